@@ -1,0 +1,18 @@
+#pragma once
+// Each CLI command lives in its own file and adds one CLI11 subcommand. Its callback runs the
+// same core functions as the editor and stores the outcome; main() maps an error to one line
+// on stderr and a non-zero exit code (sw::exitCodeFor).
+#include <CLI/CLI.hpp>
+
+#include "core/foundation/error.h"
+
+namespace sw::cli {
+
+struct Outcome {
+    Status status;
+};
+
+void addInfoCommand(CLI::App& app, Outcome& outcome);
+void addDemoCommand(CLI::App& app, Outcome& outcome);
+
+}  // namespace sw::cli

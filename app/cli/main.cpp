@@ -1,0 +1,33 @@
+// splatwright-cli: every pipeline stage of the editor, from the command line.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+
+#include "app/cli/command.h"
+#include "core/foundation/log.h"
+
+int main(int argc, char** argv) {
+    sw::log::addSink(sw::log::stderrSink());
+    CLI::App app{"Splatwright: textured game models to budgeted, destructible Gaussian-splat assets",
+                 "splatwright-cli"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", SPLATWRIGHT_VERSION);
+    bool verbose = false;
+    app.add_flag("-v,--verbose", verbose, "Log debug messages");
+    app.parse_complete_callback([&] { if (verbose) sw::log::setLevel(sw::log::Level::Debug); });
+
+    sw::cli::Outcome outcome;
+    sw::cli::addInfoCommand(app, outcome);
+    sw::cli::addDemoCommand(app, outcome);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e);
+    }
+    if (!outcome.status) {
+        const sw::Error& err = outcome.status.error();
+        std::fprintf(stderr, "splatwright-cli: error: %s\n", err.toString().c_str());
+        return sw::exitCodeFor(err.code);
+    }
+    return 0;
+}

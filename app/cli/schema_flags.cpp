@@ -1,0 +1,45 @@
+#include "app/cli/schema_flags.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace sw::cli {
+namespace {
+
+std::string describe(const ParamSpec& spec, const ParamSet& params) {
+    std::ostringstream os;
+    os << spec.tooltip;
+    if (!spec.unit.empty()) os << " [" << spec.unit << "]";
+    if ((spec.type == ParamType::Int || spec.type == ParamType::Float) && std::isfinite(spec.min) &&
+        std::isfinite(spec.max) && spec.max < 1e12)
+        os << " range " << spec.min << ".." << spec.max;
+    if (spec.type == ParamType::Choice) {
+        os << " one of:";
+        for (const auto& c : spec.choices) os << " " << c;
+    }
+    os << " (default " << params.valueToString(spec.name) << ")";
+    return os.str();
+}
+
+}  // namespace
+
+SchemaFlags::SchemaFlags(CLI::App& cmd, ParamSet& params) : m_params(params) {
+    for (const ParamSpec& spec : params.schema().params()) {
+        CLI::Option* opt = cmd.add_option("--" + spec.name, m_texts[spec.name], describe(spec, params));
+        opt->group(spec.group.empty() ? params.schema().title() : spec.group);
+        opt->type_name(spec.type == ParamType::Bool ? "BOOL" : spec.type == ParamType::Int ? "INT"
+                       : spec.type == ParamType::Float ? "FLOAT" : "TEXT");
+        m_options[spec.name] = opt;
+    }
+    cmd.add_option("--preset", m_preset, "JSON preset for the " + params.schema().title() + " stage")
+        ->check(CLI::ExistingFile);
+}
+
+Status SchemaFlags::apply() {
+    if (!m_preset.empty()) SW_TRY(m_params.loadPreset(m_preset));
+    for (const auto& [name, opt] : m_options)
+        if (opt->count() > 0) SW_TRY(m_params.setFromString(name, m_texts[name]));
+    return {};
+}
+
+}  // namespace sw::cli

@@ -1,0 +1,27 @@
+#pragma once
+// Generates CLI flags from a parameter schema: every parameter `name` becomes `--name VALUE`
+// with its tooltip, unit, range and default in the help text, grouped by the schema group.
+#include <CLI/CLI.hpp>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "core/foundation/schema.h"
+
+namespace sw::cli {
+
+class SchemaFlags {
+public:
+    // Adds one option per parameter of params.schema() to cmd, plus --preset FILE.
+    SchemaFlags(CLI::App& cmd, ParamSet& params);
+    // Applies the preset (if any), then the flags given on the command line, validating each.
+    Status apply();
+
+private:
+    ParamSet& m_params;
+    std::map<std::string, std::string> m_texts;  // parameter name → raw text given
+    std::map<std::string, CLI::Option*> m_options;
+    std::string m_preset;
+};
+
+}  // namespace sw::cli

@@ -1,0 +1,23 @@
+#include "core/foundation/progress.h"
+
+#include <algorithm>
+
+#include "core/foundation/check.h"
+
+namespace sw {
+
+void Progress::report(double fraction, std::string_view message) const {
+    if (!m_callback) return;
+    const double f = std::clamp(fraction, 0.0, 1.0);
+    m_callback(m_begin + (m_end - m_begin) * f, message);
+}
+
+Progress Progress::sub(double begin, double end) const {
+    SW_REQUIRE(begin >= 0.0 && begin <= end && end <= 1.0, "begin=" << begin << " end=" << end);
+    Progress child = *this;
+    child.m_begin = m_begin + (m_end - m_begin) * begin;
+    child.m_end = m_begin + (m_end - m_begin) * end;
+    return child;
+}
+
+}  // namespace sw

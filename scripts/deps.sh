@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Splatwright needs. Idempotent: a no-op (~2 s) when present.
+# Sourced by scripts/run and scripts/test; safe to run by hand.
+set -euo pipefail
+
+SW_PACKAGES=(
+  build-essential cmake ninja-build ccache pkg-config
+  qt6-base-dev libqt6opengl6-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-charts-dev
+  libassimp-dev libeigen3-dev libtorch-dev libopenblas0-pthread libembree-dev libnanoflann-dev
+  nlohmann-json3-dev libcli11-dev libstb-dev zlib1g-dev libzstd-dev libpng-dev doctest-dev
+  libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri libgbm1
+  xvfb xauth mesa-utils x11-apps imagemagick dpkg-dev file
+)
+
+missing=()
+for p in "${SW_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "splatwright: installing ${#missing[@]} Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
