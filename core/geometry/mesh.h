@@ -5,6 +5,7 @@
 // the normalised cube (edge 1.6, centred at the origin) after normalise(). glTF is +Y up: the
 // importer and the GLB writer convert (x, y, z)_gltf <-> (x, -z, y)_ours.
 #include <Eigen/Core>
+#include <Eigen/Geometry>
 #include <array>
 #include <cstdint>
 #include <string>
