@@ -1,7 +1,7 @@
 #include "core/foundation/image_io.h"
 
 #include <stb/stb_image.h>
-#include <stb/stb_image_write.h>
+#include <png.h>
 
 #include <climits>
 #include <cstring>
@@ -11,11 +11,12 @@
 namespace sw {
 namespace {
 
-void appendBytes(void* context, void* data, int size) {
-    auto* out = static_cast<std::vector<std::uint8_t>*>(context);
-    const auto* p = static_cast<const std::uint8_t*>(data);
-    out->insert(out->end(), p, p + size);
+void appendBytes(png_structp png, png_bytep data, png_size_t size) {
+    auto* out = static_cast<std::vector<std::uint8_t>*>(png_get_io_ptr(png));
+    out->insert(out->end(), data, data + size);
 }
+
+void flushNothing(png_structp) {}
 
 }  // namespace
 
@@ -50,18 +51,37 @@ Result<Rgba8Image> readImageSize(std::span<const std::uint8_t> bytes, const std:
     return img;
 }
 
-Result<std::vector<std::uint8_t>> encodePng(const Rgba8Image& image) {
+Result<std::vector<std::uint8_t>> encodePng(const Rgba8Image& image, int level) {
     if (image.width <= 0 || image.height <= 0 ||
         image.rgba.size() != static_cast<std::size_t>(image.width) * image.height * 4)
         return makeError(ErrorCode::InvalidInput, "image has inconsistent size for PNG encoding");
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+    png_infop info = png ? png_create_info_struct(png) : nullptr;
+    if (!png || !info) {
+        png_destroy_write_struct(&png, &info);
+        return makeError(ErrorCode::OutOfMemory, "PNG encoder allocation failed");
+    }
     std::vector<std::uint8_t> out;
-    if (!stbi_write_png_to_func(appendBytes, &out, image.width, image.height, 4, image.rgba.data(), image.width * 4))
+    std::vector<png_bytep> rows(static_cast<std::size_t>(image.height));
+    for (int y = 0; y < image.height; ++y)
+        rows[static_cast<std::size_t>(y)] = const_cast<png_bytep>(image.rgba.data()) + static_cast<std::size_t>(y) * image.width * 4;
+    if (setjmp(png_jmpbuf(png))) {  // libpng reports errors by longjmp
+        png_destroy_write_struct(&png, &info);
         return makeError(ErrorCode::Internal, "PNG encoding failed");
+    }
+    png_set_write_fn(png, &out, appendBytes, flushNothing);
+    png_set_compression_level(png, level < 0 ? 0 : level > 9 ? 9 : level);
+    if (level <= 3) png_set_filter(png, 0, PNG_FILTER_SUB);  // cheap filter for fast levels
+    png_set_IHDR(png, info, static_cast<png_uint_32>(image.width), static_cast<png_uint_32>(image.height), 8,
+                 PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_rows(png, info, rows.data());
+    png_write_png(png, info, PNG_TRANSFORM_IDENTITY, nullptr);
+    png_destroy_write_struct(&png, &info);
     return out;
 }
 
-Status writePngFile(const std::string& path, const Rgba8Image& image) {
-    auto png = encodePng(image);
+Status writePngFile(const std::string& path, const Rgba8Image& image, int level) {
+    auto png = encodePng(image, level);
     if (!png) return makeError(png.error().code, png.error().message, path);
     return writeFileAtomic(path, *png);
 }

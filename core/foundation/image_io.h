@@ -22,8 +22,9 @@ Result<Rgba8Image> readImageFile(const std::string& path);
 // Reads only the header: width and height without decoding pixels.
 Result<Rgba8Image> readImageSize(std::span<const std::uint8_t> bytes, const std::string& what);
 
-Result<std::vector<std::uint8_t>> encodePng(const Rgba8Image& image);
+// PNG encoding with libpng; `level` is the zlib level 0..9 (lower is faster). Thread-safe.
+Result<std::vector<std::uint8_t>> encodePng(const Rgba8Image& image, int level = 6);
 // Atomic PNG write.
-Status writePngFile(const std::string& path, const Rgba8Image& image);
+Status writePngFile(const std::string& path, const Rgba8Image& image, int level = 6);
 
 }  // namespace sw

@@ -7,6 +7,7 @@
 
 #include "core/foundation/error.h"
 #include "core/foundation/file_io.h"
+#include "core/foundation/image_io.h"
 #include "core/foundation/log.h"
 #include "core/foundation/progress.h"
 #include "core/foundation/schema.h"
@@ -156,4 +157,27 @@ TEST_CASE("log sinks receive messages at or above the level") {
     SW_LOG_INFO("after removal");
     REQUIRE(got.size() == 1);
     CHECK(got[0] == "texture is 128 px");
+}
+
+TEST_CASE("PNG encode/decode round-trips RGBA exactly at every compression level") {
+    sw::Rgba8Image img;
+    img.width = 37;
+    img.height = 19;
+    for (int i = 0; i < img.width * img.height * 4; ++i) img.rgba.push_back(static_cast<std::uint8_t>((i * 7919) % 251));
+    for (int level : {0, 2, 9}) {
+        auto png = sw::encodePng(img, level);
+        REQUIRE(png.ok());
+        auto back = sw::decodeImage(*png, "memory");
+        REQUIRE(back.ok());
+        CHECK(back->width == 37);
+        CHECK(back->height == 19);
+        CHECK(back->rgba == img.rgba);
+    }
+    sw::Rgba8Image bad = img;
+    bad.rgba.pop_back();
+    CHECK_FALSE(sw::encodePng(bad).ok());
+    const std::vector<std::uint8_t> garbage{1, 2, 3, 4};
+    auto r = sw::decodeImage(garbage, "bad.png");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().path == "bad.png");
 }
