@@ -12,7 +12,12 @@ std::string describe(const ParamSpec& spec, const ParamSet& params) {
     if (!spec.unit.empty()) os << " [" << spec.unit << "]";
     if ((spec.type == ParamType::Int || spec.type == ParamType::Float) && std::isfinite(spec.min) &&
         std::isfinite(spec.max) && spec.max < 1e12)
-        os << " range " << spec.min << ".." << spec.max;
+    {
+        if (spec.type == ParamType::Int)
+            os << " range " << static_cast<long long>(spec.min) << ".." << static_cast<long long>(spec.max);
+        else
+            os << " range " << spec.min << ".." << spec.max;
+    }
     if (spec.type == ParamType::Choice) {
         os << " one of:";
         for (const auto& c : spec.choices) os << " " << c;

@@ -16,7 +16,7 @@ std::string formatValue(const ParamValue& v) {
         std::string operator()(std::int64_t i) const { return std::to_string(i); }
         std::string operator()(double d) const {
             std::ostringstream os;
-            os.precision(10);
+            os.precision(7);  // float settings widened to double: show 0.4, not 0.400000006
             os << d;
             return os.str();
         }
