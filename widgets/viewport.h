@@ -35,7 +35,20 @@ signals:
     void frameRendered(double milliseconds);
     void renderError(const QString& message);
 
+protected:
+    void initializeGL() override;
+    void paintGL() override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+
 private:
+    // Frees the renderer's GL objects with the context current; connected to the context's
+    // aboutToBeDestroyed (floating/re-docking recreates the context) and run by the destructor.
+    void releaseGl();
+    // Creates nothing: uploads a changed mesh; false when there is no renderer (GL failed).
+    bool ensureRenderer();
+
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };

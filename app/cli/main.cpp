@@ -18,6 +18,11 @@ int main(int argc, char** argv) {
     sw::cli::Outcome outcome;
     sw::cli::addInfoCommand(app, outcome);
     sw::cli::addDemoCommand(app, outcome);
+    sw::cli::addRenderCommand(app, outcome);
+#ifdef SW_HAVE_TRAIN
+    sw::cli::addTrainCommand(app, outcome);
+#endif
+    sw::cli::addConvertCommand(app, outcome);
 
     try {
         app.parse(argc, argv);

@@ -1,0 +1,88 @@
+#pragma once
+// The GL 4.5 core functions the renderer uses, resolved once per context from the host's
+// loader. Internal to core/render: only detail/ and .cpp files include <GL/glcorearb.h>.
+#include <GL/glcorearb.h>
+
+#include <string>
+
+#include "core/foundation/error.h"
+#include "core/render/gl_loader.h"
+
+// X(pointer type, name without the "gl" prefix): exactly the functions we call.
+#define SW_GL_FUNCTIONS(X)                                                   \
+    X(PFNGLGETERRORPROC, GetError)                                           \
+    X(PFNGLGETINTEGERVPROC, GetIntegerv)                                     \
+    X(PFNGLENABLEPROC, Enable)                                               \
+    X(PFNGLDISABLEPROC, Disable)                                             \
+    X(PFNGLDEPTHFUNCPROC, DepthFunc)                                         \
+    X(PFNGLDEPTHMASKPROC, DepthMask)                                         \
+    X(PFNGLCOLORMASKPROC, ColorMask)                                         \
+    X(PFNGLVIEWPORTPROC, Viewport)                                           \
+    X(PFNGLCLEARCOLORPROC, ClearColor)                                       \
+    X(PFNGLCLEARDEPTHPROC, ClearDepth)                                       \
+    X(PFNGLCLEARPROC, Clear)                                                 \
+    X(PFNGLPIXELSTOREIPROC, PixelStorei)                                     \
+    X(PFNGLREADPIXELSPROC, ReadPixels)                                       \
+    X(PFNGLREADBUFFERPROC, ReadBuffer)                                       \
+    X(PFNGLCREATESHADERPROC, CreateShader)                                   \
+    X(PFNGLSHADERSOURCEPROC, ShaderSource)                                   \
+    X(PFNGLCOMPILESHADERPROC, CompileShader)                                 \
+    X(PFNGLGETSHADERIVPROC, GetShaderiv)                                     \
+    X(PFNGLGETSHADERINFOLOGPROC, GetShaderInfoLog)                           \
+    X(PFNGLDELETESHADERPROC, DeleteShader)                                   \
+    X(PFNGLCREATEPROGRAMPROC, CreateProgram)                                 \
+    X(PFNGLATTACHSHADERPROC, AttachShader)                                   \
+    X(PFNGLLINKPROGRAMPROC, LinkProgram)                                     \
+    X(PFNGLGETPROGRAMIVPROC, GetProgramiv)                                   \
+    X(PFNGLGETPROGRAMINFOLOGPROC, GetProgramInfoLog)                         \
+    X(PFNGLDELETEPROGRAMPROC, DeleteProgram)                                 \
+    X(PFNGLUSEPROGRAMPROC, UseProgram)                                       \
+    X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                       \
+    X(PFNGLUNIFORM1IPROC, Uniform1i)                                         \
+    X(PFNGLUNIFORM1FPROC, Uniform1f)                                         \
+    X(PFNGLUNIFORM4FVPROC, Uniform4fv)                                       \
+    X(PFNGLUNIFORMMATRIX4FVPROC, UniformMatrix4fv)                           \
+    X(PFNGLGENVERTEXARRAYSPROC, GenVertexArrays)                             \
+    X(PFNGLBINDVERTEXARRAYPROC, BindVertexArray)                             \
+    X(PFNGLDELETEVERTEXARRAYSPROC, DeleteVertexArrays)                       \
+    X(PFNGLGENBUFFERSPROC, GenBuffers)                                       \
+    X(PFNGLBINDBUFFERPROC, BindBuffer)                                       \
+    X(PFNGLBUFFERDATAPROC, BufferData)                                       \
+    X(PFNGLDELETEBUFFERSPROC, DeleteBuffers)                                 \
+    X(PFNGLENABLEVERTEXATTRIBARRAYPROC, EnableVertexAttribArray)             \
+    X(PFNGLVERTEXATTRIBPOINTERPROC, VertexAttribPointer)                     \
+    X(PFNGLDRAWELEMENTSPROC, DrawElements)                                   \
+    X(PFNGLGENTEXTURESPROC, GenTextures)                                     \
+    X(PFNGLBINDTEXTUREPROC, BindTexture)                                     \
+    X(PFNGLACTIVETEXTUREPROC, ActiveTexture)                                 \
+    X(PFNGLTEXIMAGE2DPROC, TexImage2D)                                       \
+    X(PFNGLTEXPARAMETERIPROC, TexParameteri)                                 \
+    X(PFNGLGENERATEMIPMAPPROC, GenerateMipmap)                               \
+    X(PFNGLDELETETEXTURESPROC, DeleteTextures)                               \
+    X(PFNGLGENFRAMEBUFFERSPROC, GenFramebuffers)                             \
+    X(PFNGLBINDFRAMEBUFFERPROC, BindFramebuffer)                             \
+    X(PFNGLFRAMEBUFFERRENDERBUFFERPROC, FramebufferRenderbuffer)             \
+    X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, CheckFramebufferStatus)               \
+    X(PFNGLDELETEFRAMEBUFFERSPROC, DeleteFramebuffers)                       \
+    X(PFNGLGENRENDERBUFFERSPROC, GenRenderbuffers)                           \
+    X(PFNGLBINDRENDERBUFFERPROC, BindRenderbuffer)                           \
+    X(PFNGLRENDERBUFFERSTORAGEMULTISAMPLEPROC, RenderbufferStorageMultisample) \
+    X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)                     \
+    X(PFNGLBLITFRAMEBUFFERPROC, BlitFramebuffer)
+
+namespace sw::render::detail {
+
+struct GlFunctions {
+#define SW_GL_MEMBER(type, name) type name = nullptr;
+    SW_GL_FUNCTIONS(SW_GL_MEMBER)
+#undef SW_GL_MEMBER
+};
+
+// Resolves every function of SW_GL_FUNCTIONS; a missing one is an ErrorCode::Gpu error naming
+// it. Needs the host's context current.
+Result<GlFunctions> loadGlFunctions(const GlProcLoader& loader);
+
+// "GL error 0x0502 (GL_INVALID_OPERATION) after <what>" for every pending error, or "".
+std::string drainGlErrors(const GlFunctions& gl, const char* what);
+
+}  // namespace sw::render::detail

@@ -1,0 +1,69 @@
+#include "core/render/detail/gl_program.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace sw::render::detail {
+
+namespace {
+
+std::string shaderLog(const GlFunctions& gl, GLuint shader) {
+    GLint length = 0;
+    gl.GetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+    std::vector<char> text(static_cast<std::size_t>(std::max(length, 1)), '\0');
+    gl.GetShaderInfoLog(shader, length, nullptr, text.data());
+    return text.data();
+}
+
+std::string programLog(const GlFunctions& gl, GLuint program) {
+    GLint length = 0;
+    gl.GetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
+    std::vector<char> text(static_cast<std::size_t>(std::max(length, 1)), '\0');
+    gl.GetProgramInfoLog(program, length, nullptr, text.data());
+    return text.data();
+}
+
+Result<GLuint> compileShader(const GlFunctions& gl, GLenum type, const char* source, const std::string& what) {
+    const GLuint shader = gl.CreateShader(type);
+    gl.ShaderSource(shader, 1, &source, nullptr);
+    gl.CompileShader(shader);
+    GLint ok = GL_FALSE;
+    gl.GetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (ok != GL_TRUE) {
+        const std::string log = shaderLog(gl, shader);
+        gl.DeleteShader(shader);
+        return makeError(ErrorCode::Gpu, "compiling " + what + " failed: " + log);
+    }
+    return shader;
+}
+
+}  // namespace
+
+Result<GLuint> buildProgram(const GlFunctions& gl, const char* name, const char* vertexSource,
+                            const char* fragmentSource) {
+    const std::string base(name);
+    auto vs = compileShader(gl, GL_VERTEX_SHADER, vertexSource, base + ".vert");
+    if (!vs) return vs.error();
+    auto fs = compileShader(gl, GL_FRAGMENT_SHADER, fragmentSource, base + ".frag");
+    if (!fs) {
+        gl.DeleteShader(*vs);
+        return fs.error();
+    }
+    const GLuint program = gl.CreateProgram();
+    gl.AttachShader(program, *vs);
+    gl.AttachShader(program, *fs);
+    gl.LinkProgram(program);
+    // Shaders stay alive while attached; deleting now frees them with the program.
+    gl.DeleteShader(*vs);
+    gl.DeleteShader(*fs);
+    GLint ok = GL_FALSE;
+    gl.GetProgramiv(program, GL_LINK_STATUS, &ok);
+    if (ok != GL_TRUE) {
+        const std::string log = programLog(gl, program);
+        gl.DeleteProgram(program);
+        return makeError(ErrorCode::Gpu, "linking shader program " + base + " failed: " + log);
+    }
+    return program;
+}
+
+}  // namespace sw::render::detail

@@ -1,0 +1,38 @@
+#pragma once
+// GPU copy of a Mesh: one interleaved vertex buffer, one index buffer grouped by material,
+// one texture per mesh texture, and the draw ranges. Plain data plus upload/release.
+#include <array>
+#include <vector>
+
+#include "core/geometry/mesh.h"
+#include "core/render/detail/gl_functions.h"
+
+namespace sw::render::detail {
+
+struct MaterialRange {
+    GLsizei indexCount = 0;
+    std::size_t firstIndex = 0;
+    std::array<float, 4> baseColorFactor{1.f, 1.f, 1.f, 1.f};  // sRGB-space
+    int texture = -1;  // index into MeshBuffers::textures, -1 = none
+    bool alphaMask = false;
+    float alphaCutoff = 0.5f;
+};
+
+struct MeshBuffers {
+    GLuint vertexArray = 0;
+    GLuint vertexBuffer = 0;
+    GLuint indexBuffer = 0;
+    std::vector<GLuint> textures;       // [mesh.textures]
+    std::vector<MaterialRange> ranges;  // non-empty ranges only, in draw order
+    bool hasNormals = false;
+    std::size_t triangles = 0;
+};
+
+// Checks indices and attribute sizes; ErrorCode::InvalidInput naming the problem.
+Status validateMesh(const geometry::Mesh& mesh);
+// Uploads a validated mesh (context current).
+MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh);
+// Deletes every GL object of `buffers` and empties it.
+void releaseMesh(const GlFunctions& gl, MeshBuffers& buffers);
+
+}  // namespace sw::render::detail

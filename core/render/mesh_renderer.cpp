@@ -1,0 +1,183 @@
+#include "core/render/mesh_renderer.h"
+
+#include "core/foundation/check.h"
+#include "core/foundation/log.h"
+#include "core/render/detail/gl_functions.h"
+#include "core/render/detail/gl_program.h"
+#include "core/render/detail/mesh_buffers.h"
+#include "core/render/detail/offscreen_target.h"
+#include "shaders/shader_sources.h"
+
+namespace sw::render {
+
+using detail::GlFunctions;
+
+namespace {
+
+// Uniform locations of mesh.vert / mesh.frag.
+struct MeshUniforms {
+    GLint view = -1, projection = -1, baseColorTexture = -1, hasTexture = -1, baseColorFactor = -1;
+    GLint alphaMask = -1, alphaCutoff = -1, flatNormals = -1, gammaOut = -1;
+};
+
+MeshUniforms locateUniforms(const GlFunctions& gl, GLuint program) {
+    MeshUniforms u;
+    u.view = gl.GetUniformLocation(program, "u_view");
+    u.projection = gl.GetUniformLocation(program, "u_projection");
+    u.baseColorTexture = gl.GetUniformLocation(program, "u_baseColorTexture");
+    u.hasTexture = gl.GetUniformLocation(program, "u_hasTexture");
+    u.baseColorFactor = gl.GetUniformLocation(program, "u_baseColorFactor");
+    u.alphaMask = gl.GetUniformLocation(program, "u_alphaMask");
+    u.alphaCutoff = gl.GetUniformLocation(program, "u_alphaCutoff");
+    u.flatNormals = gl.GetUniformLocation(program, "u_flatNormals");
+    u.gammaOut = gl.GetUniformLocation(program, "u_gammaOut");
+    return u;
+}
+
+Status gpuError(const GlFunctions& gl, const char* what) {
+    const std::string errors = detail::drainGlErrors(gl, what);
+    if (errors.empty()) return {};
+    return makeError(ErrorCode::Gpu, errors);
+}
+
+}  // namespace
+
+struct MeshRenderer::Impl {
+    GlFunctions gl;
+    GLuint program = 0;
+    MeshUniforms uniforms;
+    detail::MeshBuffers mesh;
+    bool meshLoaded = false;
+    detail::OffscreenTarget target;
+    DrawStats stats;
+    bool released = false;
+
+    void drawMesh(const Camera& camera, float aspect);
+};
+
+Result<std::unique_ptr<MeshRenderer>> MeshRenderer::create(const GlProcLoader& loader) {
+    auto gl = detail::loadGlFunctions(loader);
+    if (!gl) return gl.error();
+    // Errors left by the host are not ours.
+    detail::drainGlErrors(*gl, "host");
+    auto program = detail::buildProgram(*gl, "mesh", shaders::kMeshVert, shaders::kMeshFrag);
+    if (!program) return program.error();
+    auto impl = std::make_unique<Impl>();
+    impl->gl = *gl;
+    impl->program = *program;
+    impl->uniforms = locateUniforms(impl->gl, impl->program);
+    if (Status s = gpuError(impl->gl, "building the mesh program"); !s) {
+        impl->gl.DeleteProgram(impl->program);
+        return s.error();
+    }
+    return std::unique_ptr<MeshRenderer>(new MeshRenderer(std::move(impl)));
+}
+
+MeshRenderer::MeshRenderer(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+
+MeshRenderer::~MeshRenderer() {
+    if (!m_impl->released) {
+        SW_LOG_WARN("MeshRenderer destroyed without release(): its GL objects leak with the context");
+    }
+}
+
+Status MeshRenderer::setMesh(const geometry::Mesh& mesh) {
+    if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
+    SW_TRY(detail::validateMesh(mesh));
+    clearMesh();
+    m_impl->mesh = detail::uploadMesh(m_impl->gl, mesh);
+    m_impl->meshLoaded = true;
+    return gpuError(m_impl->gl, "uploading the mesh");
+}
+
+void MeshRenderer::clearMesh() {
+    if (m_impl->meshLoaded) detail::releaseMesh(m_impl->gl, m_impl->mesh);
+    m_impl->meshLoaded = false;
+}
+
+bool MeshRenderer::hasMesh() const { return m_impl->meshLoaded; }
+
+void MeshRenderer::Impl::drawMesh(const Camera& camera, float aspect) {
+    stats = DrawStats{};
+    if (!meshLoaded) return;
+    const Eigen::Matrix4f view = camera.view();
+    const Eigen::Matrix4f projection = camera.projection(aspect);
+    gl.UseProgram(program);
+    gl.UniformMatrix4fv(uniforms.view, 1, GL_FALSE, view.data());  // Eigen is column-major, like GL
+    gl.UniformMatrix4fv(uniforms.projection, 1, GL_FALSE, projection.data());
+    gl.Uniform1i(uniforms.flatNormals, mesh.hasNormals ? 0 : 1);
+    gl.Uniform1i(uniforms.gammaOut, 0);  // our targets store sRGB bytes
+    gl.Uniform1i(uniforms.baseColorTexture, 0);
+    gl.ActiveTexture(GL_TEXTURE0);
+    gl.BindVertexArray(mesh.vertexArray);
+    for (const detail::MaterialRange& r : mesh.ranges) {
+        gl.Uniform4fv(uniforms.baseColorFactor, 1, r.baseColorFactor.data());
+        const bool textured = r.texture >= 0 && mesh.textures[static_cast<std::size_t>(r.texture)] != 0;
+        gl.Uniform1i(uniforms.hasTexture, textured ? 1 : 0);
+        gl.BindTexture(GL_TEXTURE_2D, textured ? mesh.textures[static_cast<std::size_t>(r.texture)] : 0);
+        gl.Uniform1i(uniforms.alphaMask, r.alphaMask ? 1 : 0);
+        gl.Uniform1f(uniforms.alphaCutoff, r.alphaCutoff);
+        gl.DrawElements(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
+                        reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)));
+        ++stats.drawCalls;
+    }
+    stats.triangles = mesh.triangles;
+    gl.BindTexture(GL_TEXTURE_2D, 0);
+    gl.BindVertexArray(0);
+    gl.UseProgram(0);
+}
+
+Status MeshRenderer::draw(const Camera& camera, const RenderSettings& settings, unsigned framebuffer) {
+    SW_REQUIRE(settings.width > 0 && settings.height > 0, "width=" << settings.width << " height=" << settings.height);
+    if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
+    const GlFunctions& gl = m_impl->gl;
+    gl.BindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+    gl.Viewport(0, 0, settings.width, settings.height);
+    gl.Enable(GL_DEPTH_TEST);
+    gl.DepthFunc(GL_LESS);
+    gl.Disable(GL_BLEND);
+    gl.Disable(GL_CULL_FACE);  // open plates and mixed winding: show both sides
+    gl.Disable(GL_SCISSOR_TEST);
+    // The host (e.g. Qt) may have left masks off; clearing honours them.
+    gl.DepthMask(GL_TRUE);
+    gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    const float bg = settings.background == Background::Grey ? 0.5f : 0.f;
+    gl.ClearColor(bg, bg, bg, 1.f);
+    gl.ClearDepth(1.0);
+    gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    m_impl->drawMesh(camera, static_cast<float>(settings.width) / static_cast<float>(settings.height));
+    return gpuError(gl, "drawing the mesh");
+}
+
+Result<Rgba8Image> MeshRenderer::renderImage(const Camera& camera, const RenderSettings& settings) {
+    SW_REQUIRE(settings.width > 0 && settings.height > 0, "width=" << settings.width << " height=" << settings.height);
+    if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
+    const GlFunctions& gl = m_impl->gl;
+    GLint hostDraw = 0, hostRead = 0;
+    gl.GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &hostDraw);
+    gl.GetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &hostRead);
+    Status status = detail::ensureTarget(gl, m_impl->target, settings.width, settings.height, settings.samples);
+    Rgba8Image image;
+    if (status) status = draw(camera, settings, m_impl->target.msaaFramebuffer);
+    if (status) image = detail::readTarget(gl, m_impl->target);
+    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(hostDraw));
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(hostRead));
+    if (!status) return status.error();
+    SW_TRY(gpuError(gl, "reading the image back"));
+    return image;
+}
+
+const DrawStats& MeshRenderer::lastDrawStats() const { return m_impl->stats; }
+
+void MeshRenderer::release() {
+    if (m_impl->released) return;
+    clearMesh();
+    detail::releaseTarget(m_impl->gl, m_impl->target);
+    if (m_impl->program) m_impl->gl.DeleteProgram(m_impl->program);
+    m_impl->program = 0;
+    m_impl->released = true;
+}
+
+bool MeshRenderer::released() const { return m_impl->released; }
+
+}  // namespace sw::render

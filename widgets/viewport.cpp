@@ -1,0 +1,198 @@
+#include "widgets/viewport.h"
+
+#include <QMouseEvent>
+#include <QOpenGLContext>
+#include <QWheelEvent>
+#include <chrono>
+#include <cmath>
+
+#include "core/geometry/mesh.h"
+#include "core/render/camera.h"
+#include "core/render/mesh_renderer.h"
+
+namespace sw::widgets {
+
+namespace {
+constexpr float kDegreesPerPixel = 0.4f;  // drag sensitivity
+constexpr float kZoomPerNotch = 0.88f;    // one wheel notch (120 units)
+constexpr float kTurntableTiltDeg = 40.f; // game belt
+}  // namespace
+
+struct Viewport::Impl {
+    std::shared_ptr<const geometry::Mesh> mesh;
+    std::unique_ptr<render::MeshRenderer> renderer;
+    render::Camera camera;
+    Background background = Background::Grey;
+    bool meshDirty = false;  // mesh changed (or context recreated) since the last upload
+    QMetaObject::Connection contextConnection;
+    QPoint lastMouse;
+
+    render::RenderSettings settings(int width, int height) const {
+        render::RenderSettings s;
+        s.width = std::max(width, 1);
+        s.height = std::max(height, 1);
+        s.background = background == Background::Grey ? render::Background::Grey : render::Background::Black;
+        return s;
+    }
+};
+
+Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent), m_impl(std::make_unique<Impl>()) {
+    m_impl->camera.tiltDeg = kTurntableTiltDeg;
+    QSurfaceFormat format = QSurfaceFormat::defaultFormat();
+    format.setVersion(4, 5);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setDepthBufferSize(24);
+    format.setSamples(4);
+    setFormat(format);
+    setMinimumSize(160, 120);
+    setFocusPolicy(Qt::StrongFocus);
+}
+
+Viewport::~Viewport() {
+    // The context may still be alive (normal close): free our GL objects while it is.
+    releaseGl();
+}
+
+void Viewport::setMesh(std::shared_ptr<const geometry::Mesh> mesh) {
+    m_impl->mesh = std::move(mesh);
+    m_impl->meshDirty = true;
+    resetView();
+}
+
+void Viewport::setCameraMode(CameraMode mode) {
+    m_impl->camera.mode = mode == CameraMode::Turntable ? render::CameraMode::Turntable : render::CameraMode::Orbit;
+    update();
+}
+
+Viewport::CameraMode Viewport::cameraMode() const {
+    return m_impl->camera.mode == render::CameraMode::Turntable ? CameraMode::Turntable : CameraMode::Orbit;
+}
+
+void Viewport::setBackground(Background background) {
+    m_impl->background = background;
+    update();
+}
+
+Viewport::Background Viewport::background() const { return m_impl->background; }
+
+void Viewport::resetView() {
+    render::Camera& c = m_impl->camera;
+    c.azimuthDeg = 30.f;
+    c.elevationDeg = 20.f;
+    const float aspect = height() > 0 ? float(width()) / float(height()) : 1.f;
+    if (m_impl->mesh && m_impl->mesh->vertexCount() > 0) c.frame(geometry::computeBounds(*m_impl->mesh), aspect);
+    else c.frame(geometry::Bounds{Eigen::Vector3f::Constant(-0.8f), Eigen::Vector3f::Constant(0.8f)}, aspect);
+    update();
+}
+
+QImage Viewport::renderToImage() {
+    makeCurrent();
+    QImage result;
+    if (ensureRenderer()) {
+        const qreal dpr = devicePixelRatioF();
+        const int w = std::max(1, int(std::lround(width() * dpr)));
+        const int h = std::max(1, int(std::lround(height() * dpr)));
+        auto image = m_impl->renderer->renderImage(m_impl->camera, m_impl->settings(w, h));
+        if (image) {
+            result = QImage(image->rgba.data(), image->width, image->height, image->width * 4,
+                            QImage::Format_RGBA8888)
+                         .copy();  // own the pixels
+        } else {
+            emit renderError(QString::fromStdString(image.error().toString()));
+        }
+    }
+    doneCurrent();
+    return result;
+}
+
+void Viewport::initializeGL() {
+    // A new context (first show, or the widget was floated/re-docked): start from scratch.
+    m_impl->renderer.reset();
+    QOpenGLContext* ctx = context();
+    // A member-function connection: a lambda with Qt::UniqueConnection silently fails to connect.
+    disconnect(m_impl->contextConnection);
+    m_impl->contextConnection =
+        connect(ctx, &QOpenGLContext::aboutToBeDestroyed, this, &Viewport::releaseGl, Qt::DirectConnection);
+    auto renderer = render::MeshRenderer::create(
+        [ctx](const char* name) { return reinterpret_cast<void*>(ctx->getProcAddress(name)); });
+    if (!renderer) {
+        emit renderError(QString::fromStdString(renderer.error().toString()));
+        return;
+    }
+    m_impl->renderer = std::move(*renderer);
+    m_impl->meshDirty = true;
+}
+
+bool Viewport::ensureRenderer() {
+    if (!m_impl->renderer) return false;
+    if (!m_impl->meshDirty) return true;
+    m_impl->meshDirty = false;
+    if (!m_impl->mesh) {
+        m_impl->renderer->clearMesh();
+        return true;
+    }
+    if (Status s = m_impl->renderer->setMesh(*m_impl->mesh); !s) {
+        emit renderError(QString::fromStdString(s.error().toString()));
+    }
+    return true;
+}
+
+void Viewport::paintGL() {
+    if (!ensureRenderer()) return;
+    const auto start = std::chrono::steady_clock::now();
+    const qreal dpr = devicePixelRatioF();
+    const int w = std::max(1, int(std::lround(width() * dpr)));
+    const int h = std::max(1, int(std::lround(height() * dpr)));
+    const Status s = m_impl->renderer->draw(m_impl->camera, m_impl->settings(w, h), defaultFramebufferObject());
+    if (!s) {
+        emit renderError(QString::fromStdString(s.error().toString()));
+        return;
+    }
+    emit frameRendered(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+}
+
+void Viewport::releaseGl() {
+    if (m_impl->renderer) {
+        // Called from aboutToBeDestroyed or the destructor: the context still exists here.
+        makeCurrent();
+        m_impl->renderer->release();
+        m_impl->renderer.reset();
+        doneCurrent();
+    }
+    disconnect(m_impl->contextConnection);
+    m_impl->contextConnection = {};
+    m_impl->meshDirty = true;
+}
+
+void Viewport::mousePressEvent(QMouseEvent* event) {
+    m_impl->lastMouse = event->position().toPoint();
+    event->accept();
+}
+
+void Viewport::mouseMoveEvent(QMouseEvent* event) {
+    const QPoint pos = event->position().toPoint();
+    const QPoint delta = pos - m_impl->lastMouse;
+    m_impl->lastMouse = pos;
+    if (event->buttons() & Qt::LeftButton) {
+        // Drag right turns the model right (camera left); drag down looks from higher up.
+        m_impl->camera.rotate(-kDegreesPerPixel * float(delta.x()), kDegreesPerPixel * float(delta.y()));
+    } else if (event->buttons() & (Qt::RightButton | Qt::MiddleButton)) {
+        const float h = float(std::max(height(), 1));
+        m_impl->camera.pan(float(delta.x()) / h, -float(delta.y()) / h);
+    } else {
+        return;
+    }
+    event->accept();
+    update();
+}
+
+void Viewport::wheelEvent(QWheelEvent* event) {
+    const float notches = float(event->angleDelta().y()) / 120.f;
+    if (notches != 0.f) {
+        m_impl->camera.zoom(std::pow(kZoomPerNotch, notches));
+        update();
+    }
+    event->accept();
+}
+
+}  // namespace sw::widgets
