@@ -5,6 +5,7 @@
 layout(location = 0) in vec3 a_position;  // model space
 layout(location = 1) in vec3 a_normal;    // model space, unit; (0,0,0) when the mesh has none
 layout(location = 2) in vec2 a_uv;        // glTF convention (v down); (0,0) when absent
+layout(location = 3) in float a_sky;      // baked sky visibility 0..1 (ao recipe); 1 when absent
 
 uniform mat4 u_view;        // model -> view (camera at the origin looking down -Z)
 uniform mat4 u_projection;  // view -> clip
@@ -12,6 +13,7 @@ uniform mat4 u_projection;  // view -> clip
 out vec3 v_viewPos;
 out vec3 v_viewNormal;
 out vec2 v_uv;
+out float v_sky;
 
 void main() {
     vec4 viewPos = u_view * vec4(a_position, 1.0);
@@ -19,5 +21,6 @@ void main() {
     // The view matrix is a rigid motion, so its upper 3x3 transforms normals directly.
     v_viewNormal = mat3(u_view) * a_normal;
     v_uv = a_uv;
+    v_sky = a_sky;
     gl_Position = u_projection * viewPos;
 }

@@ -36,7 +36,9 @@ SchemaFlags::SchemaFlags(CLI::App& cmd, ParamSet& params) : m_params(params) {
                        : spec.type == ParamType::Float ? "FLOAT" : "TEXT");
         m_options[spec.name] = opt;
     }
-    cmd.add_option("--preset", m_preset, "JSON preset for the " + params.schema().title() + " stage")
+    // One preset flag per schema, so a command can take several stages' flags.
+    cmd.add_option("--" + params.schema().stage() + "-preset", m_preset,
+                   "JSON preset for the " + params.schema().title() + " settings")
         ->check(CLI::ExistingFile);
 }
 

@@ -12,7 +12,7 @@ namespace sw::cli {
 
 class SchemaFlags {
 public:
-    // Adds one option per parameter of params.schema() to cmd, plus --preset FILE.
+    // Adds one option per parameter of params.schema() to cmd, plus --<stage>-preset FILE.
     SchemaFlags(CLI::App& cmd, ParamSet& params);
     // Applies the preset (if any), then the flags given on the command line, validating each.
     Status apply();

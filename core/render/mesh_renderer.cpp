@@ -1,5 +1,7 @@
 #include "core/render/mesh_renderer.h"
 
+#include <algorithm>
+
 #include "core/foundation/check.h"
 #include "core/foundation/log.h"
 #include "core/render/detail/gl_functions.h"
@@ -18,6 +20,7 @@ namespace {
 struct MeshUniforms {
     GLint view = -1, projection = -1, baseColorTexture = -1, hasTexture = -1, baseColorFactor = -1;
     GLint alphaMask = -1, alphaCutoff = -1, flatNormals = -1, gammaOut = -1;
+    GLint shading = -1, sunView = -1, hsvAdjust = -1;
 };
 
 MeshUniforms locateUniforms(const GlFunctions& gl, GLuint program) {
@@ -31,6 +34,9 @@ MeshUniforms locateUniforms(const GlFunctions& gl, GLuint program) {
     u.alphaCutoff = gl.GetUniformLocation(program, "u_alphaCutoff");
     u.flatNormals = gl.GetUniformLocation(program, "u_flatNormals");
     u.gammaOut = gl.GetUniformLocation(program, "u_gammaOut");
+    u.shading = gl.GetUniformLocation(program, "u_shading");
+    u.sunView = gl.GetUniformLocation(program, "u_sunView");
+    u.hsvAdjust = gl.GetUniformLocation(program, "u_hsvAdjust");
     return u;
 }
 
@@ -51,9 +57,24 @@ struct MeshRenderer::Impl {
     detail::OffscreenTarget target;
     DrawStats stats;
     bool released = false;
+    std::vector<ColorAdjust> colorAdjust;  // [materials]
 
-    void drawMesh(const Camera& camera, float aspect);
+    void drawMesh(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection, const RenderSettings& settings);
 };
+
+namespace {
+
+// Straight (un-premultiplied) colour from the MSAA resolve over a transparent background.
+void unpremultiply(Rgba8Image& image) {
+    for (std::size_t i = 0; i + 3 < image.rgba.size(); i += 4) {
+        const int a = image.rgba[i + 3];
+        if (a == 0 || a == 255) continue;
+        for (int c = 0; c < 3; ++c)
+            image.rgba[i + c] = static_cast<std::uint8_t>(std::min(255, (image.rgba[i + c] * 255 + a / 2) / a));
+    }
+}
+
+}  // namespace
 
 Result<std::unique_ptr<MeshRenderer>> MeshRenderer::create(const GlProcLoader& loader) {
     auto gl = detail::loadGlFunctions(loader);
@@ -81,11 +102,14 @@ MeshRenderer::~MeshRenderer() {
     }
 }
 
-Status MeshRenderer::setMesh(const geometry::Mesh& mesh) {
+Status MeshRenderer::setMesh(const geometry::Mesh& mesh, std::span<const float> skyVisibility) {
     if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
     SW_TRY(detail::validateMesh(mesh));
+    if (!skyVisibility.empty() && skyVisibility.size() != mesh.vertexCount())
+        return makeError(ErrorCode::InvalidInput, "sky visibility has " + std::to_string(skyVisibility.size()) +
+                                                      " values for " + std::to_string(mesh.vertexCount()) + " vertices");
     clearMesh();
-    m_impl->mesh = detail::uploadMesh(m_impl->gl, mesh);
+    m_impl->mesh = detail::uploadMesh(m_impl->gl, mesh, skyVisibility);
     m_impl->meshLoaded = true;
     return gpuError(m_impl->gl, "uploading the mesh");
 }
@@ -97,12 +121,16 @@ void MeshRenderer::clearMesh() {
 
 bool MeshRenderer::hasMesh() const { return m_impl->meshLoaded; }
 
-void MeshRenderer::Impl::drawMesh(const Camera& camera, float aspect) {
+void MeshRenderer::setColorAdjust(std::vector<ColorAdjust> perMaterial) { m_impl->colorAdjust = std::move(perMaterial); }
+
+void MeshRenderer::Impl::drawMesh(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
+                                  const RenderSettings& settings) {
     stats = DrawStats{};
     if (!meshLoaded) return;
-    const Eigen::Matrix4f view = camera.view();
-    const Eigen::Matrix4f projection = camera.projection(aspect);
     gl.UseProgram(program);
+    gl.Uniform1i(uniforms.shading, static_cast<int>(settings.shading));
+    const Eigen::Vector3f sun = (view.topLeftCorner<3, 3>() * settings.sunDirection.normalized()).normalized();
+    gl.Uniform3f(uniforms.sunView, sun.x(), sun.y(), sun.z());
     gl.UniformMatrix4fv(uniforms.view, 1, GL_FALSE, view.data());  // Eigen is column-major, like GL
     gl.UniformMatrix4fv(uniforms.projection, 1, GL_FALSE, projection.data());
     gl.Uniform1i(uniforms.flatNormals, mesh.hasNormals ? 0 : 1);
@@ -112,6 +140,9 @@ void MeshRenderer::Impl::drawMesh(const Camera& camera, float aspect) {
     gl.BindVertexArray(mesh.vertexArray);
     for (const detail::MaterialRange& r : mesh.ranges) {
         gl.Uniform4fv(uniforms.baseColorFactor, 1, r.baseColorFactor.data());
+        const ColorAdjust adjust = r.material >= 0 && static_cast<std::size_t>(r.material) < colorAdjust.size()
+                                       ? colorAdjust[static_cast<std::size_t>(r.material)] : ColorAdjust{};
+        gl.Uniform3f(uniforms.hsvAdjust, adjust.hueShift, adjust.saturation, adjust.value);
         const bool textured = r.texture >= 0 && mesh.textures[static_cast<std::size_t>(r.texture)] != 0;
         gl.Uniform1i(uniforms.hasTexture, textured ? 1 : 0);
         gl.BindTexture(GL_TEXTURE_2D, textured ? mesh.textures[static_cast<std::size_t>(r.texture)] : 0);
@@ -128,6 +159,12 @@ void MeshRenderer::Impl::drawMesh(const Camera& camera, float aspect) {
 }
 
 Status MeshRenderer::draw(const Camera& camera, const RenderSettings& settings, unsigned framebuffer) {
+    const float aspect = static_cast<float>(settings.width) / static_cast<float>(settings.height);
+    return draw(camera.view(), camera.projection(aspect), settings, framebuffer);
+}
+
+Status MeshRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
+                          const RenderSettings& settings, unsigned framebuffer) {
     SW_REQUIRE(settings.width > 0 && settings.height > 0, "width=" << settings.width << " height=" << settings.height);
     if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
     const GlFunctions& gl = m_impl->gl;
@@ -142,14 +179,20 @@ Status MeshRenderer::draw(const Camera& camera, const RenderSettings& settings, 
     gl.DepthMask(GL_TRUE);
     gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     const float bg = settings.background == Background::Grey ? 0.5f : 0.f;
-    gl.ClearColor(bg, bg, bg, 1.f);
+    gl.ClearColor(bg, bg, bg, settings.background == Background::Transparent ? 0.f : 1.f);
     gl.ClearDepth(1.0);
     gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    m_impl->drawMesh(camera, static_cast<float>(settings.width) / static_cast<float>(settings.height));
+    m_impl->drawMesh(view, projection, settings);
     return gpuError(gl, "drawing the mesh");
 }
 
 Result<Rgba8Image> MeshRenderer::renderImage(const Camera& camera, const RenderSettings& settings) {
+    const float aspect = static_cast<float>(settings.width) / static_cast<float>(settings.height);
+    return renderImage(camera.view(), camera.projection(aspect), settings);
+}
+
+Result<Rgba8Image> MeshRenderer::renderImage(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
+                                             const RenderSettings& settings) {
     SW_REQUIRE(settings.width > 0 && settings.height > 0, "width=" << settings.width << " height=" << settings.height);
     if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
     const GlFunctions& gl = m_impl->gl;
@@ -158,12 +201,13 @@ Result<Rgba8Image> MeshRenderer::renderImage(const Camera& camera, const RenderS
     gl.GetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &hostRead);
     Status status = detail::ensureTarget(gl, m_impl->target, settings.width, settings.height, settings.samples);
     Rgba8Image image;
-    if (status) status = draw(camera, settings, m_impl->target.msaaFramebuffer);
+    if (status) status = draw(view, projection, settings, m_impl->target.msaaFramebuffer);
     if (status) image = detail::readTarget(gl, m_impl->target);
     gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(hostDraw));
     gl.BindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(hostRead));
     if (!status) return status.error();
     SW_TRY(gpuError(gl, "reading the image back"));
+    if (settings.background == Background::Transparent) unpremultiply(image);
     return image;
 }
 

@@ -4,6 +4,8 @@
 // context: every call needs it current, and release() frees all GL objects (call it before the
 // context goes away, e.g. on QOpenGLContext::aboutToBeDestroyed).
 #include <memory>
+#include <span>
+#include <vector>
 
 #include "core/foundation/error.h"
 #include "core/foundation/image_io.h"
@@ -13,13 +15,29 @@
 
 namespace sw::render {
 
-enum class Background { Grey, Black };  // grey = 0.5 (128 in 8-bit), black = 0
+// grey = 0.5 (128 in 8-bit), black = 0; transparent = alpha 0, so the read-back alpha is the
+// coverage (MSAA-resolved) and colours are returned un-premultiplied (straight alpha).
+enum class Background { Grey, Black, Transparent };
+
+// Headlight is the inspection look of the viewport; the others are the dataset lighting
+// recipes of PIPELINE §2 (flat: albedo; ao: albedo × baked sky visibility; cel: toon bands).
+enum class Shading { Headlight, Flat, Ao, Cel };
+
+// Per-material colour adjustment in HSV, applied to the base colour (gamma space).
+struct ColorAdjust {
+    float hueShift = 0.f;    // degrees
+    float saturation = 1.f;  // multiplier
+    float value = 1.f;       // multiplier
+};
 
 struct RenderSettings {
     int width = 800;   // px, > 0
     int height = 600;  // px, > 0
     Background background = Background::Grey;
     int samples = 4;   // MSAA samples of the offscreen target (clamped to the driver's maximum)
+    Shading shading = Shading::Headlight;
+    // Cel: direction towards the sun in model space (normalised when used).
+    Eigen::Vector3f sunDirection = Eigen::Vector3f(0.4f, -0.5f, 0.77f);
 };
 
 // What the last draw did, for frame statistics and tests.
@@ -40,16 +58,25 @@ public:
 
     // Uploads `mesh` (copies it; the mesh may be freed afterwards), replacing the previous one.
     // ErrorCode::InvalidInput for out-of-range indices or mismatched attribute sizes.
-    Status setMesh(const geometry::Mesh& mesh);
+    // skyVisibility: [V] baked per-vertex sky visibility in [0, 1] for Shading::Ao (empty = 1).
+    Status setMesh(const geometry::Mesh& mesh, std::span<const float> skyVisibility = {});
+    // [materials] HSV adjustment per material of the current mesh; missing entries = identity.
+    void setColorAdjust(std::vector<ColorAdjust> perMaterial);
     void clearMesh();
     bool hasMesh() const;
 
     // Clears and draws into `framebuffer` (GL name, 0 = default) of width × height pixels.
     // ErrorCode::Gpu when GL reports an error.
     Status draw(const Camera& camera, const RenderSettings& settings, unsigned framebuffer);
+    // The same with explicit model→view and view→clip matrices (OpenGL conventions), for
+    // cameras given as poses and intrinsics (the dataset stage).
+    Status draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection, const RenderSettings& settings,
+                unsigned framebuffer);
     // Draws into the offscreen MSAA target and reads it back (rows top to bottom). Restores the
     // framebuffer binding the host had.
     Result<Rgba8Image> renderImage(const Camera& camera, const RenderSettings& settings);
+    Result<Rgba8Image> renderImage(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
+                                   const RenderSettings& settings);
     const DrawStats& lastDrawStats() const;
 
     // Frees every GL object (context current). Afterwards only destruction is valid; calls

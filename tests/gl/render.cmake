@@ -5,3 +5,5 @@ sw_core_test(render_headless SOURCES gl/tst_render_headless.cpp gl/fixture_mesh.
              LIBS sw::render LABELS gl)
 sw_core_test(render_golden SOURCES gl/tst_render_golden.cpp gl/golden.cpp gl/fixture_mesh.cpp
              LIBS sw::render LABELS gl)
+sw_core_test(dataset_render SOURCES gl/tst_dataset_render.cpp gl/golden.cpp
+             LIBS sw::dataset sw::demo sw::render LABELS gl)

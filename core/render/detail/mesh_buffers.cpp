@@ -13,10 +13,11 @@ struct Vertex {
     float position[3];  // model space
     float normal[3];    // unit, or zero when the mesh has none
     float uv[2];        // glTF convention (v down)
+    float sky;          // baked sky visibility 0..1 (the ao lighting recipe), 1 when absent
 };
-static_assert(sizeof(Vertex) == 32);
+static_assert(sizeof(Vertex) == 36);
 
-std::vector<Vertex> interleave(const geometry::Mesh& mesh) {
+std::vector<Vertex> interleave(const geometry::Mesh& mesh, std::span<const float> sky) {
     std::vector<Vertex> vertices(mesh.vertexCount());
     const bool normals = mesh.normals.size() == mesh.positions.size();
     const bool uvs = mesh.uvs.size() == mesh.positions.size();
@@ -27,6 +28,7 @@ std::vector<Vertex> interleave(const geometry::Mesh& mesh) {
         else std::memset(v.normal, 0, sizeof v.normal);
         if (uvs) std::memcpy(v.uv, mesh.uvs[i].data(), sizeof v.uv);
         else std::memset(v.uv, 0, sizeof v.uv);
+        v.sky = sky.size() == vertices.size() ? sky[i] : 1.f;
     }
     return vertices;
 }
@@ -110,6 +112,7 @@ std::vector<GLuint> groupByMaterial(const geometry::Mesh& mesh, std::vector<Mate
         range.firstIndex = 3 * start[s];
         range.indexCount = static_cast<GLsizei>(3 * count);
         if (s > 0) {
+            range.material = static_cast<int>(s - 1);
             const geometry::Material& m = mesh.materials[s - 1];
             range.baseColorFactor = m.baseColorFactor;
             const bool textured = hasUvs && m.baseColorTexture >= 0 &&
@@ -126,7 +129,7 @@ std::vector<GLuint> groupByMaterial(const geometry::Mesh& mesh, std::vector<Mate
 
 }  // namespace
 
-MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh) {
+MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh, std::span<const float> skyVisibility) {
     MeshBuffers b;
     b.hasNormals = !mesh.normals.empty();
     b.triangles = mesh.triangleCount();
@@ -137,7 +140,7 @@ MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh) {
         if (!mesh.textures[t].empty()) b.textures[t] = uploadTexture(gl, mesh.textures[t]);
     }
 
-    const std::vector<Vertex> vertices = interleave(mesh);
+    const std::vector<Vertex> vertices = interleave(mesh, skyVisibility);
     gl.GenVertexArrays(1, &b.vertexArray);
     gl.BindVertexArray(b.vertexArray);
     gl.GenBuffers(1, &b.vertexBuffer);
@@ -155,6 +158,8 @@ MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh) {
     gl.VertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), offset(offsetof(Vertex, normal)));
     gl.EnableVertexAttribArray(2);
     gl.VertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, sizeof(Vertex), offset(offsetof(Vertex, uv)));
+    gl.EnableVertexAttribArray(3);
+    gl.VertexAttribPointer(3, 1, GL_FLOAT, GL_FALSE, sizeof(Vertex), offset(offsetof(Vertex, sky)));
     gl.BindVertexArray(0);
     gl.BindBuffer(GL_ARRAY_BUFFER, 0);
     return b;

@@ -2,6 +2,7 @@
 // GPU copy of a Mesh: one interleaved vertex buffer, one index buffer grouped by material,
 // one texture per mesh texture, and the draw ranges. Plain data plus upload/release.
 #include <array>
+#include <span>
 #include <vector>
 
 #include "core/geometry/mesh.h"
@@ -14,6 +15,7 @@ struct MaterialRange {
     std::size_t firstIndex = 0;
     std::array<float, 4> baseColorFactor{1.f, 1.f, 1.f, 1.f};  // sRGB-space
     int texture = -1;  // index into MeshBuffers::textures, -1 = none
+    int material = -1; // index into Mesh::materials, -1 = default material
     bool alphaMask = false;
     float alphaCutoff = 0.5f;
 };
@@ -30,8 +32,8 @@ struct MeshBuffers {
 
 // Checks indices and attribute sizes; ErrorCode::InvalidInput naming the problem.
 Status validateMesh(const geometry::Mesh& mesh);
-// Uploads a validated mesh (context current).
-MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh);
+// Uploads a validated mesh (context current). skyVisibility: [V] in [0, 1] or empty (all 1).
+MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh, std::span<const float> skyVisibility = {});
 // Deletes every GL object of `buffers` and empties it.
 void releaseMesh(const GlFunctions& gl, MeshBuffers& buffers);
 

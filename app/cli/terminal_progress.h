@@ -1,0 +1,29 @@
+#pragma once
+// A one-line terminal progress bar with ETA on stderr for long CLI stages; quiet when stderr is
+// not a terminal except for a final line.
+#include <chrono>
+#include <string>
+
+#include "core/foundation/progress.h"
+
+namespace sw::cli {
+
+class TerminalProgress {
+public:
+    explicit TerminalProgress(std::string label);
+    // A Progress whose reports redraw the bar (at most ~10 times a second).
+    Progress progress();
+    // Ends the line.
+    void finish();
+
+private:
+    void draw(double fraction, std::string_view message);
+
+    std::string m_label;
+    bool m_tty = false;
+    bool m_drawn = false;
+    std::chrono::steady_clock::time_point m_start;
+    std::chrono::steady_clock::time_point m_lastDraw;
+};
+
+}  // namespace sw::cli

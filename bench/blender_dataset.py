@@ -1,0 +1,101 @@
+# Headless Blender reference for the dataset benchmark (docs/benchmarks.md): renders the same
+# belt views as `splatwright-cli dataset`, following the source article's recipe: import the GLB,
+# normalise into a 1.6 cube, camera on an orbit of radius 3.2, RGBA with transparent film,
+# NeRF-synthetic transforms_train.json, "ao" lighting = diffuse(texture) under a white dome, no sun.
+#
+# Usage: blender -b -P bench/blender_dataset.py -- <model.glb> <out dir> <views> <resolution> [engine] [samples]
+#   engine: CYCLES (default) or BLENDER_EEVEE
+import json
+import math
+import os
+import sys
+
+import bpy
+from mathutils import Vector
+
+argv = sys.argv[sys.argv.index("--") + 1:]
+model, out, views, res = argv[0], argv[1], int(argv[2]), int(argv[3])
+engine = argv[4] if len(argv) > 4 else "CYCLES"
+samples = int(argv[5]) if len(argv) > 5 else 16
+R, BELT_MIN, BELT_MAX, FOV = 3.2, 14.0, 50.0, math.radians(39.5978)
+
+bpy.ops.wm.read_factory_settings(use_empty=True)
+bpy.ops.import_scene.gltf(filepath=model)
+meshes = [o for o in bpy.context.scene.objects if o.type == "MESH"]
+
+# Normalise into the 1.6 cube centred at the origin.
+lo = Vector((1e30, 1e30, 1e30))
+hi = -lo
+for o in meshes:
+    for c in o.bound_box:
+        w = o.matrix_world @ Vector(c)
+        lo = Vector(map(min, lo, w))
+        hi = Vector(map(max, hi, w))
+scale = 1.6 / max(hi - lo)
+centre = (lo + hi) / 2
+root = bpy.data.objects.new("norm", None)
+bpy.context.scene.collection.objects.link(root)
+for o in bpy.context.scene.objects:
+    if o.parent is None and o is not root:
+        o.parent = root
+root.location = -centre * scale
+root.scale = (scale, scale, scale)
+
+# ao recipe: each material becomes diffuse(base colour texture), white dome, no sun.
+for mat in bpy.data.materials:
+    if not mat.use_nodes:
+        continue
+    nodes, links = mat.node_tree.nodes, mat.node_tree.links
+    bsdf = next((n for n in nodes if n.type == "BSDF_PRINCIPLED"), None)
+    out_node = next((n for n in nodes if n.type == "OUTPUT_MATERIAL"), None)
+    if bsdf is None or out_node is None:
+        continue
+    diffuse = nodes.new("ShaderNodeBsdfDiffuse")
+    src = bsdf.inputs["Base Color"]
+    if src.is_linked:
+        links.new(src.links[0].from_socket, diffuse.inputs["Color"])
+    else:
+        diffuse.inputs["Color"].default_value = src.default_value
+    links.new(diffuse.outputs["BSDF"], out_node.inputs["Surface"])
+world = bpy.data.worlds.new("dome")
+world.use_nodes = True
+world.node_tree.nodes["Background"].inputs["Color"].default_value = (1, 1, 1, 1)
+bpy.context.scene.world = world
+
+scene = bpy.context.scene
+scene.render.engine = engine
+if engine == "CYCLES":
+    scene.cycles.device = "CPU"
+    scene.cycles.samples = samples
+    scene.cycles.use_denoising = False
+scene.render.film_transparent = True
+scene.render.resolution_x = scene.render.resolution_y = res
+scene.render.image_settings.file_format = "PNG"
+scene.render.image_settings.color_mode = "RGBA"
+cam_data = bpy.data.cameras.new("cam")
+cam_data.angle_x = FOV
+cam = bpy.data.objects.new("cam", cam_data)
+scene.collection.objects.link(cam)
+scene.camera = cam
+target = bpy.data.objects.new("target", None)
+scene.collection.objects.link(target)
+track = cam.constraints.new("TRACK_TO")
+track.target = target
+track.track_axis = "TRACK_NEGATIVE_Z"
+track.up_axis = "UP_Y"
+
+golden = math.pi * (3 - math.sqrt(5))
+smin, smax = math.sin(math.radians(BELT_MIN)), math.sin(math.radians(BELT_MAX))
+frames = []
+os.makedirs(os.path.join(out, "train"), exist_ok=True)
+for i in range(views):
+    t = (i + 0.5) / views
+    elev = math.asin(smin + (smax - smin) * t)
+    az = i * golden
+    cam.location = Vector((R * math.cos(az) * math.cos(elev), R * math.sin(az) * math.cos(elev), R * math.sin(elev)))
+    bpy.context.view_layer.update()
+    scene.render.filepath = os.path.join(out, "train", "r_%d.png" % i)
+    bpy.ops.render.render(write_still=True)
+    frames.append({"file_path": "./train/r_%d" % i, "transform_matrix": [list(r) for r in cam.matrix_world]})
+with open(os.path.join(out, "transforms_train.json"), "w") as f:
+    json.dump({"camera_angle_x": FOV, "frames": frames}, f, indent=2)
