@@ -1,6 +1,76 @@
-// Temporary until the info command lands.
+// `splatwright-cli info <model>`: imports a model exactly as the editor does and prints what
+// was found: meshes, triangles, islands, materials and where each base colour came from,
+// every texture with its size, glTF extensions, normalisation, winding repair and warnings.
+#include <cstdio>
+#include <memory>
+#include <string>
+
 #include "app/cli/command.h"
+#include "app/cli/schema_flags.h"
+#include "core/geometry/import.h"
 
 namespace sw::cli {
-void addInfoCommand(CLI::App&, Outcome&) {}
+namespace {
+
+std::string joined(const std::vector<std::string>& items) {
+    if (items.empty()) return "none";
+    std::string out;
+    for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
+    return out;
+}
+
+void printReport(const geometry::ImportReport& r, const geometry::ImportSettings& s) {
+    std::printf("model: %s\n", r.path.c_str());
+    std::printf("meshes: %d\n", r.meshes);
+    std::printf("triangles: %zu\n", r.triangles);
+    std::printf("islands: %d (faces touching at a vertex connect)\n", r.islands);
+    std::printf("connected components: %d (faces sharing an edge connect; the winding vote uses these)\n",
+                r.winding.components);
+    std::printf("parts: %zu (%s)\n", r.partNames.size(), joined(r.partNames).c_str());
+    std::printf("materials: %zu\n", r.materials.size());
+    for (const auto& m : r.materials) {
+        const std::string tex = m.baseColorTexture >= 0 ? r.textures[m.baseColorTexture].name : "none";
+        std::printf("  %s: base colour %s (%s)\n", m.name.c_str(), tex.c_str(), m.baseColorSource.c_str());
+    }
+    std::printf("textures: %zu\n", r.textures.size());
+    for (std::size_t i = 0; i < r.textures.size(); ++i)
+        std::printf("  [%zu] %s %dx%d\n", i, r.textures[i].name.c_str(), r.textures[i].width, r.textures[i].height);
+    std::printf("extensions used: %s\n", joined(r.extensionsUsed).c_str());
+    std::printf("unsupported extensions: %s\n", joined(r.unsupportedExtensions).c_str());
+    if (s.normalise)
+        std::printf("normalisation: scale %.6g, offset (%.6g, %.6g, %.6g), cube edge %.6g\n",
+                    double(r.normalisation.scale), double(r.normalisation.offset.x()), double(r.normalisation.offset.y()),
+                    double(r.normalisation.offset.z()), double(s.cubeEdge));
+    else
+        std::printf("normalisation: off\n");
+    if (s.repairWinding)
+        std::printf("winding: %d of %d components flipped, %d faces, %.1f%% of the area\n", r.winding.flippedComponents,
+                    r.winding.components, r.winding.flippedFaces, 100.0 * r.winding.flippedAreaShare);
+    else
+        std::printf("winding: repair off\n");
+    std::printf("warnings: %zu\n", r.warnings.size());
+    for (const std::string& w : r.warnings) std::printf("  %s\n", w.c_str());
+}
+
+}  // namespace
+
+void addInfoCommand(CLI::App& app, Outcome& outcome) {
+    CLI::App* cmd = app.add_subcommand("info", "Import a model and print what was found (meshes, textures, winding)");
+    auto model = std::make_shared<std::string>();
+    auto params = std::make_shared<ParamSet>(geometry::importSchema().schema());
+    auto flags = std::make_shared<SchemaFlags>(*cmd, *params);
+    cmd->add_option("model", *model, "Model file (glTF/GLB, FBX, OBJ)")->required();
+    cmd->callback([&outcome, model, params, flags] {
+        outcome.status = flags->apply();
+        if (!outcome.status) return;
+        const geometry::ImportSettings settings = geometry::importSchema().fromParams(*params);
+        auto imported = geometry::importModel(*model, settings);
+        if (!imported) {
+            outcome.status = imported.error();
+            return;
+        }
+        printReport(imported->report, settings);
+    });
+}
+
 }  // namespace sw::cli

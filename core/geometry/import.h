@@ -3,6 +3,20 @@
 // our +Z-up convention, picks each material's base-colour texture from its base-colour slot,
 // repairs winding per connected component (PIPELINE §1) and normalises into the cube of edge
 // `cubeEdge` centred at the origin. Unsupported compression extensions are an error.
+//
+// Errors (sw::Error naming the file): missing/unreadable file (Io); corrupt file (Parse);
+// glTF extensionsRequired with Draco, meshopt, KTX2/basisu or WebP (Unsupported, one line naming
+// them all); a base-colour texture larger than 8192 px on a side (Unsupported: decoding a 16k
+// RGBA texture takes 1 GiB and the dataset renders at 1024²; downscale it); no triangles or a
+// NaN/inf vertex (InvalidInput); cancelled (Cancelled).
+// Warnings (ImportReport::warnings, also logged): missing or undecodable texture file (that
+// material imports untextured), mesh without UVs, base colour found by fallback, a base colour
+// smaller than smallTextureWarning on a side used by ≥ 25% of the surface area, more than
+// Mesh::kMaxParts parts (the extra ones merge into the last), unsupported extensions that are
+// only "used" (Assimp then reads the uncompressed fallback).
+// Parts: one per distinct node name holding geometry (exporter names like "Object_12" defer to
+// the parent's name); a model with a single node name gets one part per material instead.
+// Vertices are joined only within each source mesh, never across separate meshes or plates.
 #include <string>
 #include <vector>
 
@@ -10,6 +24,7 @@
 #include "core/foundation/progress.h"
 #include "core/foundation/schema.h"
 #include "core/geometry/mesh.h"
+#include "core/geometry/winding.h"
 
 namespace sw::geometry {
 
@@ -27,12 +42,7 @@ struct Normalisation {
     Eigen::Vector3f offset = Eigen::Vector3f::Zero();
 };
 
-struct WindingReport {
-    int components = 0;          // connected components by face adjacency
-    int flippedComponents = 0;
-    int flippedFaces = 0;
-    double flippedAreaShare = 0;  // flipped area / total area, 0..1
-};
+// WindingReport is declared in core/geometry/winding.h.
 
 struct TextureInfo {
     std::string name;   // file name or "embedded #k"
@@ -48,8 +58,9 @@ struct MaterialInfo {
 
 struct ImportReport {
     std::string path;
-    int meshes = 0;
+    int meshes = 0;                              // Assimp meshes (one per glTF primitive)
     std::size_t triangles = 0;
+    int islands = 0;                             // components touching at least at a vertex
     std::vector<MaterialInfo> materials;
     std::vector<TextureInfo> textures;
     std::vector<std::string> extensionsUsed;     // glTF extensionsUsed
@@ -57,12 +68,16 @@ struct ImportReport {
     Normalisation normalisation;
     WindingReport winding;
     std::vector<std::string> warnings;           // one line each, shown in the editor and CLI
+    std::vector<std::string> partNames;          // as Mesh::partNames
 };
 
 struct ImportedModel {
     Mesh mesh;
     ImportReport report;
 };
+
+// Scales and centres mesh into the cube of edge cubeEdge at the origin (largest side = cubeEdge).
+Normalisation normaliseIntoCube(Mesh& mesh, float cubeEdge);
 
 Result<ImportedModel> importModel(const std::string& path, const ImportSettings& settings = {},
                                   const Progress& progress = {});

@@ -1,0 +1,217 @@
+#include "core/geometry/detail/gltf_json.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+namespace sw::geometry::detail {
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr std::uint32_t kGlbMagic = 0x46546C67;      // "glTF"
+constexpr std::uint32_t kChunkJson = 0x4E4F534A;     // "JSON"
+
+std::uint32_t readU32(std::span<const std::uint8_t> b, std::size_t at) {
+    return std::uint32_t(b[at]) | std::uint32_t(b[at + 1]) << 8 | std::uint32_t(b[at + 2]) << 16 |
+           std::uint32_t(b[at + 3]) << 24;
+}
+
+// RFC 3986 percent-decoding of a relative URI.
+std::string decodeUri(const std::string& uri) {
+    std::string out;
+    for (std::size_t i = 0; i < uri.size(); ++i) {
+        if (uri[i] == '%' && i + 2 < uri.size() && std::isxdigit(uri[i + 1]) && std::isxdigit(uri[i + 2])) {
+            out.push_back(static_cast<char>(std::stoi(uri.substr(i + 1, 2), nullptr, 16)));
+            i += 2;
+        } else {
+            out.push_back(uri[i]);
+        }
+    }
+    return out;
+}
+
+// RFC 4648 base64 (the payload of a data: URI); stops at padding or the first invalid char.
+std::vector<std::uint8_t> decodeBase64(std::string_view text) {
+    auto value = [](char c) -> int {
+        if (c >= 'A' && c <= 'Z') return c - 'A';
+        if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+        if (c >= '0' && c <= '9') return c - '0' + 52;
+        return c == '+' ? 62 : c == '/' ? 63 : -1;
+    };
+    std::vector<std::uint8_t> out;
+    std::uint32_t acc = 0;
+    int bits = 0;
+    for (char c : text) {
+        const int v = value(c);
+        if (v < 0) break;
+        acc = (acc << 6) | static_cast<std::uint32_t>(v);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            out.push_back(static_cast<std::uint8_t>((acc >> bits) & 0xFF));
+        }
+    }
+    return out;
+}
+
+std::vector<std::uint8_t> dataUriBytes(const std::string& uri) {
+    const std::size_t comma = uri.find(',');
+    if (comma == std::string::npos || uri.rfind(";base64", comma) == std::string::npos) return {};
+    return decodeBase64(std::string_view(uri).substr(comma + 1));
+}
+
+// The GLB BIN chunk (second chunk), empty when absent.
+std::span<const std::uint8_t> glbBinChunk(std::span<const std::uint8_t> bytes) {
+    if (bytes.size() < 20 || readU32(bytes, 0) != kGlbMagic) return {};
+    const std::size_t at = 20 + std::size_t(readU32(bytes, 12));
+    if (at + 8 > bytes.size()) return {};
+    const std::size_t length = readU32(bytes, at);
+    if (at + 8 + length > bytes.size()) return {};
+    return bytes.subspan(at + 8, length);
+}
+
+Result<std::string> jsonText(std::span<const std::uint8_t> bytes, const std::string& path) {
+    if (bytes.size() >= 4 && readU32(bytes, 0) == kGlbMagic) {
+        if (bytes.size() < 20) return makeError(ErrorCode::Parse, "truncated GLB header", path);
+        const std::uint32_t length = readU32(bytes, 12);
+        if (readU32(bytes, 16) != kChunkJson) return makeError(ErrorCode::Parse, "GLB first chunk is not JSON", path);
+        if (20ull + length > bytes.size())
+            return makeError(ErrorCode::Parse, "truncated GLB: JSON chunk runs past the end of the file", path);
+        return std::string(reinterpret_cast<const char*>(bytes.data()) + 20, length);
+    }
+    return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+}
+
+std::vector<std::string> stringList(const Json& j, const char* key) {
+    std::vector<std::string> out;
+    if (j.contains(key) && j[key].is_array())
+        for (const Json& e : j[key])
+            if (e.is_string()) out.push_back(e.get<std::string>());
+    return out;
+}
+
+// glTF texture index → image index (plain source or an image-format extension's source).
+int textureImage(const Json& root, const Json& textureInfo) {
+    if (!textureInfo.is_object() || !textureInfo.contains("index")) return -1;
+    const Json& textures = root.value("textures", Json::array());
+    const int t = textureInfo["index"].get<int>();
+    if (t < 0 || t >= static_cast<int>(textures.size())) return -1;
+    const Json& tex = textures[t];
+    if (tex.contains("source")) return tex["source"].get<int>();
+    if (tex.contains("extensions"))
+        for (const auto& [name, ext] : tex["extensions"].items())
+            if (ext.is_object() && ext.contains("source")) return ext["source"].get<int>();
+    return -1;
+}
+
+// Encoded bytes of bufferView `index` (GLB BIN chunk or a data: URI buffer).
+std::vector<std::uint8_t> bufferViewBytes(const Json& root, int index, std::span<const std::uint8_t> bin) {
+    const Json& views = root.value("bufferViews", Json::array());
+    const Json& buffers = root.value("buffers", Json::array());
+    if (index < 0 || index >= static_cast<int>(views.size())) return {};
+    const Json& view = views[index];
+    const int b = view.value("buffer", 0);
+    if (b < 0 || b >= static_cast<int>(buffers.size())) return {};
+    const std::string uri = buffers[b].value("uri", std::string());
+    std::vector<std::uint8_t> decoded;
+    std::span<const std::uint8_t> buffer = bin;
+    if (!uri.empty()) {
+        decoded = dataUriBytes(uri);
+        buffer = decoded;
+    }
+    const std::size_t offset = view.value("byteOffset", std::size_t(0));
+    const std::size_t length = view.value("byteLength", std::size_t(0));
+    if (offset + length > buffer.size()) return {};
+    return {buffer.begin() + static_cast<std::ptrdiff_t>(offset), buffer.begin() + static_cast<std::ptrdiff_t>(offset + length)};
+}
+
+void readImages(const Json& root, std::span<const std::uint8_t> bin, GltfInfo& info) {
+    const Json& images = root.value("images", Json::array());
+    for (std::size_t k = 0; k < images.size(); ++k) {
+        GltfImage img;
+        const std::string uri = images[k].value("uri", std::string());
+        img.mimeType = images[k].value("mimeType", std::string());
+        img.embedded = uri.empty() || uri.rfind("data:", 0) == 0;
+        if (img.embedded) {
+            img.name = "embedded #" + std::to_string(k);
+            img.data = uri.empty() ? bufferViewBytes(root, images[k].value("bufferView", -1), bin) : dataUriBytes(uri);
+        } else {
+            img.uri = decodeUri(uri);
+            img.name = img.uri;
+        }
+        info.images.push_back(std::move(img));
+    }
+}
+
+void markLinear(GltfInfo& info, int image) {
+    if (image >= 0 && image < static_cast<int>(info.images.size())) info.images[image].linearUse = true;
+}
+
+void readMaterials(const Json& root, GltfInfo& info) {
+    for (const Json& m : root.value("materials", Json::array())) {
+        GltfMaterial mat;
+        mat.name = m.value("name", std::string());
+        const Json pbr = m.value("pbrMetallicRoughness", Json::object());
+        mat.baseColorImage = textureImage(root, pbr.value("baseColorTexture", Json()));
+        if (pbr.contains("baseColorFactor") && pbr["baseColorFactor"].size() == 4)
+            for (int c = 0; c < 4; ++c) mat.baseColorFactor[c] = pbr["baseColorFactor"][c].get<float>();
+        mat.alphaMask = m.value("alphaMode", std::string("OPAQUE")) == "MASK";
+        mat.alphaCutoff = m.value("alphaCutoff", 0.5f);
+        mat.doubleSided = m.value("doubleSided", false);
+        markLinear(info, textureImage(root, pbr.value("metallicRoughnessTexture", Json())));
+        markLinear(info, textureImage(root, m.value("normalTexture", Json())));
+        markLinear(info, textureImage(root, m.value("occlusionTexture", Json())));
+        info.materials.push_back(std::move(mat));
+    }
+    // An image that is also someone's base colour is colour data after all.
+    for (const GltfMaterial& mat : info.materials)
+        if (mat.baseColorImage >= 0 && mat.baseColorImage < static_cast<int>(info.images.size()))
+            info.images[mat.baseColorImage].linearUse = false;
+}
+
+}  // namespace
+
+bool isGltfPath(const std::string& path) {
+    std::string lower = path;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    auto endsWith = [&](const char* s) {
+        const std::size_t n = std::strlen(s);
+        return lower.size() >= n && lower.compare(lower.size() - n, n, s) == 0;
+    };
+    return endsWith(".gltf") || endsWith(".glb");
+}
+
+Result<GltfInfo> readGltfInfo(std::span<const std::uint8_t> bytes, const std::string& path) {
+    auto text = jsonText(bytes, path);
+    if (!text) return text.error();
+    Json root = Json::parse(*text, nullptr, /*allow_exceptions=*/false);
+    if (root.is_discarded() || !root.is_object())
+        return makeError(ErrorCode::Parse, "not a glTF file: the JSON does not parse", path);
+    if (!root.contains("asset")) return makeError(ErrorCode::Parse, "not a glTF file: no \"asset\" object", path);
+    GltfInfo info;
+    try {
+        info.extensionsUsed = stringList(root, "extensionsUsed");
+        info.extensionsRequired = stringList(root, "extensionsRequired");
+        readImages(root, glbBinChunk(bytes), info);
+        readMaterials(root, info);
+    } catch (const Json::exception& e) {
+        return makeError(ErrorCode::Parse, std::string("malformed glTF JSON: ") + e.what(), path);
+    }
+    return info;
+}
+
+std::vector<std::string> unsupportedExtensions(const std::vector<std::string>& extensions) {
+    static const char* const kUnsupported[] = {"KHR_draco_mesh_compression", "EXT_meshopt_compression",
+                                               "KHR_meshopt_compression", "KHR_texture_basisu",
+                                               "EXT_texture_webp"};
+    std::vector<std::string> out;
+    for (const std::string& e : extensions)
+        if (std::find(std::begin(kUnsupported), std::end(kUnsupported), e) != std::end(kUnsupported))
+            out.push_back(e);
+    return out;
+}
+
+}  // namespace sw::geometry::detail

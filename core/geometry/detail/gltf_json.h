@@ -1,0 +1,50 @@
+#pragma once
+// Reads what Assimp hides from a glTF 2.0 file's JSON (the .gltf text or the GLB JSON chunk):
+// extensionsUsed/extensionsRequired, the `images` array in file order (so textures are named
+// by their glTF image index) and each material's base-colour image, factor and alpha mode.
+// Spec: Khronos glTF 2.0, §3.5 (asset), §3.8 (images/textures), §3.9 (materials), §4.4 (GLB).
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/foundation/error.h"
+
+namespace sw::geometry::detail {
+
+struct GltfImage {
+    std::string name;       // decoded uri relative to the model, or "embedded #k" (k = image index)
+    std::string uri;        // decoded uri; empty for embedded images
+    bool embedded = false;  // bufferView or data: URI
+    std::string mimeType;
+    bool linearUse = false; // used by a normal, occlusion or metallic-roughness slot
+    std::vector<std::uint8_t> data;  // encoded bytes of an embedded image (GLB BIN chunk or data: URI)
+};
+
+struct GltfMaterial {
+    std::string name;
+    int baseColorImage = -1;  // index into GltfInfo::images
+    std::array<float, 4> baseColorFactor{1.f, 1.f, 1.f, 1.f};  // linear, as in the file
+    bool alphaMask = false;
+    float alphaCutoff = 0.5f;
+    bool doubleSided = false;
+};
+
+struct GltfInfo {
+    std::vector<std::string> extensionsUsed;
+    std::vector<std::string> extensionsRequired;
+    std::vector<GltfImage> images;
+    std::vector<GltfMaterial> materials;
+};
+
+// True when the path ends in .gltf or .glb (case-insensitive).
+bool isGltfPath(const std::string& path);
+// Parses the JSON of a .gltf file or of a GLB container (`bytes` is the whole file) and copies
+// out the encoded bytes of embedded images (Assimp numbers them in its own load order, so
+// they are matched to image indices by content).
+Result<GltfInfo> readGltfInfo(std::span<const std::uint8_t> bytes, const std::string& path);
+// Extensions we cannot read (Draco, meshopt, KTX2/basisu, WebP), in the order given.
+std::vector<std::string> unsupportedExtensions(const std::vector<std::string>& extensions);
+
+}  // namespace sw::geometry::detail

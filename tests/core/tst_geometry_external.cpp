@@ -1,0 +1,103 @@
+// Import known answers on third-party models in ../shared/assets (label external).
+#include <doctest/doctest.h>
+
+#include "core/geometry/import.h"
+#include "tests/support/test_support.h"
+
+using sw::geometry::importModel;
+
+TEST_CASE("FlightHelmet: six meshes, 82 islands, base colour is each set's third image") {
+    sw::test::requireSharedAssets();
+    auto model = importModel(sw::test::assetPath("models/FlightHelmet/FlightHelmet.gltf"));
+    REQUIRE_MESSAGE(model.ok(), model.error().toString());
+    const auto& r = model->report;
+    CHECK(r.meshes == 6);
+    CHECK(r.islands == 82);              // as SOURCES.md counts them (MetalParts alone has 50)
+    CHECK(r.winding.components == 85);   // three islands touch others only at a vertex
+    CHECK(r.textures.size() == 15);
+    CHECK(r.materials.size() == 6);
+    for (const auto& m : r.materials) {
+        REQUIRE(m.baseColorTexture >= 0);
+        CHECK(m.baseColorTexture % 3 == 2);  // the third image of each (Normal, ORM, BaseColor) set
+        CHECK(r.textures[m.baseColorTexture].name.find("_BaseColor.png") != std::string::npos);
+        CHECK(m.baseColorSource == "baseColorTexture");
+    }
+    CHECK(model->mesh.partNames.size() == 6);
+    CHECK(model->mesh.textures.size() == 5);  // HoseMat and RubberWoodMat share one base colour
+    CHECK(r.warnings.empty());
+}
+
+TEST_CASE("portal.glb: base colour is embedded image #2; node scale x100 is applied") {
+    sw::test::requireSharedAssets();
+    sw::geometry::ImportSettings raw;
+    raw.normalise = false;
+    auto model = importModel(sw::test::assetPath("models/portal.glb"), raw);
+    REQUIRE_MESSAGE(model.ok(), model.error().toString());
+    const auto& r = model->report;
+    REQUIRE(r.materials.size() == 1);
+    REQUIRE(r.textures.size() == 4);
+    CHECK(r.textures[0].name == "embedded #0");
+    CHECK(r.materials[0].baseColorTexture == 2);
+    CHECK(r.textures[2].name == "embedded #2");
+    REQUIRE(model->mesh.textures.size() == 1);
+    CHECK(model->mesh.textures[0].name == "embedded #2");
+    CHECK(model->mesh.textures[0].width == r.textures[2].width);
+    CHECK(r.islands == 23);
+    CHECK(r.winding.components == 23);
+    // The ×100 node scale makes the raw model metres-sized, not centimetre-sized.
+    CHECK(sw::geometry::computeBounds(model->mesh).size().maxCoeff() > 10.f);
+}
+
+TEST_CASE("jet-fighter.glb: Draco + basisu required is one Unsupported error") {
+    sw::test::requireSharedAssets();
+    auto model = importModel(sw::test::assetPath("models/jet-fighter.glb"));
+    REQUIRE(!model.ok());
+    CHECK(model.error().code == sw::ErrorCode::Unsupported);
+    CHECK(model.error().message.find("KHR_draco_mesh_compression") != std::string::npos);
+    CHECK(model.error().message.find("KHR_texture_basisu") != std::string::npos);
+    CHECK(model.error().message.find('\n') == std::string::npos);
+}
+
+TEST_CASE("Fox.glb: one skinned mesh with its embedded 1024 PNG base colour") {
+    sw::test::requireSharedAssets();
+    auto model = importModel(sw::test::assetPath("models/Fox.glb"));
+    REQUIRE_MESSAGE(model.ok(), model.error().toString());
+    const auto& r = model->report;
+    CHECK(r.meshes == 1);
+    REQUIRE(model->mesh.textures.size() == 1);
+    CHECK(model->mesh.textures[0].name == "embedded #0");
+    CHECK(model->mesh.textures[0].width == 1024);
+    CHECK(model->mesh.textures[0].height == 1024);
+    CHECK(sw::geometry::computeBounds(model->mesh).size().maxCoeff() == doctest::Approx(1.6));
+}
+
+TEST_CASE("pine trees: MASK needle cards, 136 card islands, small-texture warning") {
+    sw::test::requireSharedAssets();
+    auto pine1 = importModel(sw::test::assetPath("foliage/pine-tree-1/scene.gltf"));
+    REQUIRE_MESSAGE(pine1.ok(), pine1.error().toString());
+    const auto& mesh = pine1->mesh;
+    REQUIRE(mesh.materials.size() == 2);
+    CHECK(!mesh.materials[0].alphaMask);  // trunk is OPAQUE
+    CHECK(mesh.materials[1].alphaMask);
+    CHECK(mesh.materials[1].alphaCutoff == doctest::Approx(0.208).epsilon(0.001));
+    CHECK(mesh.materials[1].doubleSided);
+    CHECK(mesh.textures.size() == 2);
+    CHECK(pine1->report.islands == 165);  // 29 trunk + 136 needle cards
+    // Root matrices: Z-up → Y-up with ×0.01, so the tree is ~5.3 m tall along our +Z.
+    sw::geometry::ImportSettings raw;
+    raw.normalise = false;
+    auto unscaled = importModel(sw::test::assetPath("foliage/pine-tree-1/scene.gltf"), raw);
+    REQUIRE(unscaled.ok());
+    const auto size = sw::geometry::computeBounds(unscaled->mesh).size();
+    CHECK(size.z() == doctest::Approx(5.3).epsilon(0.05));
+    CHECK(size.z() > size.x());
+
+    auto pine3 = importModel(sw::test::assetPath("foliage/pine-tree-3/scene.gltf"));
+    REQUIRE_MESSAGE(pine3.ok(), pine3.error().toString());
+    const auto& r = pine3->report;
+    CHECK(r.islands == 47);
+    CHECK(r.extensionsUsed == std::vector<std::string>{"KHR_materials_specular"});
+    CHECK(r.unsupportedExtensions.empty());
+    REQUIRE(r.warnings.size() == 1);
+    CHECK(r.warnings[0].find("128x128") != std::string::npos);
+}
