@@ -1,0 +1,215 @@
+#include "core/formats/ply.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "core/formats/detail/byte_io.h"
+#include "core/formats/detail/ply_header.h"
+#include "core/foundation/file_io.h"
+
+namespace sw::formats {
+namespace {
+
+using detail::PlyElement;
+using detail::PlyHeader;
+using splat::SplatCloud;
+
+// Accessor for one scalar property of the vertex record (absent → fallback value).
+struct Field {
+    const detail::PlyProperty* prop = nullptr;
+    double get(const std::uint8_t* record, double fallback = 0.0) const {
+        return prop ? detail::readPlyValue(record + prop->offset, prop->type) : fallback;
+    }
+};
+
+Field field(const PlyElement& el, const std::string& name) {
+    const int i = el.find(name);
+    return Field{i < 0 ? nullptr : &el.properties[static_cast<std::size_t>(i)]};
+}
+
+// Colour scale for plain point clouds: integer channels are 0..max, floats are 0..1.
+double colorDivisor(const Field& f) {
+    if (!f.prop) return 1.0;
+    switch (f.prop->type) {
+        case detail::PlyType::UInt8: return 255.0;
+        case detail::PlyType::UInt16: return 65535.0;
+        default: return 1.0;
+    }
+}
+
+// Finds the vertex element, checks every fixed-size element against the file size, and
+// returns the byte offset of the vertex records.
+Result<std::size_t> locateVertices(const PlyHeader& header, std::size_t fileSize, const std::string& path) {
+    std::uint64_t offset = header.dataOffset;
+    std::size_t vertexOffset = 0;
+    bool found = false, variable = false;
+    for (const PlyElement& el : header.elements) {
+        if (el.name == "vertex") {
+            if (el.hasList) return makeError(ErrorCode::Unsupported, "PLY vertex element has a list property", path);
+            found = true;
+            vertexOffset = static_cast<std::size_t>(offset);
+        }
+        if (el.hasList) {
+            if (!found) return makeError(ErrorCode::Unsupported, "PLY element '" + el.name + "' with lists precedes the vertices", path);
+            variable = true;
+            break;
+        }
+        const std::uint64_t left = fileSize > offset ? fileSize - offset : 0;
+        if (el.stride > 0 && el.count > left / el.stride) {
+            std::ostringstream os;
+            os << "truncated: element '" << el.name << "' declares " << el.count << " records of " << el.stride
+               << " bytes at byte offset " << offset << " but only " << left << " bytes remain";
+            return makeError(ErrorCode::Parse, os.str(), path);
+        }
+        offset += el.count * el.stride;
+    }
+    if (!found) return makeError(ErrorCode::Parse, "PLY file has no vertex element", path);
+    if (!variable && offset != fileSize) {
+        std::ostringstream os;
+        os << (fileSize - offset) << " unexpected trailing bytes at byte offset " << offset;
+        return makeError(ErrorCode::Parse, os.str(), path);
+    }
+    return vertexOffset;
+}
+
+// Number of f_rest_* properties, checked to be contiguous and a whole SH degree.
+Result<int> shDegreeOf(const PlyElement& el, const std::string& path) {
+    int count = 0;
+    while (el.find("f_rest_" + std::to_string(count)) >= 0) ++count;
+    for (int degree = 0; degree <= splat::kMaxShDegree; ++degree)
+        if (count == 3 * splat::shRestCount(degree)) return degree;
+    return makeError(ErrorCode::Unsupported,
+                     "PLY has " + std::to_string(count) + " f_rest properties (expected 0, 9, 24 or 45)", path);
+}
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+// Every property the reader understands, looked up once.
+struct VertexFields {
+    Field pos[3], normal[3], dc[3], rgb[3], opacity, scale[3], rot[4];
+    std::vector<Field> rest;  // [3 * K], channel-major
+
+    VertexFields(const PlyElement& el, int k) {
+        const char* axes[3] = {"x", "y", "z"};
+        const char* normals[3] = {"nx", "ny", "nz"};
+        const char* colors[3] = {"red", "green", "blue"};
+        for (int a = 0; a < 3; ++a) {
+            pos[a] = field(el, axes[a]);
+            normal[a] = field(el, normals[a]);
+            dc[a] = field(el, "f_dc_" + std::to_string(a));
+            rgb[a] = field(el, colors[a]);
+            scale[a] = field(el, "scale_" + std::to_string(a));
+        }
+        for (int a = 0; a < 4; ++a) rot[a] = field(el, "rot_" + std::to_string(a));
+        opacity = field(el, "opacity");
+        for (int j = 0; j < 3 * k; ++j) rest.push_back(field(el, "f_rest_" + std::to_string(j)));
+    }
+};
+
+void fillSplat(const VertexFields& f, const std::uint8_t* rec, std::size_t i, SplatCloud& c, double pointScale) {
+    if (f.dc[0].prop) {
+        for (int a = 0; a < 3; ++a) c.colors[i][a] = static_cast<float>(0.5 + static_cast<double>(kShC0) * f.dc[a].get(rec));
+    } else if (f.rgb[0].prop) {
+        for (int a = 0; a < 3; ++a) c.colors[i][a] = static_cast<float>(f.rgb[a].get(rec) / colorDivisor(f.rgb[a]));
+    }
+    c.opacities[i] = f.opacity.prop ? static_cast<float>(sigmoid(f.opacity.get(rec))) : 1.0f;
+    for (int a = 0; a < 3; ++a)
+        c.scales[i][a] = static_cast<float>(f.scale[0].prop ? std::exp(f.scale[a].get(rec)) : pointScale);
+    if (f.rot[0].prop) {
+        Eigen::Vector4d q;
+        for (int a = 0; a < 4; ++a) q[a] = f.rot[a].get(rec);
+        const double n = q.norm();
+        c.rotations[i] = (n > 0.0 ? Eigen::Vector4d(q / n) : q).cast<float>();
+    }
+    if (!c.normals.empty())
+        for (int a = 0; a < 3; ++a) c.normals[i][a] = static_cast<float>(f.normal[a].get(rec));
+    const std::size_t k = f.rest.size() / 3;
+    for (std::size_t ch = 0; ch < 3; ++ch)
+        for (std::size_t j = 0; j < k; ++j)
+            c.shRest[(i * k + j) * 3 + ch] = static_cast<float>(f.rest[ch * k + j].get(rec));
+}
+
+// Isotropic sigma for plain point clouds: half the mean spacing, bbox diagonal / ∛N.
+double pointCloudScale(const SplatCloud& c) {
+    if (c.empty()) return 0.01;
+    Eigen::Vector3f lo = c.positions[0], hi = c.positions[0];
+    for (const auto& p : c.positions) {
+        lo = lo.cwiseMin(p);
+        hi = hi.cwiseMax(p);
+    }
+    const double spacing = static_cast<double>((hi - lo).norm()) / std::cbrt(static_cast<double>(c.size()));
+    return spacing > 0.0 && std::isfinite(spacing) ? 0.5 * spacing : 0.01;
+}
+
+}  // namespace
+
+Result<SplatCloud> decodePly(std::span<const std::uint8_t> bytes, const std::string& path) {
+    auto header = detail::parsePlyHeader(bytes, path);
+    if (!header) return header.error();
+    auto offset = locateVertices(*header, bytes.size(), path);
+    if (!offset) return offset.error();
+    const PlyElement& el = *std::find_if(header->elements.begin(), header->elements.end(),
+                                         [](const PlyElement& e) { return e.name == "vertex"; });
+    for (const char* required : {"x", "y", "z"})
+        if (el.find(required) < 0) return makeError(ErrorCode::Parse, std::string("PLY vertex has no '") + required + "' property", path);
+    auto degree = shDegreeOf(el, path);
+    if (!degree) return degree.error();
+
+    SplatCloud c;
+    c.shDegree = *degree;
+    const VertexFields f(el, splat::shRestCount(c.shDegree));
+    if (f.normal[0].prop && f.normal[1].prop && f.normal[2].prop) c.normals.resize(1);
+    c.resize(static_cast<std::size_t>(el.count));
+    const std::uint8_t* base = bytes.data() + *offset;
+    for (std::size_t i = 0; i < c.size(); ++i)  // positions first: the point-cloud scale needs them
+        for (int a = 0; a < 3; ++a) c.positions[i][a] = static_cast<float>(f.pos[a].get(base + i * el.stride));
+    const double pointScale = f.scale[0].prop ? 0.0 : pointCloudScale(c);
+    for (std::size_t i = 0; i < c.size(); ++i) fillSplat(f, base + i * el.stride, i, c, pointScale);
+    SW_TRY(c.validate(path));
+    return c;
+}
+
+Result<SplatCloud> readPly(const std::string& path) {
+    auto bytes = readFileBytes(path);
+    if (!bytes) return bytes.error();
+    return decodePly(*bytes, path);
+}
+
+Result<std::vector<std::uint8_t>> encodePly(const SplatCloud& cloud, const std::string& what) {
+    SW_TRY(cloud.validate(what));
+    const int k = splat::shRestCount(cloud.shDegree);
+    std::ostringstream h;
+    h << "ply\nformat binary_little_endian 1.0\ncomment written by Splatwright\nelement vertex "
+      << cloud.size() << "\n";
+    for (const char* name : {"x", "y", "z", "nx", "ny", "nz", "f_dc_0", "f_dc_1", "f_dc_2"})
+        h << "property float " << name << "\n";
+    for (int j = 0; j < 3 * k; ++j) h << "property float f_rest_" << j << "\n";
+    for (const char* name : {"opacity", "scale_0", "scale_1", "scale_2", "rot_0", "rot_1", "rot_2", "rot_3"})
+        h << "property float " << name << "\n";
+    h << "end_header\n";
+    detail::ByteWriter w;
+    w.putText(h.str());
+    constexpr double kEps = 1e-6;  // keeps the logit finite for opacity 0 and 1
+    for (std::size_t i = 0; i < cloud.size(); ++i) {
+        for (int a = 0; a < 3; ++a) w.put(cloud.positions[i][a]);
+        for (int a = 0; a < 3; ++a) w.put(cloud.normals.empty() ? 0.0f : cloud.normals[i][a]);
+        for (int a = 0; a < 3; ++a) w.put((cloud.colors[i][a] - 0.5f) / kShC0);
+        for (int ch = 0; ch < 3; ++ch)
+            for (int j = 0; j < k; ++j) w.put(cloud.shRest[(i * k + j) * 3 + ch]);
+        const double op = std::clamp(static_cast<double>(cloud.opacities[i]), kEps, 1.0 - kEps);
+        w.put(static_cast<float>(std::log(op / (1.0 - op))));
+        for (int a = 0; a < 3; ++a) w.put(static_cast<float>(std::log(static_cast<double>(cloud.scales[i][a]))));
+        const Eigen::Vector4f q = cloud.rotations[i].normalized();
+        for (int a = 0; a < 4; ++a) w.put(q[a]);
+    }
+    return std::move(w.bytes());
+}
+
+Status writePly(const std::string& path, const SplatCloud& cloud) {
+    auto bytes = encodePly(cloud, path);
+    if (!bytes) return bytes.error();
+    return writeFileAtomic(path, *bytes);
+}
+
+}  // namespace sw::formats

@@ -1,0 +1,34 @@
+#pragma once
+// PLY (standard 3D Gaussian Splatting layout, binary_little_endian).
+// Written: x y z nx ny nz f_dc_0..2 [f_rest_0..3K-1] opacity scale_0..2 rot_0..3, all float32,
+// with f_dc = (rgb − 0.5)/C0 (C0 = 0.28209479, the degree-0 SH constant), opacity as a logit,
+// log scales and the quaternion as (w, x, y, z); f_rest is channel-major (all red
+// coefficients, then green, then blue), as written by the 3DGS reference trainer
+// (Kerbl et al. 2023, graphdeco-inria/gaussian-splatting, scene/gaussian_model.py save_ply).
+// Read: any property order and type (int8..float64), extra properties and elements ignored,
+// quaternions normalised; plain point clouds (x y z [red green blue] [nx ny nz]) are accepted
+// too and get identity rotations, opacity 1 and an isotropic scale of half the mean spacing.
+// No axis conversion is applied in either direction: coordinates are model space as-is.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/foundation/error.h"
+#include "core/splat/splat_cloud.h"
+
+namespace sw::formats {
+
+// Degree-0 real spherical-harmonics constant 1/(2√π).
+inline constexpr float kShC0 = 0.28209479177387814f;
+
+// Parses a whole PLY file; `path` names the file in errors.
+Result<splat::SplatCloud> decodePly(std::span<const std::uint8_t> bytes, const std::string& path);
+Result<splat::SplatCloud> readPly(const std::string& path);
+
+// Serialises a valid cloud (validate() is checked; `what` names it in errors).
+Result<std::vector<std::uint8_t>> encodePly(const splat::SplatCloud& cloud, const std::string& what);
+// encodePly + atomic write: on failure no partial file is left at path.
+Status writePly(const std::string& path, const splat::SplatCloud& cloud);
+
+}  // namespace sw::formats

@@ -1,0 +1,181 @@
+#include "core/formats/spz.h"
+
+#include <array>
+#include <sstream>
+
+#include "core/formats/detail/byte_io.h"
+#include "core/formats/detail/compress.h"
+#include "core/formats/detail/spz_pack.h"
+#include "core/foundation/file_io.h"
+
+namespace sw::formats {
+namespace {
+
+using detail::ByteReader;
+using detail::ByteWriter;
+using detail::SpzPacked;
+
+constexpr std::uint8_t kFlagHasExtensions = 0x2;
+constexpr std::size_t kLegacyHeaderBytes = 16;
+constexpr std::size_t kHeaderV4Bytes = 32;
+constexpr int kZstdLevel = 12;
+// Largest plausible compression ratio, used to reject absurd point counts before allocating.
+constexpr std::uint64_t kMaxCompressionRatio = 1100;
+
+std::array<std::vector<std::uint8_t>*, 6> blocks(SpzPacked& p) {
+    return {&p.positions, &p.alphas, &p.colors, &p.scales, &p.rotations, &p.sh};
+}
+
+Result<std::vector<std::uint8_t>> encodeLegacy(SpzPacked& p) {
+    ByteWriter w;
+    w.put(detail::kSpzMagic);
+    w.put(p.version);
+    w.put(p.numPoints);
+    w.put(static_cast<std::uint8_t>(p.shDegree));
+    w.put(static_cast<std::uint8_t>(p.fractionalBits));
+    w.put(p.flags);
+    w.put(std::uint8_t{0});
+    for (auto* b : blocks(p)) w.putBytes(b->data(), b->size());
+    return detail::gzipCompress(w.bytes());
+}
+
+Result<std::vector<std::uint8_t>> encodeV4(SpzPacked& p) {
+    std::vector<std::vector<std::uint8_t>> streams;
+    std::vector<std::uint64_t> rawSizes;
+    for (auto* b : blocks(p)) {
+        if (b->empty()) continue;
+        auto z = detail::zstdCompress(*b, kZstdLevel);
+        if (!z) return z.error();
+        streams.push_back(std::move(*z));
+        rawSizes.push_back(b->size());
+    }
+    ByteWriter w;
+    w.put(detail::kSpzMagic);
+    w.put(p.version);
+    w.put(p.numPoints);
+    w.put(static_cast<std::uint8_t>(p.shDegree));
+    w.put(static_cast<std::uint8_t>(p.fractionalBits));
+    w.put(p.flags);
+    w.put(static_cast<std::uint8_t>(streams.size()));
+    w.put(static_cast<std::uint32_t>(kHeaderV4Bytes));  // TOC right after the header
+    for (int i = 0; i < 12; ++i) w.put(std::uint8_t{0});
+    for (std::size_t i = 0; i < streams.size(); ++i) {
+        w.put(static_cast<std::uint64_t>(streams[i].size()));
+        w.put(rawSizes[i]);
+    }
+    for (const auto& s : streams) w.putBytes(s.data(), s.size());
+    return std::move(w.bytes());
+}
+
+// Header fields shared by both containers, validated.
+Status checkHeader(const ByteReader& r, const SpzPacked& p, std::uint32_t minVersion, std::uint32_t maxVersion) {
+    if (p.version < minVersion || p.version > maxVersion) {
+        return r.errorAt(ErrorCode::Unsupported, 4, "SPZ version " + std::to_string(p.version) + " in this container is not supported");
+    }
+    if (p.shDegree > splat::kMaxShDegree)
+        return r.errorAt(ErrorCode::Unsupported, 12, "SPZ SH degree " + std::to_string(p.shDegree) + " (at most 3)");
+    if (p.fractionalBits > 24)
+        return r.errorAt(ErrorCode::Parse, 13, "SPZ fractional bits " + std::to_string(p.fractionalBits) + " exceed 24");
+    return {};
+}
+
+Result<SpzPacked> decodeLegacy(std::span<const std::uint8_t> file, const std::string& path) {
+    auto raw = detail::gzipDecompress(file, file.size() * kMaxCompressionRatio + 4096, path);
+    if (!raw) return raw.error();
+    ByteReader r(*raw, path);
+    r.setOffsetSuffix(" of the decompressed stream");
+    SW_TRY(r.require(kLegacyHeaderBytes, "SPZ header"));
+    if (r.get<std::uint32_t>() != detail::kSpzMagic) return r.errorAt(ErrorCode::Parse, 0, "bad SPZ magic");
+    SpzPacked p;
+    p.version = r.get<std::uint32_t>();
+    p.numPoints = r.get<std::uint32_t>();
+    p.shDegree = r.get<std::uint8_t>();
+    p.fractionalBits = r.get<std::uint8_t>();
+    p.flags = r.get<std::uint8_t>();
+    r.skip(1);
+    SW_TRY(checkHeader(r, p, 2, 3));
+    SW_TRY(r.require(std::uint64_t{p.numPoints} * detail::spzBytesPerPoint(p.version, p.shDegree),
+                     std::to_string(p.numPoints) + " points"));
+    detail::allocateSpz(p);
+    for (auto* b : blocks(p)) r.getBytes(b->data(), b->size());
+    if (r.remaining() != 0 && !(p.flags & kFlagHasExtensions))
+        return r.error(ErrorCode::Parse, std::to_string(r.remaining()) + " unexpected trailing bytes");
+    return p;
+}
+
+Result<SpzPacked> decodeV4(std::span<const std::uint8_t> file, const std::string& path) {
+    ByteReader r(file, path);
+    SW_TRY(r.require(kHeaderV4Bytes, "SPZ v4 header"));
+    SpzPacked p;
+    r.skip(4);
+    p.version = r.get<std::uint32_t>();
+    p.numPoints = r.get<std::uint32_t>();
+    p.shDegree = r.get<std::uint8_t>();
+    p.fractionalBits = r.get<std::uint8_t>();
+    p.flags = r.get<std::uint8_t>();
+    const std::uint8_t numStreams = r.get<std::uint8_t>();
+    const std::uint32_t tocOffset = r.get<std::uint32_t>();
+    SW_TRY(checkHeader(r, p, 4, 4));
+    if (std::uint64_t{p.numPoints} * 9 > file.size() * kMaxCompressionRatio)
+        return r.errorAt(ErrorCode::Parse, 8, "SPZ point count " + std::to_string(p.numPoints) + " is implausible for the file size");
+    if (tocOffset < kHeaderV4Bytes || tocOffset > file.size())
+        return r.errorAt(ErrorCode::Parse, 20, "SPZ table of contents offset " + std::to_string(tocOffset) + " is out of range");
+    r.skip(tocOffset - r.offset());
+    SW_TRY(r.require(std::uint64_t{numStreams} * 16, "SPZ table of contents"));
+    detail::allocateSpz(p);
+    std::vector<std::vector<std::uint8_t>*> expected;
+    for (auto* b : blocks(p))
+        if (!b->empty()) expected.push_back(b);
+    if (numStreams != expected.size())
+        return r.errorAt(ErrorCode::Parse, 19, "SPZ has " + std::to_string(numStreams) + " streams, expected " + std::to_string(expected.size()));
+    std::vector<std::uint64_t> compressed(numStreams);
+    for (std::size_t i = 0; i < numStreams; ++i) {
+        compressed[i] = r.get<std::uint64_t>();
+        if (r.get<std::uint64_t>() != expected[i]->size())
+            return r.errorAt(ErrorCode::Parse, r.offset() - 8, "SPZ stream " + std::to_string(i) + " has the wrong uncompressed size");
+    }
+    for (std::size_t i = 0; i < numStreams; ++i) {
+        SW_TRY(r.require(compressed[i], "SPZ stream " + std::to_string(i)));
+        SW_TRY(detail::zstdDecompress({r.current(), compressed[i]}, *expected[i], path, r.offset()));
+        r.skip(compressed[i]);
+    }
+    if (r.remaining() != 0) return r.error(ErrorCode::Parse, std::to_string(r.remaining()) + " unexpected trailing bytes");
+    return p;
+}
+
+}  // namespace
+
+Result<std::vector<std::uint8_t>> encodeSpz(const splat::SplatCloud& cloud, const SpzWriteOptions& options,
+                                            const std::string& what) {
+    if (options.version < 2 || options.version > 4)
+        return makeError(ErrorCode::InvalidInput, "SPZ version " + std::to_string(options.version) + " cannot be written (2, 3 or 4)", what);
+    auto packed = detail::packSpz(cloud, static_cast<std::uint32_t>(options.version), what);
+    if (!packed) return packed.error();
+    return options.version == 4 ? encodeV4(*packed) : encodeLegacy(*packed);
+}
+
+Status writeSpz(const std::string& path, const splat::SplatCloud& cloud, const SpzWriteOptions& options) {
+    auto bytes = encodeSpz(cloud, options, path);
+    if (!bytes) return bytes.error();
+    return writeFileAtomic(path, *bytes);
+}
+
+Result<splat::SplatCloud> decodeSpz(std::span<const std::uint8_t> bytes, const std::string& path) {
+    Result<SpzPacked> packed = makeError(ErrorCode::Parse, "not an SPZ file (neither gzip nor NGSP magic at byte offset 0)", path);
+    if (bytes.size() >= 4 && bytes[0] == 0x4e && bytes[1] == 0x47 && bytes[2] == 0x53 && bytes[3] == 0x50)
+        packed = decodeV4(bytes, path);
+    else if (bytes.size() >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b)
+        packed = decodeLegacy(bytes, path);
+    if (!packed) return packed.error();
+    splat::SplatCloud cloud = detail::unpackSpz(*packed);
+    SW_TRY(cloud.validate(path));
+    return cloud;
+}
+
+Result<splat::SplatCloud> readSpz(const std::string& path) {
+    auto bytes = readFileBytes(path);
+    if (!bytes) return bytes.error();
+    return decodeSpz(*bytes, path);
+}
+
+}  // namespace sw::formats

@@ -1,0 +1,28 @@
+# convert: PLY / SPZ / .splat conversions on the shared assets, chained through SW_OUT, plus errors.
+set(_fruit "${SW_ASSETS}/splats/fruit_drops_minimal.ply")
+set(_seal "${SW_ASSETS}/splats/luma-seal.splat")
+
+sw_cli_test(convert_ply_to_spz3 RC 0 REQUIRES "${_fruit}" LABELS cli external
+  MATCH "converted 4721 splats \\(SH degree 3\\)"
+  ARGS convert "${_fruit}" -o "${SW_OUT}/convert_fruit.spz")
+sw_cli_test(convert_spz_to_ply RC 0 REQUIRES "${_fruit}" LABELS cli external
+  MATCH "converted 4721 splats \\(SH degree 3\\)"
+  ARGS convert "${SW_OUT}/convert_fruit.spz" -o "${SW_OUT}/convert_fruit_back.ply")
+set_tests_properties(cli.convert_spz_to_ply PROPERTIES DEPENDS cli.convert_ply_to_spz3)
+sw_cli_test(convert_splat_to_spz4 RC 0 REQUIRES "${_seal}" LABELS cli external
+  MATCH "converted 101780 splats \\(SH degree 0\\)"
+  ARGS convert "${_seal}" -o "${SW_OUT}/convert_seal.spz" --spz-version 4)
+sw_cli_test(convert_spz4_to_ply RC 0 REQUIRES "${_seal}" LABELS cli external
+  MATCH "converted 101780 splats"
+  ARGS convert "${SW_OUT}/convert_seal.spz" -o "${SW_OUT}/convert_seal.ply")
+set_tests_properties(cli.convert_spz4_to_ply PROPERTIES DEPENDS cli.convert_splat_to_spz4)
+
+sw_cli_test(convert_missing_input RC 2 MATCH "error: .*no_such\\.ply"
+  ARGS convert "${SW_OUT}/no_such.ply" -o "${SW_OUT}/never.spz")
+sw_cli_test(convert_bad_extension RC 4 MATCH "unknown splat file extension '\\.obj'"
+  ARGS convert "${SW_OUT}/cloud.obj" -o "${SW_OUT}/never.spz")
+sw_cli_test(convert_bad_spz_version RC 5 MATCH "--spz-version must be 3 or 4, got 7"
+  ARGS convert "${SW_OUT}/no_such.ply" -o "${SW_OUT}/never.spz" --spz-version 7)
+sw_cli_test(convert_bad_output_extension RC 4 REQUIRES "${_fruit}" LABELS cli external
+  MATCH "unknown splat file extension '\\.bin'"
+  ARGS convert "${_fruit}" -o "${SW_OUT}/never.bin")

@@ -1,0 +1,1 @@
+sw_core_test(splat SOURCES core/tst_splat.cpp LIBS sw::splat)
