@@ -11,7 +11,13 @@ import os
 import sys
 
 import bpy
+import numpy
 from mathutils import Vector
+
+# Debian 12 pairs Blender 3.4.1 with numpy 1.24, which removed the `np.bool` alias its glTF
+# importer still uses.
+if not hasattr(numpy, "bool"):
+    numpy.bool = bool
 
 argv = sys.argv[sys.argv.index("--") + 1:]
 model, out, views, res = argv[0], argv[1], int(argv[2]), int(argv[3])
@@ -69,6 +75,7 @@ if engine == "CYCLES":
     scene.cycles.samples = samples
     scene.cycles.use_denoising = False
 scene.render.film_transparent = True
+scene.view_settings.view_transform = "Standard"  # plain sRGB, no Filmic tone curve
 scene.render.resolution_x = scene.render.resolution_y = res
 scene.render.image_settings.file_format = "PNG"
 scene.render.image_settings.color_mode = "RGBA"
