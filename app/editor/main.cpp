@@ -1,0 +1,88 @@
+// The Splatwright editor: `splatwright [model] [--lang en|ru] [--screenshot <png>]
+// [--quit-after-load]`. With no model it opens the demo drone embedded in the binary.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QPainter>
+#include <QSurfaceFormat>
+#include <QTimer>
+#include <cstdio>
+
+#include "app/editor/main_window.h"
+#include "app/editor/translations.h"
+#include "core/foundation/log.h"
+#include "widgets/viewport.h"
+
+namespace {
+
+constexpr int LOAD_TIMEOUT_MS = 120000;  // smoke runs never hang a test
+
+// The window with the viewport's GL frame painted in (QWidget::grab may miss GL content).
+QImage grabWindow(sw::editor::MainWindow& window) {
+    QImage shot = window.grab().toImage();
+    sw::widgets::Viewport* viewport = window.viewport();
+    if (viewport->isVisible() && !viewport->isWindow()) {
+        QPainter painter(&shot);
+        painter.drawImage(QRect(viewport->mapTo(&window, QPoint(0, 0)), viewport->size()),
+                          viewport->grabFramebuffer());
+    }
+    return shot;
+}
+
+// --quit-after-load / --screenshot: exit 0 once the model is shown (after saving the PNG of
+// the first frame that shows it), 1 when loading fails, 3 when nothing happens in time.
+void armAutoExit(sw::editor::MainWindow& window, const QString& shotPath) {
+    sw::log::addSink(sw::log::stderrSink());  // smoke runs show why they failed
+    QObject::connect(&window, &sw::editor::MainWindow::loadFailed, qApp, [] { QApplication::exit(1); });
+    QObject::connect(&window, &sw::editor::MainWindow::modelShown, qApp, [&window, shotPath] {
+        if (shotPath.isEmpty()) {
+            QApplication::exit(0);
+            return;
+        }
+        QObject::connect(window.viewport(), &sw::widgets::Viewport::frameRendered, qApp, [&window, shotPath] {
+            QTimer::singleShot(300, qApp, [&window, shotPath] {  // let the layout settle
+                const bool saved = grabWindow(window).save(shotPath, "PNG");
+                std::fprintf(saved ? stdout : stderr, "splatwright: %s %s\n",
+                             saved ? "screenshot" : "error: cannot write", qPrintable(shotPath));
+                QApplication::exit(saved ? 0 : 1);
+            });
+        }, Qt::SingleShotConnection);
+        window.viewport()->update();
+    });
+    QTimer::singleShot(LOAD_TIMEOUT_MS, qApp, [] {
+        std::fprintf(stderr, "splatwright: error: the model did not load within %d s\n", LOAD_TIMEOUT_MS / 1000);
+        QApplication::exit(3);
+    });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("Splatwright");
+    QApplication::setApplicationName("splatwright");
+    QApplication::setApplicationVersion(QStringLiteral(SPLATWRIGHT_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Splatwright: textured game models to Gaussian-splat assets");
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument("model", "Model to open (GLB, glTF, FBX, OBJ); default: the demo drone");
+    QCommandLineOption langOpt("lang", "User interface language: en or ru (default: system)", "lang");
+    QCommandLineOption shotOpt("screenshot", "Save a PNG of the window once the model is shown, then quit", "png");
+    QCommandLineOption quitOpt("quit-after-load", "Quit once the model is loaded (exit 0) or failed (exit 1)");
+    parser.addOptions({langOpt, shotOpt, quitOpt});
+    parser.process(app);
+    if (!sw::editor::installTranslations(app, parser.value(langOpt))) {
+        std::fprintf(stderr, "splatwright: error: unknown language '%s' (use en or ru)\n",
+                     qPrintable(parser.value(langOpt)));
+        return 1;
+    }
+
+    sw::editor::MainWindow window;
+    window.show();
+    if (parser.isSet(quitOpt) || parser.isSet(shotOpt)) armAutoExit(window, parser.value(shotOpt));
+    const QStringList args = parser.positionalArguments();
+    if (args.isEmpty()) window.openDemo();
+    else window.openModel(args.first());
+    return app.exec();
+}

@@ -1,0 +1,74 @@
+#include "app/editor/schema_strings.h"
+
+#include <QTranslator>
+#include <QtGlobal>
+
+#include "app/editor/demo_command.h"
+#include "core/geometry/import.h"
+
+namespace sw::editor {
+namespace {
+
+// Keep in sync with importSchema() (core/geometry/import.cpp) and demoSchema()
+// (core/demo/demo_drone.cpp); the editor test fails when a string is missing here.
+const char* const LUPDATE_LIST[] = {
+    QT_TRANSLATE_NOOP("schema", "Import"),
+    QT_TRANSLATE_NOOP("schema", "Normalise"),
+    QT_TRANSLATE_NOOP("schema", "Scale and centre the model into the cube of edge cube-edge at the origin; the scale and offset are recorded"),
+    QT_TRANSLATE_NOOP("schema", "Cube edge"),
+    QT_TRANSLATE_NOOP("schema", "model units"),
+    QT_TRANSLATE_NOOP("schema", "Edge of the normalisation cube; the pipeline's camera radius 3.2 assumes 1.6"),
+    QT_TRANSLATE_NOOP("schema", "Repair winding"),
+    QT_TRANSLATE_NOOP("schema", "Flip connected components whose area-weighted normals point toward the model centre (PIPELINE §1)"),
+    QT_TRANSLATE_NOOP("schema", "Small texture warning"),
+    QT_TRANSLATE_NOOP("schema", "px"),
+    QT_TRANSLATE_NOOP("schema", "Warn when a base-colour texture covering a large part of the model is smaller than this on a side"),
+    QT_TRANSLATE_NOOP("schema", "Demo asset"),
+    QT_TRANSLATE_NOOP("schema", "Seed"),
+    QT_TRANSLATE_NOOP("schema", "Random seed: plate styles, paint and which plates are wound inward"),
+    QT_TRANSLATE_NOOP("schema", "Plates"),
+    QT_TRANSLATE_NOOP("schema", "Open plate components in the whole model (each its own connected component)"),
+    QT_TRANSLATE_NOOP("schema", "Texture size"),
+    QT_TRANSLATE_NOOP("schema", "Edge of the square base-colour texture"),
+    QT_TRANSLATE_NOOP("schema", "Inverted share"),
+    QT_TRANSLATE_NOOP("schema", "Share of plates with reversed (inward) winding, as generated models have"),
+    QT_TRANSLATE_NOOP("schema", "Atlas margin"),
+    QT_TRANSLATE_NOOP("schema", "Padding around each plate's cell of the texture atlas"),
+};
+
+void collect(const ParamSchema& schema, QStringList& out) {
+    auto push = [&out](const std::string& s) {
+        if (!s.empty() && !out.contains(QString::fromStdString(s))) out << QString::fromStdString(s);
+    };
+    push(schema.title());
+    for (const ParamSpec& spec : schema.params()) {
+        push(spec.label);
+        push(spec.tooltip);
+        push(spec.group);
+        push(spec.unit);
+        for (const std::string& choice : spec.choices) push(choice);
+    }
+}
+
+}  // namespace
+
+QStringList schemaStrings() {
+    QStringList out;
+    collect(geometry::importSchema().schema(), out);
+    collect(demoParamSchema(), out);
+    return out;
+}
+
+QStringList untranslatedSchemaStrings(const QTranslator& translator) {
+    QStringList listed;
+    for (const char* s : LUPDATE_LIST) listed << QString::fromUtf8(s);
+    QStringList problems;
+    for (const QString& s : schemaStrings()) {
+        const QByteArray utf8 = s.toUtf8();
+        if (!listed.contains(s)) problems << QStringLiteral("not listed: ") + s;
+        if (translator.translate("schema", utf8.constData()).isEmpty()) problems << QStringLiteral("untranslated: ") + s;
+    }
+    return problems;
+}
+
+}  // namespace sw::editor

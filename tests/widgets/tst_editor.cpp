@@ -1,0 +1,331 @@
+// QtTest suite for the editor: schema-generated panels, the Log dock, the main window's
+// import path (worker thread, recent files, errors) and the Russian translation.
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTextBrowser>
+#include <QTranslator>
+#include <QtTest>
+#include <thread>
+
+#include "app/editor/demo_asset.h"
+#include "app/editor/main_window.h"
+#include "app/editor/model_status.h"
+#include "app/editor/recent_files.h"
+#include "app/editor/schema_strings.h"
+#include "core/foundation/log.h"
+#include "widgets/log_dock.h"
+#include "widgets/param_panel.h"
+#include "widgets/viewport.h"
+
+namespace {
+
+enum class Shape { Round, Square };
+
+struct PanelSettings {
+    bool enabled = true;
+    int count = 7;
+    float size = 0.25f;
+    Shape shape = Shape::Square;
+    std::string label = "drone";
+};
+
+const sw::SettingsSchema<PanelSettings>& panelSchema() {
+    static const auto schema = [] {
+        sw::SettingsSchema<PanelSettings> s("panel-test", "Panel test");
+        s.add(&PanelSettings::enabled, "enabled", "Enabled").tooltip("Turns it on").group("Main");
+        s.add(&PanelSettings::count, "count", "Count").range(1, 20).unit("px").tooltip("How many").group("Main");
+        s.add(&PanelSettings::size, "size", "Size").range(0.0, 2.0).unit("m").tooltip("How big").group("Shape");
+        s.addChoice(&PanelSettings::shape, "shape", "Shape", {{Shape::Round, "round"}, {Shape::Square, "square"}})
+            .group("Shape");
+        s.add(&PanelSettings::label, "label", "Label").group("Shape");
+        return s;
+    }();
+    return schema;
+}
+
+QString outputDir(const QString& name) {
+    const QString dir = QStringLiteral(SW_TEST_OUTPUT_DIR "/tst_editor/") + name;
+    QDir(dir).removeRecursively();
+    QDir().mkpath(dir);
+    return dir;
+}
+
+QMessageBox* visibleBox(QWidget* parent, const QString& objectName) {
+    for (QMessageBox* box : parent->findChildren<QMessageBox*>(objectName))
+        if (box->isVisible()) return box;
+    return nullptr;
+}
+
+void writeFile(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+}  // namespace
+
+class TestEditor : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void panelBuildsOneEditorPerType();
+    void panelEditsUpdateParams();
+    void badPresetShowsErrorAndChangesNothing();
+    void presetRoundTripAndDefaults();
+    void logDockReceivesWorkerMessages();
+    void mainWindowOpensGlbAndRemembersIt();
+    void mainWindowReportsMissingAndCorruptFiles();
+    void demoPanelGeneratesAndOpens();
+    void viewActionsDriveTheViewport();
+    void cancelStopsAJobWithoutError();
+    void russianTranslationIsComplete();
+};
+
+void TestEditor::initTestCase() {
+    QCoreApplication::setOrganizationName("SplatwrightTest");
+    QCoreApplication::setApplicationName("tst_editor");
+    QStandardPaths::setTestModeEnabled(true);  // cache and settings in the test locations
+    QSettings().clear();
+}
+
+void TestEditor::panelBuildsOneEditorPerType() {
+    sw::widgets::ParamPanel panel(panelSchema().schema());
+    auto* enabled = qobject_cast<QCheckBox*>(panel.editorFor("enabled"));
+    auto* count = qobject_cast<QSpinBox*>(panel.editorFor("count"));
+    auto* size = qobject_cast<QDoubleSpinBox*>(panel.editorFor("size"));
+    auto* shape = qobject_cast<QComboBox*>(panel.editorFor("shape"));
+    auto* label = qobject_cast<QLineEdit*>(panel.editorFor("label"));
+    QVERIFY(enabled && count && size && shape && label);
+    QVERIFY(enabled->isChecked());
+    QCOMPARE(count->minimum(), 1);
+    QCOMPARE(count->maximum(), 20);
+    QCOMPARE(count->value(), 7);
+    QCOMPARE(count->suffix(), QString(" px"));
+    QCOMPARE(count->toolTip(), QString("How many"));
+    QCOMPARE(size->minimum(), 0.0);
+    QCOMPARE(size->maximum(), 2.0);
+    QCOMPARE(size->value(), 0.25);
+    QCOMPARE(size->suffix(), QString(" m"));
+    QCOMPARE(shape->count(), 2);
+    QCOMPARE(shape->currentData().toString(), QString("square"));
+    QCOMPARE(label->text(), QString("drone"));
+    QCOMPARE(enabled->toolTip(), QString("Turns it on"));
+    QCOMPARE(panel.editorFor("missing"), nullptr);
+}
+
+void TestEditor::panelEditsUpdateParams() {
+    sw::widgets::ParamPanel panel(panelSchema().schema());
+    QSignalSpy changed(&panel, &sw::widgets::ParamPanel::changed);
+    qobject_cast<QSpinBox*>(panel.editorFor("count"))->setValue(12);
+    qobject_cast<QDoubleSpinBox*>(panel.editorFor("size"))->setValue(1.5);
+    qobject_cast<QCheckBox*>(panel.editorFor("enabled"))->setChecked(false);
+    qobject_cast<QComboBox*>(panel.editorFor("shape"))->setCurrentIndex(0);
+    auto* label = qobject_cast<QLineEdit*>(panel.editorFor("label"));
+    label->setText("tank");
+    emit label->editingFinished();
+    QCOMPARE(changed.count(), 5);
+    QCOMPARE(changed.first().first().toString(), QString("count"));
+    const PanelSettings s = panelSchema().fromParams(panel.params());
+    QCOMPARE(s.count, 12);
+    QCOMPARE(s.size, 1.5f);
+    QCOMPARE(s.enabled, false);
+    QVERIFY(s.shape == Shape::Round);
+    QCOMPARE(QString::fromStdString(s.label), QString("tank"));
+}
+
+void TestEditor::badPresetShowsErrorAndChangesNothing() {
+    sw::widgets::ParamPanel panel(panelSchema().schema());
+    panel.show();
+    qobject_cast<QSpinBox*>(panel.editorFor("count"))->setValue(3);
+    const std::string before = panel.params().toJson();
+    const QString dir = outputDir("bad_preset");
+    const QString bad = dir + "/bad.json";
+    // A valid first key followed by an unknown one: nothing may be applied.
+    writeFile(bad, R"({"stage": "panel-test", "params": {"count": 19, "no-such-param": 1}})");
+    QSignalSpy changed(&panel, &sw::widgets::ParamPanel::changed);
+    const sw::Status st = panel.loadPresetFile(bad);
+    QVERIFY(!st.ok());
+    QVERIFY(QString::fromStdString(st.error().message).contains("no-such-param"));
+    QCOMPARE(panel.params().toJson(), before);
+    QCOMPARE(qobject_cast<QSpinBox*>(panel.editorFor("count"))->value(), 3);
+    QCOMPARE(changed.count(), 0);
+    QMessageBox* box = visibleBox(&panel, "presetError");
+    QVERIFY(box);
+    QVERIFY(box->text().contains("bad.json"));
+    box->close();
+
+    writeFile(bad, "{ not json");
+    QVERIFY(!panel.loadPresetFile(bad).ok());
+    QCOMPARE(panel.params().toJson(), before);
+    QVERIFY(!panel.loadPresetFile(dir + "/missing.json").ok());
+    QCOMPARE(panel.params().toJson(), before);
+}
+
+void TestEditor::presetRoundTripAndDefaults() {
+    const QString path = outputDir("preset") + "/p.json";
+    sw::widgets::ParamPanel a(panelSchema().schema());
+    qobject_cast<QSpinBox*>(a.editorFor("count"))->setValue(9);
+    qobject_cast<QComboBox*>(a.editorFor("shape"))->setCurrentIndex(0);
+    QVERIFY(a.savePresetFile(path).ok());
+    sw::widgets::ParamPanel b(panelSchema().schema());
+    QVERIFY(b.loadPresetFile(path).ok());
+    QCOMPARE(qobject_cast<QSpinBox*>(b.editorFor("count"))->value(), 9);
+    QCOMPARE(qobject_cast<QComboBox*>(b.editorFor("shape"))->currentData().toString(), QString("round"));
+    b.resetToDefaults();
+    QCOMPARE(qobject_cast<QSpinBox*>(b.editorFor("count"))->value(), 7);
+    QCOMPARE(b.params().getInt("count"), 7);
+}
+
+void TestEditor::logDockReceivesWorkerMessages() {
+    sw::widgets::LogDock dock;
+    constexpr int N = 200;
+    std::thread worker([] {
+        for (int i = 0; i < N; ++i) {
+            if (i % 4 == 0) SW_LOG_WARN("worker warning " << i);
+            else SW_LOG_INFO("worker info " << i);
+        }
+    });
+    worker.join();
+    QCOMPARE(dock.messageCount(), 0);  // queued to the GUI thread, not appended on the worker
+    QTRY_COMPARE(dock.messageCount(), N);
+    QCOMPARE(dock.visibleMessages().first(), QString("[warning] worker warning 0"));
+    QCOMPARE(dock.visibleMessages().at(1), QString("[info] worker info 1"));
+    dock.setMinimumLevel(sw::log::Level::Warning);
+    const QStringList warnings = dock.visibleMessages();
+    QCOMPARE(warnings.size(), N / 4);
+    for (const QString& line : warnings) QVERIFY2(line.contains("warning"), qPrintable(line));
+    dock.clear();
+    QCOMPARE(dock.messageCount(), 0);
+}
+
+void TestEditor::mainWindowOpensGlbAndRemembersIt() {
+    sw::Result<QString> demo = sw::editor::extractDemoAsset();
+    QVERIFY2(demo.ok(), demo.ok() ? "" : demo.error().toString().c_str());
+    const QString copy = outputDir("open") + "/drone copy.glb";
+    QVERIFY(QFile::copy(*demo, copy));
+
+    sw::editor::MainWindow window;
+    window.show();
+    QSignalSpy shown(&window, &sw::editor::MainWindow::modelShown);
+    QSignalSpy failed(&window, &sw::editor::MainWindow::loadFailed);
+    window.openModel(copy);
+    QVERIFY(window.loader()->busy());  // runs on the worker; the GUI thread returns at once
+    QTRY_VERIFY_WITH_TIMEOUT(shown.count() == 1 || failed.count() == 1, 60000);
+    QCOMPARE(failed.count(), 0);
+    QVERIFY(window.currentModel());
+    QVERIFY(window.currentModel()->mesh.triangleCount() > 100);
+    QVERIFY(window.modelStatus()->modelText().contains("drone copy.glb"));
+    QVERIFY(window.modelStatus()->modelText().contains("triangles"));
+    auto* report = window.findChild<QTextBrowser*>("importReport");
+    QVERIFY(report);
+    const QString reportText = report->toPlainText();
+    QVERIFY2(reportText.contains("Winding:") && reportText.contains("embedded #0"), qPrintable(reportText));
+
+    const QString absolute = QFileInfo(copy).absoluteFilePath();
+    QCOMPARE(window.recentFiles()->files().value(0), absolute);
+    sw::editor::RecentFiles reloaded;  // a new session reads the persisted list
+    QCOMPARE(reloaded.files().value(0), absolute);
+    reloaded.clear();
+    QVERIFY(sw::editor::RecentFiles().files().isEmpty());
+}
+
+void TestEditor::mainWindowReportsMissingAndCorruptFiles() {
+    sw::editor::MainWindow window;
+    window.show();
+    QSignalSpy failed(&window, &sw::editor::MainWindow::loadFailed);
+    QSignalSpy shown(&window, &sw::editor::MainWindow::modelShown);
+    window.openModel(outputDir("missing") + "/nothing-here.glb");
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 30000);
+    QMessageBox* box = visibleBox(&window, "errorBox");
+    QVERIFY(box);
+    QVERIFY2(box->text().contains("nothing-here.glb"), qPrintable(box->text()));
+    box->close();
+
+    const QString corrupt = outputDir("corrupt") + "/corrupt.glb";
+    writeFile(corrupt, QByteArray("glTF\x02\x00\x00\x00garbage that is not a GLB", 36));
+    window.openModel(corrupt);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, 30000);
+    QVERIFY(visibleBox(&window, "errorBox"));
+    QCOMPARE(shown.count(), 0);
+    QVERIFY(!window.currentModel());
+    QVERIFY(!window.recentFiles()->files().contains(QFileInfo(corrupt).absoluteFilePath()));
+}
+
+void TestEditor::demoPanelGeneratesAndOpens() {
+    sw::editor::MainWindow window;
+    window.show();
+    sw::widgets::ParamPanel* panel = window.demoPanel();
+    qobject_cast<QSpinBox*>(panel->editorFor("plates"))->setValue(64);
+    qobject_cast<QSpinBox*>(panel->editorFor("texture-size"))->setValue(256);
+    qobject_cast<QSpinBox*>(panel->editorFor("seed"))->setValue(3);
+    QSignalSpy shown(&window, &sw::editor::MainWindow::modelShown);
+    QSignalSpy failed(&window, &sw::editor::MainWindow::loadFailed);
+    auto* generate = panel->findChild<QPushButton*>("generateDemo");
+    QVERIFY(generate);
+    generate->click();
+    QTRY_VERIFY_WITH_TIMEOUT(shown.count() == 1 || failed.count() == 1, 60000);
+    QCOMPARE(failed.count(), 0);
+    QVERIFY(shown.first().first().toString().endsWith("demo_drone_generated.glb"));
+    // 64 plates, ~40 % of them wound inward; the import's winding repair finds them.
+    const sw::geometry::ImportReport& report = window.currentModel()->report;
+    QCOMPARE(report.winding.components, 64);
+    QVERIFY(report.winding.flippedComponents > 10);
+    QCOMPARE(report.textures.at(0).width, 256);
+}
+
+void TestEditor::viewActionsDriveTheViewport() {
+    using sw::widgets::Viewport;
+    sw::editor::MainWindow window;
+    window.show();
+    auto action = [&window](const char* name) { return window.findChild<QAction*>(name); };
+    QVERIFY(action("actionBlack") && action("actionTurntable") && action("actionGrey") && action("actionOrbit"));
+    action("actionBlack")->trigger();
+    QVERIFY(window.viewport()->background() == Viewport::Background::Black);
+    QVERIFY(!action("actionGrey")->isChecked());
+    action("actionTurntable")->trigger();
+    QVERIFY(window.viewport()->cameraMode() == Viewport::CameraMode::Turntable);
+    action("actionGrey")->trigger();
+    QVERIFY(window.viewport()->background() == Viewport::Background::Grey);
+    action("actionOrbit")->trigger();
+    QVERIFY(window.viewport()->cameraMode() == Viewport::CameraMode::Orbit);
+    QVERIFY(!action("actionTurntable")->isChecked());
+}
+
+void TestEditor::cancelStopsAJobWithoutError() {
+    sw::editor::MainWindow window;
+    window.show();
+    QSignalSpy shown(&window, &sw::editor::MainWindow::modelShown);
+    QSignalSpy failed(&window, &sw::editor::MainWindow::loadFailed);
+    window.findChild<QPushButton*>("generateDemo")->click();
+    QVERIFY(window.loader()->busy());
+    window.findChild<QPushButton*>("cancelJob")->click();
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
+    QVERIFY(failed.first().first().toString().contains("cancelled"));
+    QCOMPARE(shown.count(), 0);
+    QVERIFY(!visibleBox(&window, "errorBox"));  // a cancel is not an error
+    QVERIFY(!window.loader()->busy());
+}
+
+void TestEditor::russianTranslationIsComplete() {
+    QTranslator ru;
+    QVERIFY(ru.load(":/i18n/splatwright_ru.qm"));
+    // Every label, tooltip, group, unit and choice of the stage schemas has a translation.
+    const QStringList missing = sw::editor::untranslatedSchemaStrings(ru);
+    QVERIFY2(missing.isEmpty(), qPrintable(missing.join("\n")));
+    QCOMPARE(ru.translate("sw::editor::MainWindow", "&File"), QString("&Файл"));
+    QCOMPARE(ru.translate("sw::widgets::LogDock", "Clear"), QString("Очистить"));
+}
+
+QTEST_MAIN(TestEditor)
+#include "tst_editor.moc"

@@ -1,0 +1,235 @@
+#include "widgets/param_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "core/foundation/log.h"
+
+namespace sw::widgets {
+namespace {
+
+constexpr double FLOAT_LIMIT = 1e9;  // stands in for an unbounded float range
+
+double clampLimit(double v) { return std::clamp(v, -FLOAT_LIMIT, FLOAT_LIMIT); }
+
+int clampInt(double v) {
+    return static_cast<int>(std::clamp(v, double(std::numeric_limits<int>::min()),
+                                       double(std::numeric_limits<int>::max())));
+}
+
+// Decimals so that a step of 1/100 of a bounded range is representable.
+int decimalsFor(const ParamSpec& spec) {
+    const double span = spec.max - spec.min;
+    if (!std::isfinite(span) || span >= 100) return 2;
+    if (span >= 1) return 3;
+    return 4;
+}
+
+}  // namespace
+
+QString ParamPanel::trSchema(const std::string& text) {
+    return QCoreApplication::translate("schema", text.c_str());
+}
+
+ParamPanel::ParamPanel(const ParamSchema& schema, QWidget* parent)
+    : QWidget(parent), m_schema(schema), m_params(schema) {
+    setObjectName(QString::fromStdString(schema.stage()));
+    auto* outer = new QVBoxLayout(this);
+    std::map<std::string, QFormLayout*> groups;
+    std::vector<std::string> groupOrder;
+    for (const ParamSpec& spec : schema.params()) {
+        if (!groups.count(spec.group)) {
+            groupOrder.push_back(spec.group);
+            groups[spec.group] = nullptr;
+        }
+    }
+    for (const std::string& group : groupOrder) {
+        auto* box = new QGroupBox(group.empty() ? trSchema(schema.title()) : trSchema(group), this);
+        groups[group] = new QFormLayout(box);
+        outer->addWidget(box);
+    }
+    for (const ParamSpec& spec : schema.params()) {
+        QWidget* editor = createEditor(spec);
+        editor->setObjectName(QString::fromStdString(spec.name));
+        if (!spec.tooltip.empty()) editor->setToolTip(trSchema(spec.tooltip));
+        auto* label = new QLabel(trSchema(spec.label), this);
+        label->setToolTip(editor->toolTip());
+        label->setBuddy(editor);
+        groups[spec.group]->addRow(label, editor);
+        m_editors.push_back(editor);
+    }
+    refreshEditors();
+
+    auto* presets = new QHBoxLayout;
+    auto* load = new QPushButton(tr("Load preset…"), this);
+    auto* save = new QPushButton(tr("Save preset…"), this);
+    auto* defaults = new QPushButton(tr("Defaults"), this);
+    load->setObjectName("loadPreset");
+    save->setObjectName("savePreset");
+    defaults->setObjectName("defaults");
+    presets->addWidget(load);
+    presets->addWidget(save);
+    presets->addWidget(defaults);
+    outer->addLayout(presets);
+    m_actions = new QHBoxLayout;
+    outer->addLayout(m_actions);
+    outer->addStretch(1);
+
+    const QString filter = tr("Presets (*.json)");
+    connect(load, &QPushButton::clicked, this, [this, filter] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Load preset"), {}, filter);
+        if (!path.isEmpty()) (void)loadPresetFile(path);  // errors are shown by the panel
+    });
+    connect(save, &QPushButton::clicked, this, [this, filter] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save preset"), {}, filter);
+        if (!path.isEmpty()) (void)savePresetFile(path);  // errors are shown by the panel
+    });
+    connect(defaults, &QPushButton::clicked, this, &ParamPanel::resetToDefaults);
+}
+
+QWidget* ParamPanel::createEditor(const ParamSpec& spec) {
+    const std::string name = spec.name;
+    switch (spec.type) {
+    case ParamType::Bool: {
+        auto* box = new QCheckBox(this);
+        connect(box, &QCheckBox::toggled, this, [this, name](bool on) { applyEdit(name, on); });
+        return box;
+    }
+    case ParamType::Int: {
+        auto* spin = new QSpinBox(this);
+        spin->setRange(clampInt(spec.min), clampInt(spec.max));
+        if (!spec.unit.empty()) spin->setSuffix(" " + trSchema(spec.unit));
+        connect(spin, &QSpinBox::valueChanged, this,
+                [this, name](int v) { applyEdit(name, static_cast<std::int64_t>(v)); });
+        return spin;
+    }
+    case ParamType::Float: {
+        auto* spin = new QDoubleSpinBox(this);
+        spin->setDecimals(decimalsFor(spec));
+        spin->setRange(clampLimit(spec.min), clampLimit(spec.max));
+        const double span = spec.max - spec.min;
+        spin->setSingleStep(std::isfinite(span) && span > 0 ? span / 100.0 : 0.1);
+        if (!spec.unit.empty()) spin->setSuffix(" " + trSchema(spec.unit));
+        connect(spin, &QDoubleSpinBox::valueChanged, this, [this, name](double v) { applyEdit(name, v); });
+        return spin;
+    }
+    case ParamType::Choice: {
+        auto* combo = new QComboBox(this);
+        for (const std::string& choice : spec.choices)
+            combo->addItem(trSchema(choice), QString::fromStdString(choice));
+        connect(combo, &QComboBox::currentIndexChanged, this, [this, name, combo](int) {
+            applyEdit(name, combo->currentData().toString().toStdString());
+        });
+        return combo;
+    }
+    case ParamType::String: {
+        auto* line = new QLineEdit(this);
+        connect(line, &QLineEdit::editingFinished, this,
+                [this, name, line] { applyEdit(name, line->text().toStdString()); });
+        return line;
+    }
+    }
+    SW_REQUIRE(false, "unknown parameter type for " << spec.name);
+    return nullptr;
+}
+
+void ParamPanel::refreshEditors() {
+    m_refreshing = true;
+    const auto& specs = m_schema.params();
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const ParamValue& value = m_params.get(specs[i].name);
+        QWidget* editor = m_editors[i];
+        if (auto* box = qobject_cast<QCheckBox*>(editor)) box->setChecked(std::get<bool>(value));
+        else if (auto* spin = qobject_cast<QSpinBox*>(editor)) spin->setValue(static_cast<int>(std::get<std::int64_t>(value)));
+        else if (auto* dspin = qobject_cast<QDoubleSpinBox*>(editor)) dspin->setValue(std::get<double>(value));
+        else if (auto* combo = qobject_cast<QComboBox*>(editor))
+            combo->setCurrentIndex(combo->findData(QString::fromStdString(std::get<std::string>(value))));
+        else if (auto* line = qobject_cast<QLineEdit*>(editor)) line->setText(QString::fromStdString(std::get<std::string>(value)));
+    }
+    m_refreshing = false;
+}
+
+void ParamPanel::applyEdit(const std::string& name, const ParamValue& value) {
+    if (m_refreshing) return;
+    Status st = m_params.set(name, value);
+    if (!st.ok()) {  // a widget range wider than the schema's cannot happen, but never crash
+        SW_LOG_WARN(st.error().message);
+        refreshEditors();
+        return;
+    }
+    emit changed(QString::fromStdString(name));
+}
+
+void ParamPanel::setParams(const ParamSet& params) {
+    SW_REQUIRE(&params.schema() == &m_schema, "ParamSet of stage " << params.schema().stage());
+    m_params = params;
+    refreshEditors();
+}
+
+Status ParamPanel::loadPresetFile(const QString& path) {
+    ParamSet candidate = m_params;  // all or nothing: a bad file changes no value
+    Status st = candidate.loadPreset(path.toStdString());
+    if (!st.ok()) {
+        showError(tr("Could not load preset %1:\n%2").arg(path, QString::fromStdString(st.error().message)));
+        return st;
+    }
+    m_params = candidate;
+    refreshEditors();
+    SW_LOG_INFO("Loaded " << m_schema.stage() << " preset " << path.toStdString());
+    emit changed(QString());
+    return st;
+}
+
+Status ParamPanel::savePresetFile(const QString& path) {
+    Status st = m_params.savePreset(path.toStdString());
+    if (!st.ok())
+        showError(tr("Could not save preset %1:\n%2").arg(path, QString::fromStdString(st.error().message)));
+    else
+        SW_LOG_INFO("Saved " << m_schema.stage() << " preset " << path.toStdString());
+    return st;
+}
+
+void ParamPanel::resetToDefaults() {
+    m_params.resetToDefaults();
+    refreshEditors();
+    emit changed(QString());
+}
+
+QPushButton* ParamPanel::addActionButton(const QString& text) {
+    auto* button = new QPushButton(text, this);
+    m_actions->addWidget(button);
+    return button;
+}
+
+QWidget* ParamPanel::editorFor(const QString& name) const {
+    for (QWidget* editor : m_editors)
+        if (editor->objectName() == name) return editor;
+    return nullptr;
+}
+
+void ParamPanel::showError(const QString& message) {
+    SW_LOG_ERROR(message.toStdString());
+    // Window-modal but not blocking, so no nested event loop runs inside a slot.
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Preset"), message, QMessageBox::Ok, this);
+    box->setObjectName("presetError");
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+}  // namespace sw::widgets

@@ -1,0 +1,62 @@
+#pragma once
+// A form generated from a parameter schema (STYLE habit 10): one group box per schema group,
+// one editor per parameter (QCheckBox, QSpinBox, QDoubleSpinBox with range and unit suffix,
+// QComboBox for choices, QLineEdit for text), each named after its parameter so tests and
+// callers can find it, plus Load preset…, Save preset… and Defaults buttons. The panel owns a
+// ParamSet that is always complete and valid; edits update it and emit changed().
+// Labels, tooltips, groups and choice names come from core in English and are translated
+// through the "schema" translation context.
+#include <QString>
+#include <QWidget>
+#include <vector>
+
+#include "core/foundation/error.h"
+#include "core/foundation/schema.h"
+
+class QPushButton;
+class QHBoxLayout;
+
+namespace sw::widgets {
+
+class ParamPanel : public QWidget {
+    Q_OBJECT
+public:
+    // The schema must outlive the panel (stage schemas are static).
+    explicit ParamPanel(const sw::ParamSchema& schema, QWidget* parent = nullptr);
+
+    const sw::ParamSet& params() const { return m_params; }
+    // Replaces all values (same schema) and refreshes the editors; does not emit changed().
+    void setParams(const sw::ParamSet& params);
+
+    // Loads a JSON preset; on any error the values stay unchanged, the error is shown in a
+    // message box and logged, and the error is returned.
+    sw::Status loadPresetFile(const QString& path);
+    sw::Status savePresetFile(const QString& path);
+    void resetToDefaults();
+
+    // Adds a stage action button (e.g. "Re-import", "Generate") under the form.
+    QPushButton* addActionButton(const QString& text);
+
+    // The editor widget of a parameter (objectName == parameter name), or nullptr.
+    QWidget* editorFor(const QString& name) const;
+
+    // Translates a schema string (label, tooltip, group, choice) in the "schema" context.
+    static QString trSchema(const std::string& text);
+
+signals:
+    void changed(const QString& name);
+
+private:
+    QWidget* createEditor(const sw::ParamSpec& spec);
+    void refreshEditors();
+    void applyEdit(const std::string& name, const sw::ParamValue& value);
+    void showError(const QString& message);
+
+    const sw::ParamSchema& m_schema;
+    sw::ParamSet m_params;
+    std::vector<QWidget*> m_editors;  // one per schema parameter, same order
+    QHBoxLayout* m_actions = nullptr;
+    bool m_refreshing = false;
+};
+
+}  // namespace sw::widgets
