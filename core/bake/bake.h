@@ -1,0 +1,59 @@
+#pragma once
+// The bake pipeline (PIPELINE §4–5): normal snap → floaters (four signs) → belly cull and
+// core/shell split → channels → materials → chunks → importance order and 64 shell orders,
+// assembled into an SPL2 model with its CHNK tail.
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/bake/channels.h"
+#include "core/bake/chunks.h"
+#include "core/bake/floaters.h"
+#include "core/bake/materials.h"
+#include "core/bake/normal_snap.h"
+#include "core/bake/orders.h"
+#include "core/bake/split_core_shell.h"
+#include "core/formats/spl2.h"
+#include "core/foundation/error.h"
+#include "core/foundation/progress.h"
+#include "core/geometry/mesh.h"
+#include "core/splat/splat_cloud.h"
+
+namespace sw::bake {
+
+// Every stage's settings in one struct (field names are unique across stages), so one schema
+// drives the editor panel, the CLI flags and the presets; each stage reads its own base.
+struct BakeSettings : NormalSnapSettings, FloaterSettings, SplitSettings, OrderSettings, ChannelSettings,
+                      MaterialSettings, ChunkSettings {};
+const SettingsSchema<BakeSettings>& bakeSchema();
+
+struct BakeReport {
+    std::size_t input = 0;               // splats in
+    int normalsFlipped = 0;              // snapped normals turned against their face winding
+    FloaterReport floaters;
+    int bellyCulled = 0;
+    std::size_t core = 0, shell = 0;     // splats out
+    int emissive = 0;
+    std::array<int, formats::kSpl2MaterialClasses> materials{};  // splats per class
+    int chunks = 0, chunkGroups = 0;
+    bool chunksCapped = false;
+    float chunkAreaWorst = 0;            // max over chunks of |area/target − 1|
+    float chunkAreaWithin30 = 0;         // share of chunks with |area/target − 1| ≤ 0.3
+    std::vector<std::string> warnings;
+};
+
+struct BakedModel {
+    formats::Spl2Model spl2;
+    // The baked splats as a cloud for PLY/SPZ: core in importance order, then the shell; the
+    // snapped normals filled in. Splat i here is core i, splat n_core + j is shell j.
+    splat::SplatCloud cloud;
+    BakeReport report;
+};
+
+// cloud and mesh share the normalised model space; dataset may be null (sign 4 skipped).
+// Errors: invalid cloud (InvalidInput naming "cloud"), a mesh Embree rejects, an unreadable
+// material recipe, nothing left after the floater pass and belly cull (InvalidInput), Cancelled.
+Result<BakedModel> bakeModel(const splat::SplatCloud& cloud, const geometry::Mesh& mesh, const DatasetViews* dataset,
+                             const BakeSettings& settings, const Progress& progress = {});
+
+}  // namespace sw::bake

@@ -1,0 +1,112 @@
+#include "core/bake/channels.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+
+#include "core/bake/detail/parallel.h"
+#include "core/bake/floaters.h"
+
+namespace sw::bake {
+
+const SettingsSchema<ChannelSettings>& channelSchema() {
+    static const SettingsSchema<ChannelSettings> schema = [] {
+        SettingsSchema<ChannelSettings> s("channels", "Channels");
+        addChannelParams(s);
+        return s;
+    }();
+    return schema;
+}
+
+float quantiseFraction(float v) {
+    return std::round(std::clamp(v, 0.f, 1.f) * 256.f) / 256.f;
+}
+
+namespace {
+
+int hullPart(const geometry::Mesh& mesh) {
+    for (std::size_t p = 0; p < mesh.partNames.size(); ++p) {
+        std::string name = mesh.partNames[p];
+        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        if (name == "hull") return static_cast<int>(p);
+    }
+    return -1;
+}
+
+// Emission levels by rarity (see computeChannels).
+int emissionLevels(const ChannelInputs& in, std::span<const int> part, int hull, const ChannelSettings& s,
+                   ChannelResult& r) {
+    const std::size_t n = in.colors.size();
+    std::array<std::vector<float>, 3> chan;
+    for (std::size_t i = 0; i < n; ++i)
+        if (hull < 0 || part[i] == hull)
+            for (int c = 0; c < 3; ++c) chan[std::size_t(c)].push_back(in.colors[i][c]);
+    if (chan[0].empty())
+        for (std::size_t i = 0; i < n; ++i)
+            for (int c = 0; c < 3; ++c) chan[std::size_t(c)].push_back(in.colors[i][c]);
+    for (int c = 0; c < 3; ++c) r.medianColor[c] = percentile(chan[std::size_t(c)], 0.5);
+    std::vector<float> dist(n);
+    for (std::size_t i = 0; i < n; ++i) dist[i] = (in.colors[i] - r.medianColor).norm();
+    r.emissionLevel.assign(n, 0);
+    if (n == 0 || s.emissionShare <= 0) return 0;
+    const float threshold = std::max(percentile(dist, 1.0 - double(s.emissionShare)), s.emissionMinDistance);
+    const float top = *std::max_element(dist.begin(), dist.end());
+    int lit = 0;
+    // Strictly above the (1 − share) quantile, so ties at the threshold never exceed the share.
+    for (std::size_t i = 0; i < n; ++i) {
+        if (dist[i] <= threshold || dist[i] <= 0) continue;
+        const float t = top > threshold ? (dist[i] - threshold) / (top - threshold) : 1.f;
+        r.emissionLevel[i] = std::clamp(1 + int(std::lround(14.f * t)), 1, 15);
+        ++lit;
+    }
+    return lit;
+}
+
+}  // namespace
+
+Result<ChannelResult> computeChannels(const geometry::Mesh& mesh, const geometry::RayQuery& query,
+                                      const ChannelInputs& in, const ChannelSettings& settings,
+                                      const Progress& progress) {
+    const std::size_t n = in.positions.size();
+    ChannelResult r;
+    r.part.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const int f = in.faces[i];
+        const int p = f >= 0 && std::size_t(f) < mesh.facePart.size() ? mesh.facePart[std::size_t(f)] : 0;
+        r.part[i] = std::clamp(p, 0, geometry::Mesh::kMaxParts - 1);
+    }
+    geometry::SkyVisibilitySettings sky;
+    sky.raysPerPoint = settings.aoRays;
+    sky.maxDistance = settings.aoMaxDistance;
+    const std::vector<float> ao = geometry::skyVisibility(query, in.positions, in.normals, sky);
+    progress.report(0.6, "channels: AO");
+    if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "channel bake cancelled");
+
+    std::vector<float> thickness(n, 0.f);
+    detail::parallelFor(n, 0, [&](std::size_t b, std::size_t e) {
+        for (std::size_t i = b; i < e; ++i) {
+            const Eigen::Vector3f down = -in.normals[i];
+            const geometry::RayHit hit = query.intersect(in.surface[i] + 1e-4f * down, down, 1e-4f);
+            thickness[i] = hit.hit ? hit.distance : 0.f;
+        }
+    });
+    r.emissive = emissionLevels(in, r.part, hullPart(mesh), settings, r);
+
+    std::vector<float> size(n);
+    for (std::size_t i = 0; i < n; ++i) size[i] = in.ax0[i].norm() * in.ax1[i].norm();
+    const float plate = percentile(size, double(settings.platePercentile) / 100.0);
+    const float dot = percentile(size, double(settings.dotPercentile) / 100.0);
+    r.shape.resize(n);
+    r.attrs.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const ShapeClass shape = size[i] >= plate ? ShapeClass::Plate : (size[i] <= dot ? ShapeClass::Dot : ShapeClass::Hex);
+        r.shape[i] = static_cast<int>(shape);
+        r.attrs[i] = Eigen::Vector4f(quantiseFraction(ao[i]), float(r.part[i] * 16 + r.emissionLevel[i]),
+                                     quantiseFraction(thickness[i] / settings.thicknessRange), float(r.shape[i]));
+    }
+    progress.report(1.0, "channels baked");
+    return r;
+}
+
+}  // namespace sw::bake

@@ -1,0 +1,80 @@
+#pragma once
+// Baked channels (PIPELINE §5): the per-instance vec4 `attrs` of SPL2, stored as half floats at
+// runtime, so every value is an integer ≤ 255 or a multiple of 1/256 in [0, 1] (both exact in
+// IEEE binary16). Layout (docs/bake.md):
+//   x  AO: sky visibility at the centre around the snapped normal, k/256 (1 open, 0 enclosed)
+//   y  part·16 + emission level (0..15): integer 0..127 (part from the closest face)
+//   z  hull thickness: distance along −normal from the surface to the opposite surface,
+//      ÷ thicknessRange, clamped to 1, k/256 (0 = nothing behind: an open plate)
+//   w  shape class by size percentile: 0 dot (≤ p40), 1 rounded hex, 2 plate (≥ p85)
+#include <Eigen/Core>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/foundation/error.h"
+#include "core/foundation/progress.h"
+#include "core/foundation/schema.h"
+#include "core/geometry/mesh.h"
+#include "core/geometry/ray_query.h"
+
+namespace sw::bake {
+
+struct ChannelSettings {
+    int aoRays = 32;                   // sky-visibility rays per splat
+    float aoMaxDistance = 2.f;         // model units; farther blockers do not count
+    float emissionShare = 0.03f;       // the rarest this share of splats may light up
+    float emissionMinDistance = 0.2f;  // RGB distance from the median below which nothing lights
+    float thicknessRange = 0.4f;       // model units mapped to z = 1
+    float platePercentile = 85.f;      // size ≥ this percentile → plate
+    float dotPercentile = 40.f;        // size ≤ this percentile → dot
+};
+const SettingsSchema<ChannelSettings>& channelSchema();
+
+enum class ShapeClass : int { Dot = 0, Hex = 1, Plate = 2 };
+
+// Per-splat inputs (all [n], the splats being baked).
+struct ChannelInputs {
+    std::span<const Eigen::Vector3f> positions;  // centres
+    std::span<const Eigen::Vector3f> normals;    // snapped normals (unit)
+    std::span<const Eigen::Vector3f> surface;    // closest mesh points
+    std::span<const int> faces;                  // closest faces
+    std::span<const Eigen::Vector3f> colors;     // gamma RGB
+    std::span<const Eigen::Vector3f> ax0, ax1;   // stored major axes (size = |ax0|·|ax1|)
+};
+
+struct ChannelResult {
+    std::vector<Eigen::Vector4f> attrs;  // [n] packed as above
+    std::vector<int> part;               // [n]
+    std::vector<int> emissionLevel;      // [n] 0..15
+    std::vector<int> shape;              // [n] ShapeClass
+    Eigen::Vector3f medianColor = Eigen::Vector3f::Zero();
+    int emissive = 0;                    // splats with emission level > 0
+};
+
+// Rounds v (clamped to [0, 1]) to the nearest multiple of 1/256: exact in binary16.
+float quantiseFraction(float v);
+
+// mesh: the snapped-to mesh (facePart, partNames); query: its ray query.
+// Emission by rarity: the median colour of the splats on the part named "hull" (all splats when
+// no part has that name); the emissionShare of splats farthest from it light up when at least
+// emissionMinDistance away, with level 1..15 growing with the distance. Errors: Cancelled.
+Result<ChannelResult> computeChannels(const geometry::Mesh& mesh, const geometry::RayQuery& query,
+                                      const ChannelInputs& in, const ChannelSettings& settings,
+                                      const Progress& progress = {});
+
+template <class S>
+void addChannelParams(SettingsSchema<S>& s) {
+    const std::string g = "Channels";
+    s.template add<int>(&S::aoRays, "ao-rays", "AO rays").range(1, 4096).group(g);
+    s.template add<float>(&S::aoMaxDistance, "ao-max-distance", "AO distance").range(0.001, 100).unit("model units").group(g);
+    s.template add<float>(&S::emissionShare, "emission-share", "Emissive share").range(0, 1).group(g)
+        .tooltip("The rarest colours (farthest from the hull's median) light up, at most this share");
+    s.template add<float>(&S::emissionMinDistance, "emission-min-distance", "Emission min distance").range(0, 2).group(g);
+    s.template add<float>(&S::thicknessRange, "thickness-range", "Thickness range").range(0.001, 10).unit("model units").group(g);
+    s.template add<float>(&S::platePercentile, "plate-percentile", "Plate percentile").range(0, 100).group(g);
+    s.template add<float>(&S::dotPercentile, "dot-percentile", "Dot percentile").range(0, 100).group(g);
+}
+
+}  // namespace sw::bake

@@ -1,0 +1,114 @@
+#include "core/bake/export.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <system_error>
+
+#include "core/formats/ply.h"
+#include "core/formats/spl2.h"
+#include "core/formats/spz.h"
+#include "core/foundation/file_io.h"
+
+namespace sw::bake {
+
+namespace fs = std::filesystem;
+
+const SettingsSchema<ExportSettings>& exportSchema() {
+    static const SettingsSchema<ExportSettings> schema = [] {
+        SettingsSchema<ExportSettings> s("export", "Export");
+        addExportParams(s);
+        return s;
+    }();
+    return schema;
+}
+
+std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes) {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (std::uint8_t b : bytes) {
+        h ^= b;
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+namespace {
+
+struct PendingFile {
+    std::string fileName;
+    std::vector<std::uint8_t> bytes;
+};
+
+std::vector<std::uint8_t> toBytes(const std::string& text) { return {text.begin(), text.end()}; }
+
+Result<std::vector<PendingFile>> encodeAll(const BakedModel& baked, const splat::SplatCloud& cloud, const ExportMeta& meta,
+                                           const std::string& name, const ExportSettings& settings, std::string& hash) {
+    if (!meta.sourceModelPath.empty()) {
+        auto source = readFileBytes(meta.sourceModelPath);
+        if (!source) return source.error();
+        char hex[17];
+        std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a64(*source)));
+        hash = std::string("fnv1a64:") + hex;
+    }
+    std::vector<PendingFile> files;
+    auto spl2 = formats::encodeSpl2(baked.spl2, name + ".bin");
+    if (!spl2) return spl2.error();
+    files.push_back({name + ".bin", std::move(*spl2)});
+    files.push_back({name + ".meta.json", toBytes(buildMetaJson(baked, meta, hash))});
+    if (settings.writeDebugJson) files.push_back({name + ".json", toBytes(buildDebugJson(baked))});
+    if (settings.writePly) {
+        auto ply = formats::encodePly(cloud, name + ".ply");
+        if (!ply) return ply.error();
+        files.push_back({name + ".ply", std::move(*ply)});
+    }
+    if (settings.writeSpz) {
+        auto spz = formats::encodeSpz(cloud, formats::SpzWriteOptions{3}, name + ".spz");
+        if (!spz) return spz.error();
+        files.push_back({name + ".spz", std::move(*spz)});
+    }
+    return files;
+}
+
+}  // namespace
+
+Result<ExportResult> exportModel(const BakedModel& baked, const splat::SplatCloud& cloud, const ExportMeta& meta,
+                                 const std::string& outDir, const std::string& name, const ExportSettings& settings) {
+    if (name.empty() || name.find('/') != std::string::npos || name.front() == '.')
+        return makeError(ErrorCode::InvalidInput, "export name '" + name + "' must be a plain file stem", outDir);
+    ExportResult result;
+    auto files = encodeAll(baked, cloud, meta, name, settings, result.sourceHash);
+    if (!files) return files.error();
+
+    std::error_code ec;
+    fs::create_directories(outDir, ec);
+    if (ec || !fs::is_directory(outDir))
+        return makeError(ErrorCode::Io, "cannot create export folder (" + (ec ? ec.message() : "not a folder") + ")", outDir);
+    const fs::path staging = fs::path(outDir) / ("." + name + ".export-" + std::to_string(::getpid()));
+    fs::remove_all(staging, ec);
+    if (!fs::create_directory(staging, ec) || ec)
+        return makeError(ErrorCode::Io, "export folder is not writable (" + ec.message() + ")", outDir);
+    for (const PendingFile& f : *files) {
+        Status st = writeFileAtomic((staging / f.fileName).string(), f.bytes);
+        if (!st) {
+            fs::remove_all(staging, ec);
+            return st.error();
+        }
+    }
+    std::vector<fs::path> moved;
+    for (const PendingFile& f : *files) {
+        const fs::path target = fs::path(outDir) / f.fileName;
+        fs::rename(staging / f.fileName, target, ec);
+        if (ec) {
+            for (const auto& m : moved) fs::remove(m, ec);
+            fs::remove_all(staging, ec);
+            return makeError(ErrorCode::Io, "cannot move the exported file into place", target.string());
+        }
+        moved.push_back(target);
+        result.files.push_back({target.string(), f.bytes.size()});
+    }
+    fs::remove_all(staging, ec);
+    return result;
+}
+
+}  // namespace sw::bake

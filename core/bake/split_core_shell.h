@@ -1,0 +1,70 @@
+#pragma once
+// Core/shell split and belly cull (PIPELINE §5). Opacity > coreOpacity → core (drawn as
+// opaque octagons, no sorting); the rest → shell (alpha-blended, sorted per heading sector).
+#include <Eigen/Core>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/foundation/schema.h"
+#include "core/splat/splat_cloud.h"
+
+namespace sw::bake {
+
+struct SplitSettings {
+    float coreOpacity = 0.9f;        // opacity > this → core
+    float discOpacityFloor = 0.55f;  // r̂ uses max(opacity, floor)
+    float discScale = 1.2f;          // core major axes × r̂ × discScale
+    bool bellyCull = true;           // drop splats no belt camera can face
+    float beltElevationMin = 32.f;   // deg, game camera belt
+    float beltElevationMax = 50.f;   // deg
+};
+const SettingsSchema<SplitSettings>& splitSchema();
+
+// The two major covariance axes of a splat (direction × extent). The columns of the rotation
+// matrix R(q) are the local axes; their extents are the per-axis sigmas. ax0 is the column of
+// the largest sigma, ax1 of the second largest; `minor` is the remaining column (unit).
+struct MajorAxes {
+    Eigen::Vector3f ax0, ax1, minor;
+};
+// rotation: unit quaternion (w, x, y, z); scale: sigmas.
+MajorAxes majorAxes(const Eigen::Vector4f& rotation, const Eigen::Vector3f& scale);
+
+// Visible-disc radius of an opaque octagon as a fraction of the quad half-size:
+// r̂ = sqrt(ln(max(op, floor)/0.5)/4.5) (PIPELINE §5).
+float visibleDiscRadius(float opacity, float floor = 0.55f);
+
+// Belly cull test: true when some camera of the belt (any heading, elevation in [elMin, elMax]
+// degrees, looking at the model) has dot(normal, direction to camera) > 0. The direction to a
+// camera at heading h, elevation e is (cos e·sin h, −cos e·cos h, sin e); its best heading
+// gives a(e) = cos e·|n_xy| + sin e·n_z, a sinusoid in e maximised at an end of the range or at
+// e* = atan2(n_z, |n_xy|) when inside it.
+bool facesBelt(const Eigen::Vector3f& normal, float elMinDeg, float elMaxDeg);
+
+struct SplitResult {
+    std::vector<int> core;                   // indices into the cloud (not yet in importance order)
+    std::vector<int> shell;                  // indices into the cloud
+    std::vector<Eigen::Vector3f> ax0, ax1;   // [N] stored axes (core already × r̂·discScale)
+    int bellyCulled = 0;                     // kept splats dropped by the belly cull
+};
+
+// cloud: [N] splats; normals: [N] snapped normals; keep: [N] 0/1 survivors of the floater pass.
+SplitResult splitCoreShell(const splat::SplatCloud& cloud, std::span<const Eigen::Vector3f> normals,
+                           std::span<const std::uint8_t> keep, const SplitSettings& settings);
+
+template <class S>
+void addSplitParams(SettingsSchema<S>& s) {
+    const std::string g = "Core and shell";
+    s.template add<float>(&S::coreOpacity, "core-opacity", "Core opacity").range(0, 1).group(g)
+        .tooltip("Splats more opaque than this are drawn as opaque octagons");
+    s.template add<float>(&S::discOpacityFloor, "disc-opacity-floor", "Disc opacity floor").range(0.5, 1).group(g);
+    s.template add<float>(&S::discScale, "disc-scale", "Disc scale").range(0.1, 4).group(g)
+        .tooltip("Core major axes are scaled by visible radius × this");
+    s.template add<bool>(&S::bellyCull, "belly-cull", "Belly cull").group(g)
+        .tooltip("Drop splats whose normal faces no camera of the game belt");
+    s.template add<float>(&S::beltElevationMin, "belt-elevation-min", "Belt lowest").range(-89, 89).unit("deg").group(g);
+    s.template add<float>(&S::beltElevationMax, "belt-elevation-max", "Belt highest").range(-89, 89).unit("deg").group(g);
+}
+
+}  // namespace sw::bake

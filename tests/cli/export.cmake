@@ -1,0 +1,20 @@
+# splatwright-cli export: bake a cloud against its model and write the game files. The fixture
+# (demo drone GLB + 3000 splats sampled on it + broken clouds) comes from bake_cli_fixture.
+set(SW_EXPORT_FIX "${SW_OUT}/export_fixture")
+sw_cli_test(export.drone RC 0
+  MATCH "splats: +3000 in.*floaters: +far [0-9]+, detached [0-9]+, silhouette [0-9]+, dataset skipped; removed.*chunks: +[0-9]+ in.*file: +drone.bin.*file: +drone.meta.json.*file: +drone.json.*file: +drone.ply.*file: +drone.spz.*warning: +no dataset given"
+  ARGS export ${SW_EXPORT_FIX}/drone.ply --model ${SW_EXPORT_FIX}/drone.glb -o ${SW_OUT}/export_drone)
+sw_cli_test(export.flags RC 0 MATCH "chunks: +[0-9]+ in.*file: +boss.bin.*file: +boss.meta.json" NOMATCH "boss.ply|boss.spz"
+  ARGS export ${SW_EXPORT_FIX}/drone.ply --model ${SW_EXPORT_FIX}/drone.glb -o ${SW_OUT}/export_flags --name boss
+       --chunk-splats 200 --far-distance 0.08 --no-ply --no-spz)
+sw_cli_test(export.truncated_ply RC 3 MATCH "error: .*truncated.ply: "
+  ARGS export ${SW_EXPORT_FIX}/truncated.ply --model ${SW_EXPORT_FIX}/drone.glb -o ${SW_OUT}/export_bad)
+sw_cli_test(export.nan_positions RC 5 MATCH "error: .*nan.ply: .*splat 5"
+  ARGS export ${SW_EXPORT_FIX}/nan.ply --model ${SW_EXPORT_FIX}/drone.glb -o ${SW_OUT}/export_bad)
+sw_cli_test(export.unwritable RC 2 MATCH "error: /proc/splatwright-export: cannot create export folder"
+  ARGS export ${SW_EXPORT_FIX}/drone.ply --model ${SW_EXPORT_FIX}/drone.glb -o /proc/splatwright-export)
+sw_cli_test(export.bad_flag RC 5 MATCH "error: parameter 'core-opacity' = 2 is outside"
+  ARGS export ${SW_EXPORT_FIX}/drone.ply --model ${SW_EXPORT_FIX}/drone.glb -o ${SW_OUT}/export_bad --core-opacity 2)
+sw_cli_test(export.no_model RC 106 MATCH "--model is required" ARGS export ${SW_EXPORT_FIX}/drone.ply -o ${SW_OUT}/x)
+set_tests_properties(cli.export.drone cli.export.flags cli.export.truncated_ply cli.export.nan_positions
+                     cli.export.unwritable cli.export.bad_flag PROPERTIES FIXTURES_REQUIRED bake_cli_fixture)

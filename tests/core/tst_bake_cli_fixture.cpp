@@ -1,0 +1,45 @@
+// Test-only helper: writes <dir>/drone.glb (the demo drone) and <dir>/drone.ply (3000 splats
+// sampled on it, in the same normalised space) for the CLI export tests, plus two broken
+// clouds: a truncated PLY and one with a NaN position.
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+#include "core/bake/surface_sample.h"
+#include "core/demo/demo_drone.h"
+#include "core/formats/ply.h"
+#include "core/foundation/file_io.h"
+#include "core/geometry/gltf_writer.h"
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: bake_cli_fixture <dir>\n");
+        return 1;
+    }
+    const std::string dir = argv[1];
+    std::filesystem::create_directories(dir);
+    sw::demo::DemoSettings settings;
+    settings.textureSize = 256;
+    auto drone = sw::demo::generateDemoDrone(settings);
+    if (!drone) return 2;
+    if (!sw::geometry::writeGlb(drone->mesh, dir + "/drone.glb")) return 3;
+    sw::bake::SurfaceSampleSettings sample;
+    sample.count = 3000;
+    sample.normalJitter = 0.005f;
+    sw::splat::SplatCloud cloud = sw::bake::sampleSurface(drone->mesh, sample);
+    auto bytes = sw::formats::encodePly(cloud, "fixture");
+    if (!bytes || !sw::writeFileAtomic(dir + "/drone.ply", *bytes)) return 4;
+    const std::vector<std::uint8_t> truncated(bytes->begin(), bytes->begin() + std::ptrdiff_t(bytes->size() / 2));
+    if (!sw::writeFileAtomic(dir + "/truncated.ply", truncated)) return 5;
+    // A NaN x in splat 5 (written raw: the encoder rightly refuses NaN).
+    const std::string header(bytes->begin(), bytes->begin() + 2048);
+    const std::size_t body = header.find("end_header\n") + 11;
+    std::vector<std::uint8_t> nan = *bytes;
+    const std::size_t stride = (bytes->size() - body) / cloud.size();
+    const float bad = std::nanf("");
+    std::memcpy(nan.data() + body + 5 * stride, &bad, sizeof bad);
+    if (!sw::writeFileAtomic(dir + "/nan.ply", nan)) return 6;
+    std::printf("bake_cli_fixture: wrote %s/{drone.glb, drone.ply, truncated.ply, nan.ply}\n", dir.c_str());
+    return 0;
+}

@@ -1,0 +1,168 @@
+// The whole bake on a sampled model, and the atomic export of its files.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "core/bake/bake.h"
+#include "core/bake/export.h"
+#include "core/bake/surface_sample.h"
+#include "core/formats/half.h"
+#include "core/formats/ply.h"
+#include "core/formats/spl2.h"
+#include "core/foundation/file_io.h"
+#include "tests/core/tst_bake_fixtures.h"
+#include "tests/support/test_support.h"
+
+using namespace sw;
+namespace fs = std::filesystem;
+
+namespace {
+
+geometry::Mesh droneLikeMesh() {
+    geometry::Mesh mesh;
+    test::appendSphere(mesh, {0, 0, 0}, 0.45f, 0);
+    test::appendBox(mesh, {0.5f, -0.5f, -0.05f}, {0.6f, 0.1f, 0.05f}, 1);
+    test::appendBox(mesh, {-0.3f, 0.4f, -0.15f}, {0.3f, 0.7f, 0.15f}, 2);
+    mesh.partNames = {"hull", "gun_left", "engine"};
+    return test::withDefaultMaterial(mesh);
+}
+
+splat::SplatCloud droneCloud(const geometry::Mesh& mesh) {
+    bake::SurfaceSampleSettings s;
+    s.count = 3000;
+    s.seed = 8;
+    s.normalJitter = 0.006f;
+    splat::SplatCloud cloud = bake::sampleSurface(mesh, s);
+    const std::size_t n = cloud.size();
+    cloud.resize(n + 1);
+    cloud.positions[n] = {0, 0, 0.9f};  // a far floater
+    return cloud;
+}
+
+}  // namespace
+
+TEST_CASE("bakeModel assembles a valid SPL2 with chunks, orders and a consistent report") {
+    const geometry::Mesh mesh = droneLikeMesh();
+    const splat::SplatCloud cloud = droneCloud(mesh);
+    auto baked = bake::bakeModel(cloud, mesh, nullptr, {});
+    REQUIRE(baked.ok());
+    const bake::BakeReport& r = baked->report;
+    const formats::Spl2Model& m = baked->spl2;
+    CHECK(r.input == 3001);
+    CHECK(r.floaters.far == 1);
+    CHECK(r.floaters.removed == 1);
+    CHECK(r.core + r.shell + std::size_t(r.bellyCulled) + std::size_t(r.floaters.removed) == r.input);
+    CHECK(m.core.size() == r.core);
+    CHECK(m.shell.size() == r.shell);
+    CHECK(r.shell > 50);
+    CHECK(r.bellyCulled > 0);
+    CHECK(formats::validateSpl2(m, "test").ok());
+    REQUIRE(m.chunks.has_value());
+    CHECK(int(m.chunks->chunks.size()) == r.chunks);
+    CHECK(r.chunks == doctest::Approx(30).epsilon(0.25));
+    for (std::size_t i = 0; i < m.core.size(); ++i) {
+        CHECK(m.core.opacity[i] > 0.9f);
+        for (int c = 0; c < 4; ++c) REQUIRE(formats::isHalfExact(m.core.attrs[i][c]));
+    }
+    for (std::size_t i = 1; i < m.core.size(); ++i)  // importance order
+        CHECK(m.core.opacity[i - 1] * m.core.ax0[i - 1].norm() * m.core.ax1[i - 1].norm() >=
+              m.core.opacity[i] * m.core.ax0[i].norm() * m.core.ax1[i].norm());
+    CHECK(baked->cloud.size() == r.core + r.shell);
+    CHECK(baked->cloud.positions[r.core] == m.shell.pos[0]);
+    REQUIRE(r.warnings.size() == 1);
+    CHECK(r.warnings[0] == "no dataset given: floater sign 4 (dataset pass) skipped");
+
+    splat::SplatCloud bad = cloud;
+    bad.positions[7].x() = std::nanf("");
+    auto nan = bake::bakeModel(bad, mesh, nullptr, {});
+    REQUIRE_FALSE(nan.ok());
+    CHECK(nan.error().code == ErrorCode::InvalidInput);
+}
+
+TEST_CASE("bakeModel honours cancellation") {
+    const geometry::Mesh mesh = droneLikeMesh();
+    auto token = std::make_shared<CancelToken>();
+    token->cancel();
+    double last = -1;
+    const Progress progress([&](double f, std::string_view) { last = f; }, token);
+    auto baked = bake::bakeModel(droneCloud(mesh), mesh, nullptr, {}, progress);
+    REQUIRE_FALSE(baked.ok());
+    CHECK(baked.error().code == ErrorCode::Cancelled);
+    CHECK(last < 1.0);
+}
+
+TEST_CASE("exportModel writes all five files atomically and reports their sizes") {
+    const geometry::Mesh mesh = droneLikeMesh();
+    auto baked = bake::bakeModel(droneCloud(mesh), mesh, nullptr, {});
+    REQUIRE(baked.ok());
+    const std::string dir = test::outputDir("bake_export");
+    const std::string source = dir + "/source.bin";
+    REQUIRE(writeFileAtomic(source, std::string_view("model bytes")).ok());
+    bake::ExportMeta meta;
+    meta.sourceModelPath = source;
+    meta.normalisation.scale = 2.f;
+    meta.mesh = &mesh;
+    meta.bakeSettingsJson = bake::bakeSchema().toParams({}).toJson();
+    const std::string out = dir + "/out";
+    fs::remove_all(out);
+    auto res = bake::exportModel(*baked, baked->cloud, meta, out, "drone");
+    REQUIRE(res.ok());
+    REQUIRE(res->files.size() == 5);
+    for (const auto& f : res->files) CHECK(fs::file_size(f.path) == f.bytes);
+    CHECK(res->sourceHash == "fnv1a64:" + [] {
+        const std::string text = "model bytes";
+        char hex[17];
+        std::snprintf(hex, sizeof hex, "%016llx",
+                      (unsigned long long)bake::fnv1a64({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}));
+        return std::string(hex);
+    }());
+    auto spl2 = formats::readSpl2(out + "/drone.bin");
+    REQUIRE(spl2.ok());
+    CHECK(spl2->core.size() == baked->spl2.core.size());
+    CHECK(spl2->core.attrs == baked->spl2.core.attrs);
+    CHECK(spl2->chunks.has_value());
+    auto ply = formats::readPly(out + "/drone.ply");
+    REQUIRE(ply.ok());
+    CHECK(ply->size() == baked->cloud.size());
+    auto metaText = readFileText(out + "/drone.meta.json");
+    REQUIRE(metaText.ok());
+    CHECK(metaText->find("\"barrel_tips\"") != std::string::npos);
+    CHECK(metaText->find("\"gun_left\"") != std::string::npos);
+    CHECK(metaText->find("\"engine_box\": {") != std::string::npos);
+    CHECK(metaText->find("\"scale\": 2.0") != std::string::npos);
+    std::size_t entries = 0;
+    for (const auto& e : fs::directory_iterator(out)) entries += e.is_regular_file() ? 1 : 0;
+    CHECK(entries == 5);  // no temporary left behind
+
+    // A failure at the last rename (a folder squats drone2.spz) leaves none of the files.
+    fs::create_directories(out + "/drone2.spz/blocker");
+    auto blocked = bake::exportModel(*baked, baked->cloud, meta, out, "drone2");
+    REQUIRE_FALSE(blocked.ok());
+    CHECK(blocked.error().code == ErrorCode::Io);
+    for (const char* ext : {".bin", ".meta.json", ".json", ".ply"}) CHECK_FALSE(fs::exists(out + "/drone2" + ext));
+    std::size_t hidden = 0;
+    for (const auto& e : fs::directory_iterator(out)) hidden += e.path().filename().string().front() == '.' ? 1 : 0;
+    CHECK(hidden == 0);
+
+    auto unwritable = bake::exportModel(*baked, baked->cloud, meta, "/proc/splatwright-no", "drone");
+    REQUIRE_FALSE(unwritable.ok());
+    CHECK(unwritable.error().code == ErrorCode::Io);
+    CHECK(unwritable.error().path == "/proc/splatwright-no");
+    auto badName = bake::exportModel(*baked, baked->cloud, meta, out, "a/b");
+    REQUIRE_FALSE(badName.ok());
+}
+
+TEST_CASE("bake schema: one flag per setting, defaults from PIPELINE") {
+    const ParamSchema& s = bake::bakeSchema().schema();
+    CHECK(s.find("far-distance") != nullptr);
+    CHECK(std::get<double>(s.find("far-distance")->defaultValue) == doctest::Approx(0.055));
+    CHECK(std::get<std::int64_t>(s.find("silhouette-azimuths")->defaultValue) == 72);
+    CHECK(std::get<std::int64_t>(s.find("silhouette-elevations")->defaultValue) == 5);
+    CHECK(std::get<double>(s.find("core-opacity")->defaultValue) == doctest::Approx(0.9));
+    CHECK(std::get<double>(s.find("belt-elevation-min")->defaultValue) == doctest::Approx(32));
+    CHECK(std::get<std::int64_t>(s.find("chunk-splats")->defaultValue) == 100);
+    CHECK(std::get<std::int64_t>(s.find("max-chunks")->defaultValue) == 255);
+    ParamSet p(s);
+    REQUIRE(p.set("far-distance", 0.08).ok());
+    CHECK(bake::bakeSchema().fromParams(p).farDistance == doctest::Approx(0.08f));
+}
