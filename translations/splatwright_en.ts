@@ -122,6 +122,220 @@
         <source>Padding around each plate&apos;s cell of the texture atlas</source>
         <translation>Padding around each plate&apos;s cell of the texture atlas</translation>
     </message>
+    <message>
+        <source>Camera belt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of training views on the golden spiral</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Belt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lowest elevation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bottom of the camera belt; 14° sees under guns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highest elevation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top of the camera belt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Camera distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Radius of the camera sphere; the model fits a cube of edge 1.6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Field of view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Horizontal field of view (camera_angle_x)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation views on one ring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation and test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation elevation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elevation of the validation ring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test views per ring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test views on each of the two test rings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Low test elevation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elevation of the lower test ring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>High test elevation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elevation of the upper test ring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resolution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Side of the square RGBA images (training usually downsamples to 400)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lighting recipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ao</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ao: albedo × sky visibility (default); flat: albedo; cel: toon bands baked in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lighting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AO rays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hemisphere rays per vertex for sky visibility</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AO detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edges longer than this are split before baking sky visibility</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anti-aliasing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MSAA samples; alpha at silhouettes is the coverage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG compression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zlib level of the written PNGs: lower is faster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed of the sky-visibility rays</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::DatasetPanel</name>
+    <message>
+        <source>The project&apos;s cache folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Render Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Material colours (HSV)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::DatasetRunner</name>
+    <message>
+        <source>Rendering the dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 train, %2 val, %3 test views in %4 s (lighting %5 s, render %6 s, PNG %7 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::MainWindow</name>
@@ -249,6 +463,86 @@
         <source>Models (*.glb *.gltf *.fbx *.obj);;All files (*)</source>
         <translation>Models (*.glb *.gltf *.fbx *.obj);;All files (*)</translation>
     </message>
+    <message>
+        <source>&amp;New Project from Model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Project…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save Project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Project &amp;As…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Camera &amp;Markers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Part Colours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot render the dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No writable cache folder; choose an output folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a model first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New Project from Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save New Project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splatwright projects (*.splatproj)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Project As</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::ModelLoader</name>
@@ -289,6 +583,57 @@
     <message>
         <source>Clear List</source>
         <translation>Clear List</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::FrameBrowser</name>
+    <message>
+        <source>No dataset rendered yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2
+%3° / %4°</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 #%2: elevation %3°, azimuth %4°, %5×%6 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frames: %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::HsvTable</name>
+    <message>
+        <source>Material</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hue shift</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saturation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>material %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>°</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>×</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -363,6 +708,49 @@
     <message>
         <source>Preset</source>
         <translation>Preset</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::PartsPanel</name>
+    <message>
+        <source>Part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assign to Part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Moves the picked component into the part selected above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add Part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click the model in the viewport to pick a connected component.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>part %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No component picked (components in the model: %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Picked component %1 (faces: %2).</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

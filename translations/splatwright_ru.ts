@@ -122,6 +122,220 @@
         <source>Padding around each plate&apos;s cell of the texture atlas</source>
         <translation>Отступ вокруг ячейки каждой пластины в текстурном атласе</translation>
     </message>
+    <message>
+        <source>Camera belt</source>
+        <translation>Пояс камер</translation>
+    </message>
+    <message>
+        <source>Train views</source>
+        <translation>Обучающие ракурсы</translation>
+    </message>
+    <message>
+        <source>Number of training views on the golden spiral</source>
+        <translation>Число обучающих ракурсов на золотой спирали</translation>
+    </message>
+    <message>
+        <source>Belt</source>
+        <translation>Пояс</translation>
+    </message>
+    <message>
+        <source>Lowest elevation</source>
+        <translation>Нижняя высота</translation>
+    </message>
+    <message>
+        <source>Bottom of the camera belt; 14° sees under guns</source>
+        <translation>Нижняя граница пояса камер; с 14° видно под пушками</translation>
+    </message>
+    <message>
+        <source>deg</source>
+        <translation>град.</translation>
+    </message>
+    <message>
+        <source>Highest elevation</source>
+        <translation>Верхняя высота</translation>
+    </message>
+    <message>
+        <source>Top of the camera belt</source>
+        <translation>Верхняя граница пояса камер</translation>
+    </message>
+    <message>
+        <source>Camera distance</source>
+        <translation>Расстояние камеры</translation>
+    </message>
+    <message>
+        <source>Radius of the camera sphere; the model fits a cube of edge 1.6</source>
+        <translation>Радиус сферы камер; модель вписана в куб с ребром 1,6</translation>
+    </message>
+    <message>
+        <source>Field of view</source>
+        <translation>Поле зрения</translation>
+    </message>
+    <message>
+        <source>Horizontal field of view (camera_angle_x)</source>
+        <translation>Горизонтальное поле зрения (camera_angle_x)</translation>
+    </message>
+    <message>
+        <source>Validation views</source>
+        <translation>Валидационные ракурсы</translation>
+    </message>
+    <message>
+        <source>Validation views on one ring</source>
+        <translation>Валидационные ракурсы на одном кольце</translation>
+    </message>
+    <message>
+        <source>Validation and test</source>
+        <translation>Валидация и тест</translation>
+    </message>
+    <message>
+        <source>Validation elevation</source>
+        <translation>Высота валидации</translation>
+    </message>
+    <message>
+        <source>Elevation of the validation ring</source>
+        <translation>Высота валидационного кольца</translation>
+    </message>
+    <message>
+        <source>Test views per ring</source>
+        <translation>Тестовых ракурсов на кольцо</translation>
+    </message>
+    <message>
+        <source>Test views on each of the two test rings</source>
+        <translation>Тестовые ракурсы на каждом из двух тестовых колец</translation>
+    </message>
+    <message>
+        <source>Low test elevation</source>
+        <translation>Нижняя тестовая высота</translation>
+    </message>
+    <message>
+        <source>Elevation of the lower test ring</source>
+        <translation>Высота нижнего тестового кольца</translation>
+    </message>
+    <message>
+        <source>High test elevation</source>
+        <translation>Верхняя тестовая высота</translation>
+    </message>
+    <message>
+        <source>Elevation of the upper test ring</source>
+        <translation>Высота верхнего тестового кольца</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Датасет</translation>
+    </message>
+    <message>
+        <source>Resolution</source>
+        <translation>Разрешение</translation>
+    </message>
+    <message>
+        <source>Side of the square RGBA images (training usually downsamples to 400)</source>
+        <translation>Сторона квадратных RGBA-изображений (обучение обычно уменьшает до 400)</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>Изображения</translation>
+    </message>
+    <message>
+        <source>Lighting recipe</source>
+        <translation>Рецепт освещения</translation>
+    </message>
+    <message>
+        <source>ao</source>
+        <translation>ao</translation>
+    </message>
+    <message>
+        <source>flat</source>
+        <translation>flat</translation>
+    </message>
+    <message>
+        <source>cel</source>
+        <translation>cel</translation>
+    </message>
+    <message>
+        <source>ao: albedo × sky visibility (default); flat: albedo; cel: toon bands baked in</source>
+        <translation>ao: альбедо × видимость неба (по умолчанию); flat: альбедо; cel: запечённые мультяшные полосы</translation>
+    </message>
+    <message>
+        <source>Lighting</source>
+        <translation>Освещение</translation>
+    </message>
+    <message>
+        <source>AO rays</source>
+        <translation>Лучи AO</translation>
+    </message>
+    <message>
+        <source>Hemisphere rays per vertex for sky visibility</source>
+        <translation>Лучей полусферы на вершину для видимости неба</translation>
+    </message>
+    <message>
+        <source>AO detail</source>
+        <translation>Детализация AO</translation>
+    </message>
+    <message>
+        <source>Edges longer than this are split before baking sky visibility</source>
+        <translation>Рёбра длиннее этого делятся перед запеканием видимости неба</translation>
+    </message>
+    <message>
+        <source>Anti-aliasing</source>
+        <translation>Сглаживание</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>выборок</translation>
+    </message>
+    <message>
+        <source>MSAA samples; alpha at silhouettes is the coverage</source>
+        <translation>Выборки MSAA; альфа на силуэтах — это покрытие</translation>
+    </message>
+    <message>
+        <source>PNG compression</source>
+        <translation>Сжатие PNG</translation>
+    </message>
+    <message>
+        <source>zlib level of the written PNGs: lower is faster</source>
+        <translation>Уровень zlib для записываемых PNG: меньше — быстрее</translation>
+    </message>
+    <message>
+        <source>Seed of the sky-visibility rays</source>
+        <translation>Зерно лучей видимости неба</translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::DatasetPanel</name>
+    <message>
+        <source>The project&apos;s cache folder</source>
+        <translation>Папка кэша проекта</translation>
+    </message>
+    <message>
+        <source>Render Dataset</source>
+        <translation>Отрендерить датасет</translation>
+    </message>
+    <message>
+        <source>Material colours (HSV)</source>
+        <translation>Цвета материалов (HSV)</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Выбрать…</translation>
+    </message>
+    <message>
+        <source>Dataset Folder</source>
+        <translation>Папка датасета</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Вывод</translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::DatasetRunner</name>
+    <message>
+        <source>Rendering the dataset</source>
+        <translation>Рендеринг датасета</translation>
+    </message>
+    <message>
+        <source>%1 train, %2 val, %3 test views in %4 s (lighting %5 s, render %6 s, PNG %7 s)</source>
+        <translation>%1 обучающих, %2 валидационных, %3 тестовых ракурсов за %4 с (освещение %5 с, рендеринг %6 с, PNG %7 с)</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::MainWindow</name>
@@ -249,6 +463,86 @@
         <source>Models (*.glb *.gltf *.fbx *.obj);;All files (*)</source>
         <translation>Модели (*.glb *.gltf *.fbx *.obj);;Все файлы (*)</translation>
     </message>
+    <message>
+        <source>&amp;New Project from Model…</source>
+        <translation>&amp;Новый проект из модели…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Project…</source>
+        <translation>Открыть &amp;проект…</translation>
+    </message>
+    <message>
+        <source>&amp;Save Project</source>
+        <translation>&amp;Сохранить проект</translation>
+    </message>
+    <message>
+        <source>Save Project &amp;As…</source>
+        <translation>Сохранить проект &amp;как…</translation>
+    </message>
+    <message>
+        <source>Camera &amp;Markers</source>
+        <translation>&amp;Маркеры камер</translation>
+    </message>
+    <message>
+        <source>&amp;Part Colours</source>
+        <translation>Цвета &amp;частей</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Датасет</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>Части</translation>
+    </message>
+    <message>
+        <source>Frames</source>
+        <translation>Кадры</translation>
+    </message>
+    <message>
+        <source>Cannot render the dataset</source>
+        <translation>Не удалось отрендерить датасет</translation>
+    </message>
+    <message>
+        <source>No writable cache folder; choose an output folder.</source>
+        <translation>Нет доступной для записи папки кэша; выберите папку вывода.</translation>
+    </message>
+    <message>
+        <source>Cannot create the project</source>
+        <translation>Не удалось создать проект</translation>
+    </message>
+    <message>
+        <source>Cannot open the project</source>
+        <translation>Не удалось открыть проект</translation>
+    </message>
+    <message>
+        <source>Cannot save the project</source>
+        <translation>Не удалось сохранить проект</translation>
+    </message>
+    <message>
+        <source>Open a model first.</source>
+        <translation>Сначала откройте модель.</translation>
+    </message>
+    <message>
+        <source>New Project from Model</source>
+        <translation>Новый проект из модели</translation>
+    </message>
+    <message>
+        <source>Save New Project</source>
+        <translation>Сохранить новый проект</translation>
+    </message>
+    <message>
+        <source>Splatwright projects (*.splatproj)</source>
+        <translation>Проекты Splatwright (*.splatproj)</translation>
+    </message>
+    <message>
+        <source>Open Project</source>
+        <translation>Открыть проект</translation>
+    </message>
+    <message>
+        <source>Save Project As</source>
+        <translation>Сохранить проект как</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::ModelLoader</name>
@@ -289,6 +583,58 @@
     <message>
         <source>Clear List</source>
         <translation>Очистить список</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::FrameBrowser</name>
+    <message>
+        <source>No dataset rendered yet.</source>
+        <translation>Датасет ещё не отрендерен.</translation>
+    </message>
+    <message>
+        <source>%1 %2
+%3° / %4°</source>
+        <translation>%1 %2
+%3° / %4°</translation>
+    </message>
+    <message>
+        <source>%1 #%2: elevation %3°, azimuth %4°, %5×%6 px</source>
+        <translation>%1 №%2: высота %3°, азимут %4°, %5×%6 пикс.</translation>
+    </message>
+    <message>
+        <source>Frames: %1 in %2</source>
+        <translation>Кадров: %1 в %2</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::HsvTable</name>
+    <message>
+        <source>Material</source>
+        <translation>Материал</translation>
+    </message>
+    <message>
+        <source>Hue shift</source>
+        <translation>Сдвиг тона</translation>
+    </message>
+    <message>
+        <source>Saturation</source>
+        <translation>Насыщенность</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Яркость</translation>
+    </message>
+    <message>
+        <source>material %1</source>
+        <translation>материал %1</translation>
+    </message>
+    <message>
+        <source>°</source>
+        <translation>°</translation>
+    </message>
+    <message>
+        <source>×</source>
+        <translation>×</translation>
     </message>
 </context>
 <context>
@@ -363,6 +709,49 @@
     <message>
         <source>Preset</source>
         <translation>Пресет</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::PartsPanel</name>
+    <message>
+        <source>Part</source>
+        <translation>Часть</translation>
+    </message>
+    <message>
+        <source>Faces</source>
+        <translation>Грани</translation>
+    </message>
+    <message>
+        <source>Assign to Part</source>
+        <translation>Перенести в часть</translation>
+    </message>
+    <message>
+        <source>Moves the picked component into the part selected above</source>
+        <translation>Переносит выбранную компоненту в часть, выделенную выше</translation>
+    </message>
+    <message>
+        <source>Add Part</source>
+        <translation>Добавить часть</translation>
+    </message>
+    <message>
+        <source>Click the model in the viewport to pick a connected component.</source>
+        <translation>Щёлкните по модели во вьюпорте, чтобы выбрать связную компоненту.</translation>
+    </message>
+    <message>
+        <source>part %1</source>
+        <translation>часть %1</translation>
+    </message>
+    <message>
+        <source>No model.</source>
+        <translation>Нет модели.</translation>
+    </message>
+    <message>
+        <source>No component picked (components in the model: %1).</source>
+        <translation>Компонента не выбрана (компонент в модели: %1).</translation>
+    </message>
+    <message>
+        <source>Picked component %1 (faces: %2).</source>
+        <translation>Выбрана компонента %1 (граней: %2).</translation>
     </message>
 </context>
 </TS>

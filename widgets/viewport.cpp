@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/geometry/mesh.h"
+#include "core/geometry/ray_query.h"
 #include "core/render/camera.h"
 #include "core/render/mesh_renderer.h"
 
@@ -16,6 +17,8 @@ namespace {
 constexpr float kDegreesPerPixel = 0.4f;  // drag sensitivity
 constexpr float kZoomPerNotch = 0.88f;    // one wheel notch (120 units)
 constexpr float kTurntableTiltDeg = 40.f; // game belt
+constexpr int kClickSlopPx = 4;           // a press/release closer than this is a click, not a drag
+constexpr float kMarkerDepth = 0.18f;     // model units: frustum marker length
 }  // namespace
 
 struct Viewport::Impl {
@@ -26,6 +29,16 @@ struct Viewport::Impl {
     bool meshDirty = false;  // mesh changed (or context recreated) since the last upload
     QMetaObject::Connection contextConnection;
     QPoint lastMouse;
+    QPoint pressMouse;
+    std::unique_ptr<render::GizmoRenderer> gizmo;
+    std::vector<render::CameraMarker> markers;
+    float markerFovX = 40.f;
+    bool markersVisible = true;
+    std::vector<render::GizmoColor> faceColors;  // [F] or empty
+    bool gizmoDirty = true;
+    std::unique_ptr<geometry::RayQuery> rayQuery;  // built on the first pick of a mesh
+
+    void uploadGizmos();
 
     render::RenderSettings settings(int width, int height) const {
         render::RenderSettings s;
@@ -35,6 +48,28 @@ struct Viewport::Impl {
         return s;
     }
 };
+
+void Viewport::Impl::uploadGizmos() {
+    gizmoDirty = false;
+    if (!gizmo) return;
+    std::vector<render::GizmoVertex> lines, points, triangles;
+    if (markersVisible) {
+        for (const render::CameraMarker& m : markers) {
+            render::appendFrustumLines(lines, m, kMarkerDepth, markerFovX);
+            points.push_back({m.cameraToWorld.block<3, 1>(0, 3), m.color});
+        }
+    }
+    if (mesh && faceColors.size() == mesh->triangleCount()) {
+        for (std::size_t f = 0; f < faceColors.size(); ++f) {
+            if (faceColors[f].w() <= 0.f) continue;
+            for (int k = 0; k < 3; ++k)
+                triangles.push_back({mesh->positions[static_cast<std::size_t>(mesh->triangles[f][k])], faceColors[f]});
+        }
+    }
+    gizmo->setLines(std::move(lines));
+    gizmo->setPoints(std::move(points), 6.f);
+    gizmo->setTriangles(std::move(triangles));
+}
 
 Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent), m_impl(std::make_unique<Impl>()) {
     m_impl->camera.tiltDeg = kTurntableTiltDeg;
@@ -56,6 +91,9 @@ Viewport::~Viewport() {
 void Viewport::setMesh(std::shared_ptr<const geometry::Mesh> mesh) {
     m_impl->mesh = std::move(mesh);
     m_impl->meshDirty = true;
+    m_impl->rayQuery.reset();
+    m_impl->faceColors.clear();
+    m_impl->gizmoDirty = true;
     resetView();
 }
 
@@ -82,6 +120,12 @@ void Viewport::resetView() {
     const float aspect = height() > 0 ? float(width()) / float(height()) : 1.f;
     if (m_impl->mesh && m_impl->mesh->vertexCount() > 0) c.frame(geometry::computeBounds(*m_impl->mesh), aspect);
     else c.frame(geometry::Bounds{Eigen::Vector3f::Constant(-0.8f), Eigen::Vector3f::Constant(0.8f)}, aspect);
+    update();
+}
+
+void Viewport::frameSphere(float radius) {
+    const float aspect = height() > 0 ? float(width()) / float(height()) : 1.f;
+    m_impl->camera.frame(geometry::Bounds{Eigen::Vector3f::Constant(-radius), Eigen::Vector3f::Constant(radius)}, aspect);
     update();
 }
 
@@ -121,10 +165,16 @@ void Viewport::initializeGL() {
     }
     m_impl->renderer = std::move(*renderer);
     m_impl->meshDirty = true;
+    auto gizmo = render::GizmoRenderer::create(
+        [ctx](const char* name) { return reinterpret_cast<void*>(ctx->getProcAddress(name)); });
+    if (gizmo) m_impl->gizmo = std::move(*gizmo);
+    else emit renderError(QString::fromStdString(gizmo.error().toString()));
+    m_impl->gizmoDirty = true;
 }
 
 bool Viewport::ensureRenderer() {
     if (!m_impl->renderer) return false;
+    if (m_impl->gizmoDirty) m_impl->uploadGizmos();
     if (!m_impl->meshDirty) return true;
     m_impl->meshDirty = false;
     if (!m_impl->mesh) {
@@ -143,7 +193,12 @@ void Viewport::paintGL() {
     const qreal dpr = devicePixelRatioF();
     const int w = std::max(1, int(std::lround(width() * dpr)));
     const int h = std::max(1, int(std::lround(height() * dpr)));
-    const Status s = m_impl->renderer->draw(m_impl->camera, m_impl->settings(w, h), defaultFramebufferObject());
+    Status s = m_impl->renderer->draw(m_impl->camera, m_impl->settings(w, h), defaultFramebufferObject());
+    if (s && m_impl->gizmo) {
+        const float aspect = float(w) / float(h);
+        s = m_impl->gizmo->draw(m_impl->camera.view(), m_impl->camera.projection(aspect), w, h,
+                                defaultFramebufferObject());
+    }
     if (!s) {
         emit renderError(QString::fromStdString(s.error().toString()));
         return;
@@ -157,6 +212,8 @@ void Viewport::releaseGl() {
         makeCurrent();
         m_impl->renderer->release();
         m_impl->renderer.reset();
+        if (m_impl->gizmo) m_impl->gizmo->release();
+        m_impl->gizmo.reset();
         doneCurrent();
     }
     disconnect(m_impl->contextConnection);
@@ -166,6 +223,7 @@ void Viewport::releaseGl() {
 
 void Viewport::mousePressEvent(QMouseEvent* event) {
     m_impl->lastMouse = event->position().toPoint();
+    m_impl->pressMouse = m_impl->lastMouse;
     event->accept();
 }
 
@@ -184,6 +242,66 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
     }
     event->accept();
     update();
+}
+
+void Viewport::mouseReleaseEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) return;
+    if ((event->position().toPoint() - m_impl->pressMouse).manhattanLength() >= kClickSlopPx) return;
+    const int face = pickFace(event->position());
+    if (face >= 0) emit facePicked(face);
+    event->accept();
+}
+
+void Viewport::setCameraMarkers(std::vector<render::CameraMarker> markers, float fovXDeg) {
+    m_impl->markers = std::move(markers);
+    m_impl->markerFovX = fovXDeg;
+    m_impl->gizmoDirty = true;
+    update();
+}
+
+std::size_t Viewport::cameraMarkerCount() const { return m_impl->markers.size(); }
+
+void Viewport::setCameraMarkersVisible(bool visible) {
+    m_impl->markersVisible = visible;
+    m_impl->gizmoDirty = true;
+    update();
+}
+
+bool Viewport::cameraMarkersVisible() const { return m_impl->markersVisible; }
+
+void Viewport::setFaceColors(std::vector<render::GizmoColor> perFace) {
+    m_impl->faceColors = std::move(perFace);
+    m_impl->gizmoDirty = true;
+    update();
+}
+
+int Viewport::pickFace(QPointF position) {
+    const geometry::Mesh* mesh = m_impl->mesh.get();
+    if (!mesh || mesh->triangleCount() == 0 || width() <= 0 || height() <= 0) return -1;
+    if (!m_impl->rayQuery) {
+        auto query = geometry::RayQuery::build(*mesh);
+        if (!query) {
+            emit renderError(QString::fromStdString(query.error().toString()));
+            return -1;
+        }
+        m_impl->rayQuery = std::move(*query);
+    }
+    // Unproject the pixel at the near and far planes (OpenGL clip space, y up).
+    const render::Camera& c = m_impl->camera;
+    const Eigen::Matrix4f inverse = (c.projection(float(width()) / float(height())) * c.view()).inverse();
+    const float x = float(2.0 * position.x() / width() - 1.0), y = float(1.0 - 2.0 * position.y() / height());
+    const Eigen::Vector4f nearH = inverse * Eigen::Vector4f(x, y, -1.f, 1.f);
+    const Eigen::Vector4f farH = inverse * Eigen::Vector4f(x, y, 1.f, 1.f);
+    const Eigen::Vector3f origin = nearH.head<3>() / nearH.w();
+    const Eigen::Vector3f direction = (farH.head<3>() / farH.w() - origin).normalized();
+    return m_impl->rayQuery->intersect(origin, direction).face;
+}
+
+QPointF Viewport::projectToWidget(const Eigen::Vector3f& point) const {
+    const render::Camera& c = m_impl->camera;
+    const float aspect = height() > 0 ? float(width()) / float(height()) : 1.f;
+    const Eigen::Vector4f clip = c.projection(aspect) * c.view() * point.homogeneous();
+    return {double(clip.x() / clip.w() * 0.5f + 0.5f) * width(), double(0.5f - clip.y() / clip.w() * 0.5f) * height()};
 }
 
 void Viewport::wheelEvent(QWheelEvent* event) {

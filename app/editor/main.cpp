@@ -1,12 +1,17 @@
-// The Splatwright editor: `splatwright [model] [--lang en|ru] [--screenshot <png>]
-// [--quit-after-load]`. With no model it opens the demo drone embedded in the binary.
+// The Splatwright editor: `splatwright [model|project.splatproj] [--lang en|ru] [--screenshot <png>]
+// [--quit-after-load] [--show dataset|parts]`. With no model it opens the demo drone embedded in
+// the binary. `--show dataset` raises the Dataset panel and frame browser and renders a small
+// dataset (48 views at 160²) into a temporary folder; --screenshot/--quit-after-load then wait
+// for it.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QPainter>
 #include <QSurfaceFormat>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <cstdio>
 
+#include "app/editor/dataset_panel.h"
 #include "app/editor/main_window.h"
 #include "app/editor/translations.h"
 #include "core/foundation/log.h"
@@ -30,16 +35,18 @@ QImage grabWindow(sw::editor::MainWindow& window) {
 
 // --quit-after-load / --screenshot: exit 0 once the model is shown (after saving the PNG of
 // the first frame that shows it), 1 when loading fails, 3 when nothing happens in time.
-void armAutoExit(sw::editor::MainWindow& window, const QString& shotPath) {
+void armAutoExit(sw::editor::MainWindow& window, const QString& shotPath, bool waitForDataset) {
     sw::log::addSink(sw::log::stderrSink());  // smoke runs show why they failed
     QObject::connect(&window, &sw::editor::MainWindow::loadFailed, qApp, [] { QApplication::exit(1); });
-    QObject::connect(&window, &sw::editor::MainWindow::modelShown, qApp, [&window, shotPath] {
+    QObject::connect(&window, &sw::editor::MainWindow::datasetFailed, qApp, [] { QApplication::exit(1); });
+    QObject::connect(&window, waitForDataset ? &sw::editor::MainWindow::datasetRendered
+                                             : &sw::editor::MainWindow::modelShown, qApp, [&window, shotPath] {
         if (shotPath.isEmpty()) {
             QApplication::exit(0);
             return;
         }
         QObject::connect(window.viewport(), &sw::widgets::Viewport::frameRendered, qApp, [&window, shotPath] {
-            QTimer::singleShot(300, qApp, [&window, shotPath] {  // let the layout settle
+            QTimer::singleShot(600, qApp, [&window, shotPath] {  // let the layout and thumbnails settle
                 const bool saved = grabWindow(window).save(shotPath, "PNG");
                 std::fprintf(saved ? stdout : stderr, "splatwright: %s %s\n",
                              saved ? "screenshot" : "error: cannot write", qPrintable(shotPath));
@@ -49,7 +56,7 @@ void armAutoExit(sw::editor::MainWindow& window, const QString& shotPath) {
         window.viewport()->update();
     });
     QTimer::singleShot(LOAD_TIMEOUT_MS, qApp, [] {
-        std::fprintf(stderr, "splatwright: error: the model did not load within %d s\n", LOAD_TIMEOUT_MS / 1000);
+        std::fprintf(stderr, "splatwright: error: the model (or dataset) did not load within %d s\n", LOAD_TIMEOUT_MS / 1000);
         QApplication::exit(3);
     });
 }
@@ -70,7 +77,8 @@ int main(int argc, char** argv) {
     QCommandLineOption langOpt("lang", "User interface language: en or ru (default: system)", "lang");
     QCommandLineOption shotOpt("screenshot", "Save a PNG of the window once the model is shown, then quit", "png");
     QCommandLineOption quitOpt("quit-after-load", "Quit once the model is loaded (exit 0) or failed (exit 1)");
-    parser.addOptions({langOpt, shotOpt, quitOpt});
+    QCommandLineOption showOpt("show", "Raise a workspace: dataset (renders a small dataset) or parts", "workspace");
+    parser.addOptions({langOpt, shotOpt, quitOpt, showOpt});
     parser.process(app);
     if (!sw::editor::installTranslations(app, parser.value(langOpt))) {
         std::fprintf(stderr, "splatwright: error: unknown language '%s' (use en or ru)\n",
@@ -78,11 +86,32 @@ int main(int argc, char** argv) {
         return 1;
     }
 
+    const QString show = parser.value(showOpt);
+    if (!show.isEmpty() && show != QLatin1String("dataset") && show != QLatin1String("parts")) {
+        std::fprintf(stderr, "splatwright: error: unknown workspace '%s' (use dataset or parts)\n", qPrintable(show));
+        return 1;
+    }
     sw::editor::MainWindow window;
     window.show();
-    if (parser.isSet(quitOpt) || parser.isSet(shotOpt)) armAutoExit(window, parser.value(shotOpt));
+    const bool demoDataset = show == QLatin1String("dataset");
+    if (parser.isSet(quitOpt) || parser.isSet(shotOpt)) armAutoExit(window, parser.value(shotOpt), demoDataset);
+    QTemporaryDir datasetDir;
+    if (!show.isEmpty()) {
+        QObject::connect(&window, &sw::editor::MainWindow::modelShown, &window, [&window, &datasetDir, show, demoDataset] {
+            window.showWorkspace(show);
+            if (!demoDataset) return;
+            sw::dataset::BeltSettings belt = window.datasetPanel()->belt();
+            belt.trainViews = 48;
+            window.datasetPanel()->setBelt(belt);
+            sw::dataset::DatasetSettings settings = window.datasetPanel()->settings();
+            settings.resolution = 160;
+            window.datasetPanel()->setSettings(settings);
+            window.renderDataset(datasetDir.filePath(QStringLiteral("dataset")));
+        }, Qt::SingleShotConnection);
+    }
     const QStringList args = parser.positionalArguments();
     if (args.isEmpty()) window.openDemo();
+    else if (args.first().endsWith(QLatin1String(".splatproj"))) window.openProject(args.first());
     else window.openModel(args.first());
     return app.exec();
 }

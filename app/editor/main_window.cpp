@@ -21,6 +21,7 @@
 #include "app/editor/import_report.h"
 #include "app/editor/model_status.h"
 #include "app/editor/recent_files.h"
+#include "core/project/project.h"
 #include "core/foundation/log.h"
 #include "widgets/log_dock.h"
 #include "widgets/param_panel.h"
@@ -40,6 +41,12 @@ struct MainWindow::Actions {
     QAction* black = nullptr;
     QAction* resetView = nullptr;
     QAction* about = nullptr;
+    QAction* newProject = nullptr;
+    QAction* openProject = nullptr;
+    QAction* saveProject = nullptr;
+    QAction* saveProjectAs = nullptr;
+    QAction* markers = nullptr;
+    QAction* partColours = nullptr;
     QMenu* recentMenu = nullptr;
 };
 
@@ -71,9 +78,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_actions(std::ma
     m_recent = new RecentFiles(this);
     m_status = new ModelStatus(statusBar());
     createDocks();
+    createStageDocks();
     createActions();
     createMenusAndToolbar();
     connectLoader();
+    connectStages();
     resize(1280, 800);
 }
 
@@ -155,10 +164,36 @@ void MainWindow::createActions() {
     connect(a.resetView, &QAction::triggered, this, [this] { m_viewport->resetView(); });
     a.about = new QAction(tr("&About Splatwright"), this);
     connect(a.about, &QAction::triggered, this, &MainWindow::showAbout);
+    a.newProject = new QAction(tr("&New Project from Model…"), this);
+    a.newProject->setShortcut(QKeySequence::New);
+    connect(a.newProject, &QAction::triggered, this, &MainWindow::browseNewProject);
+    a.openProject = new QAction(tr("Open &Project…"), this);
+    a.openProject->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    connect(a.openProject, &QAction::triggered, this, &MainWindow::browseOpenProject);
+    a.saveProject = new QAction(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save Project"), this);
+    a.saveProject->setShortcut(QKeySequence::Save);
+    connect(a.saveProject, &QAction::triggered, this, &MainWindow::saveProjectOrAs);
+    a.saveProjectAs = new QAction(tr("Save Project &As…"), this);
+    a.saveProjectAs->setShortcut(QKeySequence::SaveAs);
+    connect(a.saveProjectAs, &QAction::triggered, this, &MainWindow::browseSaveProjectAs);
+    a.markers = new QAction(tr("Camera &Markers"), this);
+    a.markers->setCheckable(true);
+    m_viewport->setCameraMarkersVisible(false);  // shown with the Dataset panel (connectStages)
+    a.markers->setChecked(false);
+    connect(a.markers, &QAction::toggled, m_viewport, &Viewport::setCameraMarkersVisible);
+    a.partColours = new QAction(tr("&Part Colours"), this);
+    a.partColours->setCheckable(true);
+    connect(a.partColours, &QAction::toggled, this, [this](bool on) {
+        m_partOverlay = on;
+        updatePartOverlay();
+    });
     const std::pair<QAction*, const char*> names[] = {
         {a.open, "actionOpen"}, {a.openDemo, "actionOpenDemo"}, {a.quit, "actionQuit"},
         {a.orbit, "actionOrbit"}, {a.turntable, "actionTurntable"}, {a.grey, "actionGrey"},
-        {a.black, "actionBlack"}, {a.resetView, "actionResetView"}, {a.about, "actionAbout"}};
+        {a.black, "actionBlack"}, {a.resetView, "actionResetView"}, {a.about, "actionAbout"},
+        {a.newProject, "actionNewProject"}, {a.openProject, "actionOpenProject"},
+        {a.saveProject, "actionSaveProject"}, {a.saveProjectAs, "actionSaveProjectAs"},
+        {a.markers, "actionCameraMarkers"}, {a.partColours, "actionPartColours"}};
     for (const auto& [action, name] : names) action->setObjectName(QString::fromLatin1(name));
 }
 
@@ -168,8 +203,10 @@ void MainWindow::createMenusAndToolbar() {
     file->addAction(a.open);
     a.recentMenu = file->addMenu(tr("Open &Recent"));
     m_recent->attachMenu(a.recentMenu);
-    connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openModel);
+    connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openRecent);
     file->addAction(a.openDemo);
+    file->addSeparator();
+    file->addActions({a.newProject, a.openProject, a.saveProject, a.saveProjectAs});
     file->addSeparator();
     file->addAction(a.quit);
 
@@ -180,6 +217,8 @@ void MainWindow::createMenusAndToolbar() {
     view->addSeparator();
     view->addAction(a.resetView);
     view->addSeparator();
+    view->addActions({a.markers, a.partColours});
+    view->addSeparator();
     for (QDockWidget* dock : m_docks) view->addAction(dock->toggleViewAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -188,7 +227,7 @@ void MainWindow::createMenusAndToolbar() {
     QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName("mainToolBar");
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addActions({a.open, a.openDemo});
+    bar->addActions({a.open, a.openDemo, a.saveProject});
     bar->addSeparator();
     bar->addActions({a.orbit, a.turntable});
     bar->addSeparator();
@@ -254,15 +293,17 @@ void MainWindow::generateDemo() {
 }
 
 void MainWindow::showModel(ModelPtr model) {
+    m_currentPath = m_pendingPath.isEmpty() ? QString::fromStdString(model->report.path) : m_pendingPath;
+    m_pendingPath.clear();
+    adoptModelIntoProject(model);  // project parts and HSV (main_window_stages.cpp)
     m_model = model;
     m_viewport->setMesh(std::shared_ptr<const geometry::Mesh>(model, &model->mesh));
+    updatePartOverlay();
     m_status->showModel(*model);
     m_report->setHtml(importReportHtml(model->report));
     logImportReport(model->report);
-    m_currentPath = m_pendingPath.isEmpty() ? QString::fromStdString(model->report.path) : m_pendingPath;
-    m_pendingPath.clear();
-    m_recent->add(m_currentPath);
-    setWindowTitle(tr("%1 — Splatwright").arg(QFileInfo(m_currentPath).fileName()));
+    if (m_projectPath.isEmpty()) m_recent->add(m_currentPath);
+    setWindowTitle(tr("%1 — Splatwright").arg(QFileInfo(m_projectPath.isEmpty() ? m_currentPath : m_projectPath).fileName()));
     emit modelShown(m_currentPath);
 }
 

@@ -13,13 +13,21 @@ class QDockWidget;
 class QTextBrowser;
 
 namespace sw::widgets {
+class FrameBrowser;
 class LogDock;
 class ParamPanel;
+class PartsPanel;
 class Viewport;
 }  // namespace sw::widgets
 
+namespace sw::project {
+struct Project;
+}
+
 namespace sw::editor {
 
+class DatasetPanel;
+class DatasetRunner;
 class ModelStatus;
 class RecentFiles;
 
@@ -43,9 +51,37 @@ public:
     ModelStatus* modelStatus() const { return m_status; }
     ModelPtr currentModel() const { return m_model; }
 
+    // Projects (main_window_stages.cpp). newProject saves a new project for a model file and
+    // opens that model; openProject restores settings, HSV and parts, then opens its model;
+    // saveProject writes the current state as `path` (which becomes the current project).
+    // Each returns false after showing and logging the error.
+    bool newProject(const QString& modelPath, const QString& projectPath);
+    bool openProject(const QString& path);
+    bool saveProject(const QString& path);
+    QString projectPath() const { return m_projectPath; }
+    const sw::project::Project* project() const { return m_project.get(); }
+
+    // Renders the dataset of the current model on a worker thread into `outDir` (empty: the
+    // Dataset panel's folder, else the project's cache folder); false when it cannot start.
+    bool renderDataset(const QString& outDir = {});
+    // Lists a rendered dataset in the frame browser; false (logged) when it has no frames.
+    bool showDatasetFolder(const QString& folder);
+    // Moves a connected component of the current model to a part (Mesh::facePart), records it
+    // in the project and refreshes the Parts panel and overlay.
+    void assignComponentToPart(int component, int part);
+    // Raises the docks of a workspace: "dataset" (Dataset + Frames) or "parts".
+    void showWorkspace(const QString& name);
+
+    DatasetPanel* datasetPanel() const { return m_datasetPanel; }
+    DatasetRunner* datasetRunner() const { return m_datasetRunner; }
+    sw::widgets::FrameBrowser* frameBrowser() const { return m_frames; }
+    sw::widgets::PartsPanel* partsPanel() const { return m_parts; }
+
 signals:
     void modelShown(const QString& path);
     void loadFailed(const QString& message);
+    void datasetRendered(const QString& folder);
+    void datasetFailed(const QString& message, bool cancelled);
 
 private:
     void createDocks();
@@ -57,6 +93,19 @@ private:
     void showAbout();
     void browseModel();
     void generateDemo();
+    // main_window_stages.cpp
+    void createStageDocks();
+    void connectStages();
+    void openRecent(const QString& path);
+    void adoptModelIntoProject(ModelPtr& model);
+    void replaceModel(ModelPtr model);
+    void updateCameraMarkers();
+    void updatePartOverlay();
+    QString defaultDatasetFolder() const;
+    void browseNewProject();
+    void browseOpenProject();
+    void saveProjectOrAs();
+    void browseSaveProjectAs();
 
     sw::widgets::Viewport* m_viewport = nullptr;
     sw::widgets::LogDock* m_log = nullptr;
@@ -70,6 +119,17 @@ private:
     ModelPtr m_model;
     QString m_pendingPath;  // the file of the running import
     QString m_currentPath;  // the file shown now (Re-import reads it again)
+    DatasetPanel* m_datasetPanel = nullptr;
+    DatasetRunner* m_datasetRunner = nullptr;
+    sw::widgets::FrameBrowser* m_frames = nullptr;
+    sw::widgets::PartsPanel* m_parts = nullptr;
+    QDockWidget* m_datasetDock = nullptr;
+    QDockWidget* m_framesDock = nullptr;
+    QDockWidget* m_partsDock = nullptr;
+    std::unique_ptr<sw::project::Project> m_project;  // the open model's state (saved or not)
+    QString m_projectPath;                            // empty until saved
+    bool m_projectPending = false;                    // apply m_project to the next model shown
+    bool m_partOverlay = false;
 
     struct Actions;
     std::unique_ptr<Actions> m_actions;

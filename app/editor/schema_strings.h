@@ -8,7 +8,7 @@ class QTranslator;
 
 namespace sw::editor {
 
-// Every user-visible string of the stage schemas the editor shows (import, demo).
+// Every user-visible string of the stage schemas the editor shows (import, demo, belt, dataset).
 QStringList schemaStrings();
 
 // Strings of schemaStrings() that are not in the lupdate list of schema_strings.cpp

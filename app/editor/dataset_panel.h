@@ -1,0 +1,66 @@
+#pragma once
+// The Dataset dock: schema-generated forms for the camera belt and the dataset stage, the
+// per-material HSV table, the output folder and the Render Dataset button. The panel holds
+// settings only; MainWindow runs the job (DatasetRunner) and shows the frames (FrameBrowser).
+#include <QString>
+#include <QWidget>
+#include <vector>
+
+#include "core/dataset/belt.h"
+#include "core/dataset/dataset_stage.h"
+#include "core/dataset/lighting.h"
+#include "core/geometry/mesh.h"
+#include "widgets/frame_browser.h"
+
+class QLineEdit;
+class QPushButton;
+
+namespace sw::widgets {
+class HsvTable;
+class ParamPanel;
+}  // namespace sw::widgets
+
+namespace sw::editor {
+
+class DatasetPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit DatasetPanel(QWidget* parent = nullptr);
+
+    sw::widgets::ParamPanel* beltPanel() const { return m_belt; }
+    sw::widgets::ParamPanel* datasetPanel() const { return m_dataset; }
+    sw::widgets::HsvTable* hsvTable() const { return m_hsv; }
+    QPushButton* renderButton() const { return m_render; }
+
+    sw::dataset::BeltSettings belt() const;
+    sw::dataset::DatasetSettings settings() const;
+    std::vector<sw::dataset::HsvAdjust> materialHsv() const;  // [materials]
+    void setBelt(const sw::dataset::BeltSettings& belt);
+    void setSettings(const sw::dataset::DatasetSettings& settings);
+    // One HSV row per material of `mesh`, with `hsv` values where given.
+    void setMaterials(const sw::geometry::Mesh& mesh, const std::vector<sw::dataset::HsvAdjust>& hsv = {});
+    void setMaterialHsv(const std::vector<sw::dataset::HsvAdjust>& hsv);
+
+    QString outputFolder() const;
+    void setOutputFolder(const QString& folder);
+    void setBusy(bool busy);
+
+signals:
+    void renderRequested();
+    void beltChanged();
+    void hsvChanged();
+
+private:
+    sw::widgets::ParamPanel* m_belt;
+    sw::widgets::ParamPanel* m_dataset;
+    sw::widgets::HsvTable* m_hsv;
+    QLineEdit* m_folder;
+    QPushButton* m_render;
+    QStringList m_materialNames;
+};
+
+// The frames of a rendered dataset folder (transforms_{train,val,test}.json), with each camera's
+// elevation and azimuth; an error names the file when a transforms file is unreadable.
+sw::Result<std::vector<sw::widgets::FrameEntry>> loadDatasetFrames(const QString& folder);
+
+}  // namespace sw::editor

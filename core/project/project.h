@@ -1,0 +1,78 @@
+#pragma once
+// The editor's project file `<name>.splatproj` (JSON): which model, the stage settings the
+// artist chose, per-material HSV, part names and part reassignments, and the cache folder.
+//
+//   {"format": "splatwright-project", "version": 1,
+//    "model": {"path": "drone.glb", "fnv1a64": "89ab…"},       // path relative to the project
+//    "import": {preset}, "belt": {preset}, "dataset": {preset}, // ParamSet::toJson of each schema
+//    "materialHsv": [{"hueShift": 0, "saturation": 1, "value": 1}, …],
+//    "parts": {"names": ["body", …], "components": 12, "overrides": [{"component": 3, "part": 1}]},
+//    "cacheFolder": "drone.cache"}
+//
+// Part overrides are keyed by connected component (geometry::faceComponents, edge adjacency),
+// which is stable for a given model file; "components" records how many the model had, so a
+// changed model is detected instead of silently mis-assigning faces.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/dataset/belt.h"
+#include "core/dataset/dataset_stage.h"
+#include "core/dataset/lighting.h"
+#include "core/foundation/error.h"
+#include "core/geometry/import.h"
+#include "core/geometry/mesh.h"
+
+namespace sw::project {
+
+inline constexpr const char* kProjectExtension = ".splatproj";
+inline constexpr int kProjectVersion = 1;
+
+struct PartOverride {
+    int component = 0;  // connected component (edge adjacency) of the model
+    int part = 0;       // 0..Mesh::kMaxParts-1
+    bool operator==(const PartOverride&) const = default;
+};
+
+struct Project {
+    std::string modelPath;        // absolute after load; saved relative to the project folder
+    std::uint64_t modelHash = 0;  // fnv1a64 of the model file's bytes
+    geometry::ImportSettings import;
+    dataset::BeltSettings belt;
+    dataset::DatasetSettings dataset;
+    std::vector<dataset::HsvAdjust> materialHsv;  // [materials]
+    std::vector<std::string> partNames;           // [parts] ≤ Mesh::kMaxParts
+    int componentCount = 0;                       // components of the model the overrides refer to
+    std::vector<PartOverride> partOverrides;      // ascending component, one entry each
+    std::string cacheFolder;                      // absolute after load; saved relative
+};
+
+// FNV-1a, 64 bit (Fowler, Noll, Vo; offset basis 14695981039346656037, prime 1099511628211).
+std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes);
+Result<std::uint64_t> hashFile(const std::string& path);
+
+// A new project for `modelPath` (hashed now) saved as `projectPath`: default settings,
+// cache folder "<project name>.cache" next to the project file.
+Result<Project> newProject(const std::string& modelPath, const std::string& projectPath);
+
+std::string projectToJson(const Project& project, const std::string& projectPath);
+// Parses and validates; errors (ErrorCode::Parse / InvalidInput) carry `projectPath`.
+Result<Project> projectFromJson(std::string_view text, const std::string& projectPath);
+
+// Atomic write (sw::writeFileAtomic).
+Status saveProject(const Project& project, const std::string& projectPath);
+Result<Project> loadProject(const std::string& projectPath);
+
+// Ok when the model file exists and still has project.modelHash; an error naming it otherwise.
+Status verifyModel(const Project& project);
+
+// Applies part names and overrides to a mesh of the project's model: facePart of every face of
+// an overridden component is set. InvalidInput when the component count differs from
+// project.componentCount (the model changed) or a part id is out of range.
+Status applyParts(const Project& project, geometry::Mesh& mesh);
+
+// Sets (or replaces) the override of one component, keeping overrides sorted by component.
+void setPartOverride(Project& project, int component, int part);
+
+}  // namespace sw::project

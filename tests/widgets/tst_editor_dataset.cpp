@@ -1,0 +1,253 @@
+// QtTest suite for the editor's dataset and parts workspaces: the Dataset panel renders a tiny
+// dataset on its worker thread and the frame browser lists it; cancelling leaves no folder;
+// the viewport's camera markers follow the belt settings; a component picked in the viewport
+// moves to another part, and the project file round-trips parts, settings and HSV.
+#include <QAction>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QtTest>
+
+#include "app/editor/dataset_panel.h"
+#include "app/editor/dataset_runner.h"
+#include "app/editor/main_window.h"
+#include "core/dataset/belt.h"
+#include "core/project/project.h"
+#include "widgets/frame_browser.h"
+#include "widgets/hsv_table.h"
+#include "widgets/param_panel.h"
+#include "widgets/parts_panel.h"
+#include "widgets/viewport.h"
+
+using sw::editor::MainWindow;
+
+namespace {
+
+QString outputDir(const QString& name) {
+    const QString dir = QStringLiteral(SW_TEST_OUTPUT_DIR "/tst_editor_dataset/") + name;
+    QDir(dir).removeRecursively();
+    QDir().mkpath(dir);
+    return dir;
+}
+
+bool openDemo(MainWindow& window) {
+    QSignalSpy shown(&window, &MainWindow::modelShown);
+    window.openDemo();
+    return QTest::qWaitFor([&] { return shown.count() == 1; }, 60000) && window.currentModel();
+}
+
+std::size_t beltViews(const sw::dataset::BeltSettings& belt) {
+    return sw::dataset::trainPoses(belt).size() + sw::dataset::valPoses(belt).size() +
+           sw::dataset::testPoses(belt).size();
+}
+
+// A face whose centre is visible: the pick through its projected centre lands in its component.
+int visibleFace(MainWindow& window, QPoint& where) {
+    const sw::geometry::Mesh& mesh = window.currentModel()->mesh;
+    const auto& comp = window.partsPanel()->components().faceComponent;
+    sw::widgets::Viewport* view = window.viewport();
+    for (std::size_t f = 0; f < mesh.triangleCount(); f += 7) {
+        const auto& t = mesh.triangles[f];
+        const Eigen::Vector3f centre = (mesh.positions[std::size_t(t[0])] + mesh.positions[std::size_t(t[1])] +
+                                        mesh.positions[std::size_t(t[2])]) / 3.f;
+        const QPoint p = view->projectToWidget(centre).toPoint();
+        if (!view->rect().adjusted(8, 8, -8, -8).contains(p)) continue;
+        const int hit = view->pickFace(p);
+        if (hit >= 0 && comp[std::size_t(hit)] == comp[f]) {
+            where = p;
+            return int(f);
+        }
+    }
+    return -1;
+}
+
+}  // namespace
+
+class TestEditorDataset : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void datasetPanelRendersAndBrowserListsFrames();
+    void cancelLeavesNoFolder();
+    void cameraMarkersFollowTheBelt();
+    void pickedComponentMovesToAnotherPartAndRoundTrips();
+    void badProjectShowsAnError();
+};
+
+void TestEditorDataset::initTestCase() {
+    QCoreApplication::setOrganizationName("SplatwrightTest");
+    QCoreApplication::setApplicationName("tst_editor_dataset");
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+}
+
+void TestEditorDataset::datasetPanelRendersAndBrowserListsFrames() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openDemo(window));
+    sw::editor::DatasetPanel* panel = window.datasetPanel();
+    QCOMPARE(panel->hsvTable()->rowCount(), int(window.currentModel()->mesh.materials.size()));
+    panel->hsvTable()->spinBox(0, 2)->setValue(0.8);  // value × 0.8 reaches the renderer
+    QCOMPARE(panel->materialHsv().at(0).value, 0.8f);
+
+    sw::dataset::BeltSettings belt = panel->belt();
+    belt.trainViews = 3;
+    belt.valViews = 1;
+    belt.testViewsPerRing = 0;
+    panel->setBelt(belt);
+    sw::dataset::DatasetSettings settings = panel->settings();
+    settings.resolution = 64;
+    settings.recipe = sw::dataset::Recipe::Flat;
+    panel->setSettings(settings);
+    QCOMPARE(window.viewport()->cameraMarkerCount(), std::size_t(4));
+
+    const QString out = outputDir("render") + "/dataset";
+    panel->setOutputFolder(out);
+    QSignalSpy rendered(&window, &MainWindow::datasetRendered);
+    QSignalSpy failed(&window, &MainWindow::datasetFailed);
+    panel->renderButton()->click();
+    QVERIFY(window.datasetRunner()->busy());
+    QVERIFY(!panel->renderButton()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(rendered.count() == 1 || failed.count() == 1, 120000);
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+    QVERIFY(panel->renderButton()->isEnabled());
+    QVERIFY(QFileInfo::exists(out + "/transforms_train.json"));
+    QVERIFY(QFileInfo::exists(out + "/val/r_0.png"));
+
+    sw::widgets::FrameBrowser* frames = window.frameBrowser();
+    QCOMPARE(frames->frameCount(), 4);
+    QCOMPARE(frames->frame(0).split, QString("train"));
+    QCOMPARE(frames->frame(3).split, QString("val"));
+    QCOMPARE(frames->frame(3).elevation, belt.valElevation);
+    frames->selectFrame(3);
+    QCOMPARE(frames->previewImage().size(), QSize(64, 64));
+    // Transparent background: the corner is empty, the model covers the centre.
+    QCOMPARE(qAlpha(frames->previewImage().pixel(0, 0)), 0);
+    QCOMPARE(qAlpha(frames->previewImage().pixel(32, 32)), 255);
+}
+
+void TestEditorDataset::cancelLeavesNoFolder() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openDemo(window));
+    sw::dataset::DatasetSettings settings = window.datasetPanel()->settings();
+    settings.resolution = 512;
+    window.datasetPanel()->setSettings(settings);  // ao recipe, 200 + 24 views: long enough
+    const QString parent = outputDir("cancel");
+    QSignalSpy failed(&window, &MainWindow::datasetFailed);
+    QVERIFY(window.renderDataset(parent + "/dataset"));
+    QTest::qWait(200);
+    window.findChild<QPushButton*>("cancelJob")->click();
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
+    QCOMPARE(failed.first().at(1).toBool(), true);  // cancelled, not an error
+    QVERIFY(!window.datasetRunner()->busy());
+    QVERIFY(QDir(parent).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).isEmpty());
+}
+
+void TestEditorDataset::cameraMarkersFollowTheBelt() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    sw::editor::DatasetPanel* panel = window.datasetPanel();
+    QCOMPARE(window.viewport()->cameraMarkerCount(), beltViews(panel->belt()));
+    auto* views = qobject_cast<QSpinBox*>(panel->beltPanel()->editorFor("views"));
+    QVERIFY(views);
+    views->setValue(37);  // an edit in the form updates the markers at once
+    QCOMPARE(panel->belt().trainViews, 37);
+    QCOMPARE(window.viewport()->cameraMarkerCount(), beltViews(panel->belt()));
+    QCOMPARE(window.viewport()->cameraMarkerCount(), std::size_t(37 + 8 + 16));
+    auto* toggle = window.findChild<QAction*>("actionCameraMarkers");
+    QVERIFY(toggle && !toggle->isChecked());  // hidden until the Dataset panel shows
+    QVERIFY(!window.viewport()->cameraMarkersVisible());
+    window.showWorkspace("dataset");
+    QTRY_VERIFY(toggle->isChecked());
+    QVERIFY(window.viewport()->cameraMarkersVisible());
+    toggle->trigger();
+    QVERIFY(!window.viewport()->cameraMarkersVisible());
+}
+
+void TestEditorDataset::pickedComponentMovesToAnotherPartAndRoundTrips() {
+    MainWindow window;
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(openDemo(window));
+    window.showWorkspace("parts");
+    sw::widgets::PartsPanel* parts = window.partsPanel();
+    const sw::geometry::Mesh before = window.currentModel()->mesh;
+    const auto comp = parts->components().faceComponent;
+
+    QPoint where;
+    const int face = visibleFace(window, where);
+    QVERIFY(face >= 0);
+    QTest::mouseClick(window.viewport(), Qt::LeftButton, {}, where);
+    const int component = comp[std::size_t(face)];
+    QCOMPARE(parts->selectedComponent(), component);
+
+    // A new part, then assign the picked component to it.
+    const int oldParts = parts->partCount();
+    window.findChild<QPushButton*>("addPart")->click();
+    QCOMPARE(parts->partCount(), oldParts + 1);
+    const int target = oldParts;
+    QCOMPARE(parts->currentPart(), target);
+    window.findChild<QPushButton*>("assignPart")->click();
+    const sw::geometry::Mesh& after = window.currentModel()->mesh;
+    int moved = 0;
+    for (std::size_t f = 0; f < comp.size(); ++f) {
+        if (comp[f] == component) {
+            QCOMPARE(after.facePart[f], target);
+            ++moved;
+        } else {
+            QCOMPARE(after.facePart[f], before.facePart[f]);
+        }
+    }
+    QVERIFY(moved > 0);
+    QCOMPARE(parts->facesInPart(target), moved);
+    QCOMPARE(int(after.partNames.size()), oldParts + 1);
+
+    window.datasetPanel()->hsvTable()->spinBox(0, 0)->setValue(25.0);
+    const QString path = outputDir("project") + "/drone.splatproj";
+    QVERIFY(window.saveProject(path));
+    QCOMPARE(window.projectPath(), QFileInfo(path).absoluteFilePath());
+    auto saved = sw::project::loadProject(path.toStdString());
+    QVERIFY(saved.ok());
+    QCOMPARE(saved->partOverrides.size(), std::size_t(1));
+    QCOMPARE(saved->partOverrides[0].component, component);
+    QCOMPARE(saved->partOverrides[0].part, target);
+
+    MainWindow reopened;
+    reopened.show();
+    QSignalSpy shown(&reopened, &MainWindow::modelShown);
+    QVERIFY(reopened.openProject(path));
+    QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+    QCOMPARE(reopened.currentModel()->mesh.facePart, after.facePart);
+    QCOMPARE(reopened.currentModel()->mesh.partNames, after.partNames);
+    QCOMPARE(reopened.partsPanel()->facesInPart(target), moved);
+    QCOMPARE(reopened.datasetPanel()->materialHsv().at(0).hueShift, 25.f);
+    QCOMPARE(reopened.projectPath(), QFileInfo(path).absoluteFilePath());
+}
+
+void TestEditorDataset::badProjectShowsAnError() {
+    MainWindow window;
+    window.show();
+    const QString path = outputDir("bad") + "/broken.splatproj";
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"format\": \"splatwright-project\", \"version\": 1}");
+    f.close();
+    QVERIFY(!window.openProject(path));
+    QMessageBox* box = nullptr;
+    for (QMessageBox* b : window.findChildren<QMessageBox*>("errorBox"))
+        if (b->isVisible()) box = b;
+    QVERIFY(box);
+    QVERIFY2(box->text().contains("broken.splatproj") && box->text().contains("model.path"), qPrintable(box->text()));
+    QVERIFY(window.project() == nullptr);
+}
+
+QTEST_MAIN(TestEditorDataset)
+#include "tst_editor_dataset.moc"
