@@ -102,6 +102,7 @@ Result<DatasetReport> renderDataset(const geometry::Mesh& mesh, const BeltSettin
     std::future<Status> pendingWrite;  // PNG encoding overlaps the next draw
     for (Split sp : splits) {
         const auto poses = posesFor(sp, belt);
+        if (poses.empty()) continue;  // no transforms file for an empty split (readers reject those)
         const std::string name = splitName(sp);
         fs::create_directories(temp.path / name, ec);
         DatasetSplit split;
