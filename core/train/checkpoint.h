@@ -1,0 +1,29 @@
+#pragma once
+// Training checkpoints: the cloud as a standard 3DGS PLY plus a small JSON
+// {"step", "seed", "ply", "settings"} in one folder. Each checkpoint writes
+// checkpoint_<step>.ply first, then checkpoint.json (both atomic), then removes the previous
+// PLY, so checkpoint.json always names a complete cloud: a run cancelled or killed at any
+// moment leaves the last checkpoint intact.
+#include <cstdint>
+#include <string>
+
+#include "core/foundation/error.h"
+#include "core/splat/splat_cloud.h"
+
+namespace sw::train {
+
+struct Checkpoint {
+    int step = 0;               // steps completed
+    std::uint64_t seed = 0;
+    std::string settingsJson;   // the trainer's ParamSet JSON (trainSchema())
+    splat::SplatCloud cloud;
+};
+
+// Writes into `dir` (created if missing).
+Status writeCheckpoint(const std::string& dir, const Checkpoint& checkpoint);
+
+// Reads `path`: a checkpoint folder or its checkpoint.json. Errors name the file: missing
+// (Io), malformed JSON (Parse), a cloud with NaN/inf or out-of-range values (InvalidInput).
+Result<Checkpoint> readCheckpoint(const std::string& path);
+
+}  // namespace sw::train

@@ -1,0 +1,38 @@
+// parallelFor: a small std::thread work loop shared by the CPU kernels. Work items are
+// handed out through an atomic counter; determinism is the caller's job (each item writes
+// only its own outputs), so results never depend on the thread count or the schedule.
+#include <algorithm>
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "core/train/rasterize_kernels.h"
+
+namespace sw::train::kernels {
+
+void parallelFor(int64_t count, int threads, const std::function<void(int64_t)>& fn) {
+    if (count <= 0) return;
+    const int64_t workers = std::clamp<int64_t>(threads, 1, count);
+    if (workers == 1) {
+        for (int64_t i = 0; i < count; ++i) fn(i);
+        return;
+    }
+    // Hand out small chunks so uneven tiles balance without a per-item atomic.
+    const int64_t chunk = std::max<int64_t>(1, count / (workers * 8));
+    std::atomic<int64_t> next{0};
+    auto work = [&] {
+        for (;;) {
+            const int64_t begin = next.fetch_add(chunk);
+            if (begin >= count) return;
+            const int64_t end = std::min(count, begin + chunk);
+            for (int64_t i = begin; i < end; ++i) fn(i);
+        }
+    };
+    std::vector<std::thread> pool;
+    pool.reserve(static_cast<size_t>(workers - 1));
+    for (int64_t t = 1; t < workers; ++t) pool.emplace_back(work);
+    work();
+    for (auto& th : pool) th.join();
+}
+
+}  // namespace sw::train::kernels

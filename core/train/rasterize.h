@@ -1,0 +1,54 @@
+#pragma once
+// Differentiable Gaussian-splat rasterizer (3D Gaussian Splatting, Kerbl et al. 2023) as a
+// libtorch autograd function. Torch-facing: include only from core/train and its tests.
+//
+// Camera convention (OpenCV): camera space is x right, y down, z forward; a splat is kept
+// when nearPlane ≤ z ≤ farPlane. Pixel (i, j) has its centre at (i + 0.5, j + 0.5) and a
+// camera-space point projects to u = fx·x/z + cx, v = fy·y/z + cy. Datasets in the
+// NeRF/OpenGL convention (camera looks down −z, y up) convert their camera-to-world matrix
+// C by flipping its y and z columns before inverting: worldToCamera = (C·diag(1,−1,−1,1))⁻¹.
+//
+// Outputs are differentiable w.r.t. means, quats, logScales, opacityLogits and colorLogits;
+// the camera and background are constants. On the CPU the backward pass is deterministic
+// (bit-identical gradients for any thread count); the CUDA backend (SPLATWRIGHT_CUDA builds,
+// tensors on a CUDA device) sums gradients with atomics, so its last bits vary between runs.
+#include <ATen/core/Tensor.h>
+
+#include <array>
+
+#include "core/foundation/error.h"
+
+namespace sw::train {
+
+struct RasterizeSettings {
+    int width = 0, height = 0;               // image size, pixels
+    double fx = 0, fy = 0, cx = 0, cy = 0;   // intrinsics, pixels
+    double nearPlane = 0.01, farPlane = 1e4;  // camera-space z range kept
+    std::array<double, 3> background = {0, 0, 0};  // rgb composited behind the splats
+    // Row-major world-to-camera transform [R | t; 0 0 0 1].
+    std::array<double, 16> worldToCamera = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    int threads = 0;  // CPU worker threads; 0 = std::thread::hardware_concurrency()
+};
+
+// The trainable parameters of N splats (PIPELINE.md §3). All tensors share one device and one
+// floating dtype (float32 for training, float64 for the reference tests).
+struct SplatTensors {
+    at::Tensor means;          // [N, 3] world space
+    at::Tensor quats;          // [N, 4] (w, x, y, z), normalised inside
+    at::Tensor logScales;      // [N, 3] log of the axis standard deviations
+    at::Tensor opacityLogits;  // [N]    opacity = sigmoid(logit)
+    at::Tensor colorLogits;    // [N, 3] rgb = sigmoid(logit)
+};
+
+struct RasterizeOutput {
+    at::Tensor rgb;    // [H, W, 3] colour composited over settings.background
+    at::Tensor alpha;  // [H, W]    1 − final transmittance
+    at::Tensor depth;  // [H, W]    Σ wᵢ zᵢ (alpha-weighted camera z; divide by alpha for mean depth)
+    at::Tensor radii;  // [N] int32 screen radius in pixels, 0 = culled (not differentiable)
+};
+
+// Renders the splats. Returns InvalidInput for inconsistent shapes, dtypes or settings and
+// Unsupported for a device without a backend (CPU always; CUDA when built with SPLATWRIGHT_CUDA).
+Result<RasterizeOutput> rasterize(const SplatTensors& splats, const RasterizeSettings& settings);
+
+}  // namespace sw::train

@@ -1,0 +1,29 @@
+#pragma once
+// Densification / budget strategies behind one small interface (the shape of gsplat's
+// strategy/base.py): the trainer calls afterStep once per step, after the optimizer update,
+// with what the step's render produced. Torch-facing: core/train only.
+#include <ATen/core/Tensor.h>
+
+#include "core/train/param_state.h"
+
+namespace sw::train {
+
+// What one training step's render tells a strategy.
+struct RenderInfo {
+    at::Tensor radii;     // [N] int32 screen radius in pixels of this step's view, 0 = culled
+    int width = 0;        // image size of the view, pixels
+    int height = 0;
+    int step = 0;         // 0-based index of the step just taken
+    int totalSteps = 0;
+    double meansLr = 0;   // learning rate of the means at this step (drives MCMC's noise)
+};
+
+class Strategy {
+public:
+    virtual ~Strategy() = default;
+    // May edit rows of the state, only through updateParamsWithOptimizer (param_state.h), and
+    // must never grow it beyond the strategy's cap.
+    virtual void afterStep(ParamState& state, const RenderInfo& info, int step) = 0;
+};
+
+}  // namespace sw::train

@@ -1,0 +1,108 @@
+#pragma once
+// The fixed-budget trainer (PIPELINE.md §3): direct-RGB splats fitted to a NeRF-synthetic
+// dataset with the CPU rasterizer, Adam with one group per parameter (gsplat's defaults) and
+// the MCMC budget strategy (mcmc_strategy.h). Torch-free header: the CLI and the editor call
+// train() (the editor on a worker thread) and receive metrics, snapshots and the final cloud.
+//
+// Each step: a random train view; a random grey background b ∈ [0, 1], the ground truth
+// composited over the same b; loss = L1(rgb) + alphaWeight·L1(alpha) + entropy, where the
+// entropy term is entropyWeight·ramp(step)·mean(o(1 − o)) over the splats' opacities o and
+// ramp(step) = max(0, (step/steps − 0.6)/0.4) (off for the first 60% of the steps).
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/foundation/error.h"
+#include "core/foundation/progress.h"
+#include "core/foundation/schema.h"
+#include "core/splat/splat_cloud.h"
+#include "core/train/train_data.h"
+
+namespace sw::train {
+
+struct TrainSettings {
+    int budget = 6000;              // hard cap on the number of splats
+    int steps = 6000;
+    int resolution = 400;           // training image width, px
+    int seed = 1;
+    double meansLr = 1.6e-4;        // × scene scale, decays exponentially to meansLrFinal×
+    double meansLrFinal = 0.01;
+    double scalesLr = 5e-3;
+    double quatsLr = 1e-3;
+    double opacitiesLr = 5e-2;
+    double colorsLr = 2.5e-3;
+    double alphaWeight = 0.3;       // weight of L1(alpha)
+    double entropyWeight = 3.0;     // weight of mean o(1 − o) at the last step
+    double entropyStart = 0.6;      // share of steps before the entropy ramp starts
+    int refineStart = 500;          // MCMC relocation window and period, steps
+    int refineStopBeforeEnd = 1000;
+    int refineEvery = 100;
+    double minOpacity = 0.005;      // MCMC: dead at or below this opacity
+    double noiseLr = 5e5;           // MCMC: position-noise multiplier
+    int evalEvery = 1000;           // validation metrics period, steps
+    int checkpointEvery = 1000;     // checkpoint period, steps (needs a checkpoint folder)
+    int snapshotEvery = 100;        // snapshot callback period, steps
+    double valBackground = 1.0;     // grey level validation views are composited over
+    int threads = 0;                // rasterizer threads; 0 = all cores
+};
+const SettingsSchema<TrainSettings>& trainSchema();
+
+// Entropy weight at 0-based `step`: entropyWeight·max(0, (step/steps − start)/(1 − start)).
+double entropyWeightAt(const TrainSettings& settings, int step);
+// Means learning rate at `step`: meansLr·sceneScale·meansLrFinal^(step/steps) (gsplat's
+// ExponentialLR with γ = 0.01^(1/steps)).
+double meansLrAt(const TrainSettings& settings, double sceneScale, int step);
+
+struct TrainInputs {
+    const TrainData* data = nullptr;  // required
+    splat::SplatCloud initial;        // start cloud: initialisation or a checkpoint's cloud
+    int startStep = 0;                // steps already done (resuming a checkpoint; Adam moments restart at 0)
+    std::string checkpointDir;        // empty: no checkpoints
+};
+
+struct EvalMetrics {
+    int step = 0;                 // steps completed
+    int splats = 0;
+    double trainLoss = 0;         // mean loss over the steps since the previous report
+    double valL1 = 0, valPsnr = 0, valSsim = 0;  // means over the validation views
+    double opaqueShare = 0;       // share of splats with opacity > 0.9
+    int outsideSilhouette = 0;    // see metrics.h countOutsideSilhouette (validation views)
+    double seconds = 0;           // wall time since train() started
+};
+
+// Accumulated milliseconds per phase over `steps` steps.
+struct StepTimings {
+    int steps = 0;
+    double forwardMs = 0;    // rasterize(): projection, binning, compositing
+    double lossMs = 0;       // ground truth composite and loss gradient
+    double backwardMs = 0;   // autograd through the rasterizer
+    double optimizerMs = 0;  // entropy gradient, Adam, gradient reset
+    double strategyMs = 0;   // MCMC relocation and noise
+};
+
+struct TrainResult {
+    splat::SplatCloud cloud;
+    EvalMetrics final;
+    std::vector<EvalMetrics> history;              // every evalEvery steps and at the end
+    std::vector<std::pair<int, double>> lossCurve;  // (step, mean loss of the last ≤ 100 steps)
+    StepTimings timings;
+    int relocated = 0;  // dead splats moved by MCMC
+    int added = 0;      // splats added to reach the cap
+    double seconds = 0;
+};
+
+struct TrainCallbacks {
+    std::function<void(const EvalMetrics&)> onMetrics;
+    // A copy of the cloud every settings.snapshotEvery steps (for a live preview).
+    std::function<void(int step, const splat::SplatCloud&)> onSnapshot;
+};
+
+// Runs steps startStep..steps−1. Errors: no data, budget < 1, a start cloud empty or larger
+// than the budget, views of different sizes (InvalidInput); cancelled (Cancelled: the last
+// checkpoint written stays intact); checkpoint write failures (Io).
+Result<TrainResult> train(const TrainInputs& inputs, const TrainSettings& settings, const Progress& progress = {},
+                          const TrainCallbacks& callbacks = {});
+
+}  // namespace sw::train
