@@ -5,6 +5,7 @@
 
 #include <torch/csrc/autograd/custom_function.h>
 
+#include <ATen/Context.h>
 #include <ATen/ops/empty.h>
 #include <ATen/ops/empty_like.h>
 #include <ATen/ops/zeros.h>
@@ -252,6 +253,14 @@ Status validate(const SplatTensors& s, const RasterizeSettings& r) {
 }
 
 }  // namespace
+
+bool cudaBackendAvailable() {
+#ifdef SW_HAVE_CUDA
+    return at::globalContext().hasCUDA();
+#else
+    return false;
+#endif
+}
 
 Result<RasterizeOutput> rasterize(const SplatTensors& splats, const RasterizeSettings& settings) {
     SW_TRY(validate(splats, settings));

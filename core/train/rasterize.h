@@ -51,4 +51,8 @@ struct RasterizeOutput {
 // Unsupported for a device without a backend (CPU always; CUDA when built with SPLATWRIGHT_CUDA).
 Result<RasterizeOutput> rasterize(const SplatTensors& splats, const RasterizeSettings& settings);
 
+// True when this build has the CUDA backend (SPLATWRIGHT_CUDA) and libtorch sees a CUDA device:
+// what a device choice in the CLI or the Training panel offers "cuda" on.
+bool cudaBackendAvailable();
+
 }  // namespace sw::train

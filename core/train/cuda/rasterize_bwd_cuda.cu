@@ -1,0 +1,158 @@
+// Backward pass of the tile compositor (CUDA). The recurrences are the CPU backend's
+// (rasterize_bwd_cpu.cpp, after the 3DGS reference backward, Kerbl et al. 2023): per pixel the
+// contributors are walked back to front from the last one, recovering Tᵢ = Tᵢ₊₁ / (1 − αᵢ) and
+// the colour behind each splat, Bᵢ₋₁ = αᵢ cᵢ + (1 − αᵢ) Bᵢ; ∂C/∂cᵢ = αᵢ Tᵢ, ∂C/∂αᵢ = Tᵢ (cᵢ − Bᵢ),
+// and the same for alpha (c = 1) and depth (c = z). One 16×16 block per tile walks shared-memory
+// batches from the end of the longest pixel list; per splat, the ten gradient terms of a warp
+// are summed with shuffles and lane 0 adds them to the splat's row with atomicAdd (so the
+// summation order, and the last bits, vary from run to run).
+#include "core/train/cuda/device_math.cuh"
+#include "core/train/cuda/rasterize_cuda.h"
+
+namespace sw::train::kernels {
+namespace {
+
+using namespace device;
+
+constexpr int TERMS = 10;  // mean2d 2, conic 3, opacity 1, colour 3, depth 1
+constexpr unsigned FULL_MASK = 0xffffffffu;
+
+template <class T>
+struct BatchSplat {
+    T u, v, a, b, c, opacity, col[3], depth;
+    int32_t index;
+};
+
+template <class T>
+__device__ void addWarpSums(T (&v)[TERMS], const ProjectedGrads<T>& grads, int32_t g) {
+#pragma unroll
+    for (int k = 0; k < TERMS; ++k)
+#pragma unroll
+        for (int offset = 16; offset > 0; offset >>= 1) v[k] += __shfl_down_sync(FULL_MASK, v[k], offset);
+    if ((threadIdx.x + threadIdx.y * blockDim.x) % 32 != 0) return;
+    atomicAdd(grads.mean2d + 2 * g, v[0]);
+    atomicAdd(grads.mean2d + 2 * g + 1, v[1]);
+    atomicAdd(grads.conic + 3 * g, v[2]);
+    atomicAdd(grads.conic + 3 * g + 1, v[3]);
+    atomicAdd(grads.conic + 3 * g + 2, v[4]);
+    atomicAdd(grads.opacity + g, v[5]);
+    atomicAdd(grads.color + 3 * g, v[6]);
+    atomicAdd(grads.color + 3 * g + 1, v[7]);
+    atomicAdd(grads.color + 3 * g + 2, v[8]);
+    atomicAdd(grads.depth + g, v[9]);
+}
+
+// Per-pixel state of the back-to-front walk.
+template <class T>
+struct PixelState {
+    T trans, behind[3], behindAlpha = 0, behindDepth = 0;
+    T dRgb[3] = {0, 0, 0}, dAlpha = 0, dDepth = 0;
+    T fx, fy;
+};
+
+// Gradient terms of splat s at this pixel (zero when it did not contribute), updating the walk.
+template <class T>
+__device__ void splatTerms(const BatchSplat<T>& s, PixelState<T>& p, T (&v)[TERMS]) {
+    const T dx = s.u - p.fx, dy = s.v - p.fy;
+    const T power = -T(0.5) * (s.a * dx * dx + s.c * dy * dy) - s.b * dx * dy;
+    if (power > 0) return;
+    const T gauss = dExpFast(power), o = s.opacity;
+    const T alpha = min(T(ALPHA_MAX), o * gauss);
+    if (alpha < T(ALPHA_MIN)) return;
+    p.trans /= (1 - alpha);
+    const T w = alpha * p.trans;
+    T dA = 0;
+#pragma unroll
+    for (int c = 0; c < 3; ++c) {
+        v[6 + c] = w * p.dRgb[c];
+        dA += (s.col[c] - p.behind[c]) * p.dRgb[c];
+        p.behind[c] = alpha * s.col[c] + (1 - alpha) * p.behind[c];
+    }
+    v[9] = w * p.dDepth;
+    dA += (1 - p.behindAlpha) * p.dAlpha + (s.depth - p.behindDepth) * p.dDepth;
+    dA *= p.trans;
+    p.behindAlpha = alpha + (1 - alpha) * p.behindAlpha;
+    p.behindDepth = alpha * s.depth + (1 - alpha) * p.behindDepth;
+    if (o * gauss > T(ALPHA_MAX)) return;  // clamped: α does not depend on o or G
+    v[5] = gauss * dA;
+    const T dPower = o * gauss * dA;
+    v[0] = -(s.a * dx + s.b * dy) * dPower;
+    v[1] = -(s.b * dx + s.c * dy) * dPower;
+    v[2] = T(-0.5) * dx * dx * dPower;
+    v[3] = -dx * dy * dPower;
+    v[4] = T(-0.5) * dy * dy * dPower;
+}
+
+template <class T>
+__global__ void __launch_bounds__(BLOCK_PIXELS)
+    rasterizeBackwardKernel(Projected<T> proj, const int32_t* __restrict__ offsets,
+                            const int32_t* __restrict__ splats, KernelCamera cam, T bg0, T bg1, T bg2,
+                            Images<T> fwd, ImageGrads<T> dImages, ProjectedGrads<T> grads) {
+    __shared__ BatchSplat<T> batch[BLOCK_PIXELS];
+    __shared__ int32_t maxLast;
+    const int tile = int(blockIdx.x), tx = tile % tilesX(cam), ty = tile / tilesX(cam);
+    const int px = tx * TILE_SIZE + int(threadIdx.x), py = ty * TILE_SIZE + int(threadIdx.y);
+    const int tid = int(threadIdx.y) * TILE_SIZE + int(threadIdx.x);
+    const bool inside = px < cam.width && py < cam.height;
+    const int64_t pix = int64_t(py) * cam.width + px;
+    const int32_t begin = offsets[tile];
+
+    PixelState<T> p;
+    p.fx = T(px) + T(0.5);
+    p.fy = T(py) + T(0.5);
+    p.behind[0] = bg0; p.behind[1] = bg1; p.behind[2] = bg2;
+    p.trans = inside ? fwd.finalT[pix] : T(1);
+    const int32_t last = inside ? fwd.lastCount[pix] : 0;
+    if (inside) {
+        if (dImages.rgb)
+            for (int c = 0; c < 3; ++c) p.dRgb[c] = dImages.rgb[3 * pix + c];
+        if (dImages.alpha) p.dAlpha = dImages.alpha[pix];
+        if (dImages.depth) p.dDepth = dImages.depth[pix];
+    }
+    if (tid == 0) maxLast = 0;
+    __syncthreads();
+    atomicMax(&maxLast, last);
+    __syncthreads();
+
+    for (int32_t stop = maxLast; stop > 0; stop -= BLOCK_PIXELS) {
+        const int32_t start = max(0, stop - BLOCK_PIXELS);
+        __syncthreads();  // the previous batch has been read by everyone
+        if (start + tid < stop) {
+            const int32_t g = splats[begin + start + tid];
+            batch[tid] = {proj.mean2d[2 * g], proj.mean2d[2 * g + 1], proj.conic[3 * g], proj.conic[3 * g + 1],
+                          proj.conic[3 * g + 2], proj.opacity[g], {proj.color[3 * g], proj.color[3 * g + 1],
+                          proj.color[3 * g + 2]}, proj.depth[g], g};
+        }
+        __syncthreads();
+        for (int j = stop - start - 1; j >= 0; --j) {
+            T v[TERMS] = {};
+            const bool mine = start + j < last;
+            if (mine) splatTerms(batch[j], p, v);
+            bool any = false;
+#pragma unroll
+            for (int k = 0; k < TERMS; ++k) any = any || v[k] != T(0);
+            if (__any_sync(FULL_MASK, any)) addWarpSums(v, grads, batch[j].index);
+        }
+    }
+}
+
+}  // namespace
+
+template <class T>
+void rasterizeBackwardCuda(const Projected<T>& proj, const int32_t* offsets, const int32_t* splats,
+                           const KernelCamera& cam, const T* background, const Images<T>& fwd,
+                           const ImageGrads<T>& dImages, const ProjectedGrads<T>& grads, CudaStream stream) {
+    const unsigned tiles = unsigned(tilesX(cam) * tilesY(cam));
+    rasterizeBackwardKernel<T><<<tiles, dim3(TILE_SIZE, TILE_SIZE), 0, stream>>>(
+        proj, offsets, splats, cam, background[0], background[1], background[2], fwd, dImages, grads);
+    checkLaunch("rasterizeBackwardKernel");
+}
+
+template void rasterizeBackwardCuda<float>(const Projected<float>&, const int32_t*, const int32_t*,
+                                           const KernelCamera&, const float*, const Images<float>&,
+                                           const ImageGrads<float>&, const ProjectedGrads<float>&, CudaStream);
+template void rasterizeBackwardCuda<double>(const Projected<double>&, const int32_t*, const int32_t*,
+                                            const KernelCamera&, const double*, const Images<double>&,
+                                            const ImageGrads<double>&, const ProjectedGrads<double>&, CudaStream);
+
+}  // namespace sw::train::kernels

@@ -1,0 +1,66 @@
+#pragma once
+// CUDA kernels of the splat rasterizer: the same contract as the CPU kernels
+// (rasterize_kernels.h: SplatParams, Projected, Images, ProjectedGrads, ParamGrads,
+// ImageGrads, KernelCamera), on device pointers and one CUDA stream. Torch-free, like the CPU
+// kernels; the host (cuda/rasterize_host_cuda.cpp) validates, allocates every buffer below and
+// passes torch's current stream. Templates over float and double.
+//
+// Method: 3D Gaussian Splatting (Kerbl et al., SIGGRAPH 2023, §6): per-splat EWA projection,
+// duplication of each splat once per 16×16 tile its 3σ box touches with a 64-bit key
+// (tile << 32 | depth bits), one radix sort of the keys (cub::DeviceRadixSort), per-tile ranges,
+// then one thread block per tile compositing front to back from shared-memory batches. The
+// backward pass walks the same lists back to front and accumulates per-splat gradients with a
+// warp reduction followed by one atomicAdd per warp, so it is not bit-deterministic (the CPU
+// backend is); the parity tests state the tolerance.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+
+#include "core/train/rasterize_kernels.h"
+
+struct CUstream_st;
+
+namespace sw::train::kernels {
+
+using CudaStream = CUstream_st*;  // cudaStream_t without the CUDA headers
+// Device scratch allocator supplied by the host; the memory must stay valid until the work
+// queued on the stream has finished (torch's caching allocator gives stream-ordered reuse).
+using DeviceAlloc = std::function<void*(size_t bytes)>;
+
+// Projection (cuda/project_cuda.cu). Writes every row of `out` (culled rows: radius 0,
+// zeros elsewhere) and tilesTouched[i], the number of tiles in splat i's 3σ box (0 if culled).
+// tilesTouched: [N] int32.
+template <class T>
+void projectForwardCuda(const SplatParams<T>& params, const KernelCamera& cam, const Projected<T>& out,
+                        int32_t* tilesTouched, CudaStream stream);
+// Chain rule from projected-quantity gradients to parameter gradients (culled rows → 0).
+template <class T>
+void projectBackwardCuda(const SplatParams<T>& params, const KernelCamera& cam, const Projected<T>& proj,
+                         const ProjectedGrads<T>& grads, const ParamGrads<T>& out, CudaStream stream);
+
+// Tile intersection (cuda/bin_tiles_cuda.cu). First: inclusive prefix sum of tilesTouched
+// into tileEnds ([N] int32) and the total number M of (tile, splat) pairs; this copies one
+// integer to the host, so it synchronises the stream.
+int64_t countTileEntriesCuda(const int32_t* tilesTouched, int32_t* tileEnds, int64_t count,
+                             const DeviceAlloc& alloc, CudaStream stream);
+// Then: emits the M keys, sorts them and writes the same bins as binTilesCpu: tile t lists
+// splats[offsets[t] .. offsets[t+1]) in front-to-back order, ties by splat index.
+// offsets: [tilesX·tilesY + 1] int32; splats: [M] int32.
+template <class T>
+void binTilesCuda(const Projected<T>& proj, const int32_t* tileEnds, int64_t count, int64_t entries,
+                  const KernelCamera& cam, int32_t* offsets, int32_t* splats, const DeviceAlloc& alloc,
+                  CudaStream stream);
+
+// Front-to-back compositing (cuda/rasterize_fwd_cuda.cu). background: host array [3].
+template <class T>
+void rasterizeForwardCuda(const Projected<T>& proj, const int32_t* offsets, const int32_t* splats,
+                          const KernelCamera& cam, const T* background, const Images<T>& out,
+                          CudaStream stream);
+
+// Back-to-front gradient pass (cuda/rasterize_bwd_cuda.cu); `grads` must be zero-filled.
+template <class T>
+void rasterizeBackwardCuda(const Projected<T>& proj, const int32_t* offsets, const int32_t* splats,
+                           const KernelCamera& cam, const T* background, const Images<T>& fwd,
+                           const ImageGrads<T>& dImages, const ProjectedGrads<T>& grads, CudaStream stream);
+
+}  // namespace sw::train::kernels

@@ -1,0 +1,94 @@
+// Front-to-back compositing (CUDA), after 3DGS (Kerbl et al. 2023, §6 and eq. 3): one 16×16
+// thread block per tile, one thread per pixel; the tile's depth-sorted splats are staged in
+// shared memory in batches of 256 (one per thread) and every pixel walks them in order with the
+// CPU backend's rules (rasterize_fwd_cpu.cpp): αᵢ = min(0.99, oᵢ·exp(−½ dᵀ Σ'⁻¹ d)), skipped
+// when the exponent is positive or α < 1/255, and the walk stops before a splat that would
+// bring T below 1e-4. A block stops loading batches once all its pixels are done.
+#include "core/train/cuda/device_math.cuh"
+#include "core/train/cuda/rasterize_cuda.h"
+
+namespace sw::train::kernels {
+namespace {
+
+using namespace device;
+
+template <class T>
+struct BatchSplat {
+    T u, v, a, b, c, opacity, r, g, bl, depth;
+};
+
+template <class T>
+__global__ void __launch_bounds__(BLOCK_PIXELS)
+    rasterizeForwardKernel(Projected<T> proj, const int32_t* __restrict__ offsets,
+                           const int32_t* __restrict__ splats, KernelCamera cam, T bg0, T bg1, T bg2,
+                           Images<T> out) {
+    __shared__ BatchSplat<T> batch[BLOCK_PIXELS];
+    const int tile = int(blockIdx.x), tx = tile % tilesX(cam), ty = tile / tilesX(cam);
+    const int px = tx * TILE_SIZE + int(threadIdx.x), py = ty * TILE_SIZE + int(threadIdx.y);
+    const int tid = int(threadIdx.y) * TILE_SIZE + int(threadIdx.x);
+    const bool inside = px < cam.width && py < cam.height;
+    const T fx = T(px) + T(0.5), fy = T(py) + T(0.5);
+    const int32_t begin = offsets[tile], end = offsets[tile + 1];
+
+    T trans = 1, rgb[3] = {0, 0, 0}, depth = 0;
+    int32_t last = 0;
+    bool done = !inside;
+    for (int32_t start = begin; start < end; start += BLOCK_PIXELS) {
+        if (__syncthreads_count(done) == BLOCK_PIXELS) break;  // also guards the batch reuse
+        if (start + tid < end) {
+            const int32_t g = splats[start + tid];
+            batch[tid] = {proj.mean2d[2 * g], proj.mean2d[2 * g + 1], proj.conic[3 * g], proj.conic[3 * g + 1],
+                          proj.conic[3 * g + 2], proj.opacity[g], proj.color[3 * g], proj.color[3 * g + 1],
+                          proj.color[3 * g + 2], proj.depth[g]};
+        }
+        __syncthreads();
+        const int count = min(BLOCK_PIXELS, int(end - start));
+        for (int j = 0; !done && j < count; ++j) {
+            const BatchSplat<T>& s = batch[j];
+            const T dx = s.u - fx, dy = s.v - fy;
+            const T power = -T(0.5) * (s.a * dx * dx + s.c * dy * dy) - s.b * dx * dy;
+            if (power > 0) continue;
+            const T alpha = min(T(ALPHA_MAX), s.opacity * dExpFast(power));
+            if (alpha < T(ALPHA_MIN)) continue;
+            const T next = trans * (1 - alpha);
+            if (next < T(TRANSMITTANCE_MIN)) {
+                done = true;
+                break;
+            }
+            const T w = alpha * trans;
+            rgb[0] += s.r * w;
+            rgb[1] += s.g * w;
+            rgb[2] += s.bl * w;
+            depth += s.depth * w;
+            trans = next;
+            last = start - begin + j + 1;
+        }
+    }
+    if (!inside) return;
+    const int64_t pix = int64_t(py) * cam.width + px;
+    out.rgb[3 * pix] = rgb[0] + trans * bg0;
+    out.rgb[3 * pix + 1] = rgb[1] + trans * bg1;
+    out.rgb[3 * pix + 2] = rgb[2] + trans * bg2;
+    out.alpha[pix] = 1 - trans;
+    out.depth[pix] = depth;
+    out.finalT[pix] = trans;
+    out.lastCount[pix] = last;
+}
+
+}  // namespace
+
+template <class T>
+void rasterizeForwardCuda(const Projected<T>& proj, const int32_t* offsets, const int32_t* splats,
+                          const KernelCamera& cam, const T* background, const Images<T>& out, CudaStream stream) {
+    const unsigned tiles = unsigned(tilesX(cam) * tilesY(cam));
+    rasterizeForwardKernel<T><<<tiles, dim3(TILE_SIZE, TILE_SIZE), 0, stream>>>(
+        proj, offsets, splats, cam, background[0], background[1], background[2], out);
+    checkLaunch("rasterizeForwardKernel");
+}
+
+template void rasterizeForwardCuda<float>(const Projected<float>&, const int32_t*, const int32_t*,
+                                          const KernelCamera&, const float*, const Images<float>&, CudaStream);
+template void rasterizeForwardCuda<double>(const Projected<double>&, const int32_t*, const int32_t*,
+                                           const KernelCamera&, const double*, const Images<double>&, CudaStream);
+
+}  // namespace sw::train::kernels

@@ -1,0 +1,31 @@
+#pragma once
+// Internal to core/train: the CUDA backend's autograd halves, called by rasterize.cpp's one
+// dispatcher, and the host helpers that rasterize.cpp shares with them. Compiled only with
+// SPLATWRIGHT_CUDA (SW_HAVE_CUDA).
+#include <torch/csrc/autograd/custom_function.h>
+
+#include <vector>
+
+#include "core/train/rasterize.h"
+#include "core/train/rasterize_kernels.h"
+
+namespace sw::train::detail {
+
+using torch::autograd::AutogradContext;
+using torch::autograd::variable_list;
+
+// Defined in rasterize.cpp, shared by both backends.
+kernels::KernelCamera kernelCamera(const RasterizeSettings& s);
+// Settings travel to the backward pass as one list of doubles in ctx->saved_data.
+std::vector<double> packSettings(const RasterizeSettings& s);
+RasterizeSettings unpackSettings(const std::vector<double>& v);
+
+// cuda/rasterize_host_cuda.cpp: p = {means, quats, logScales, opacityLogits, colorLogits},
+// contiguous CUDA tensors of one dtype (float or double). Returns {rgb, alpha, depth, radii}.
+template <class T>
+variable_list forwardCuda(AutogradContext* ctx, const variable_list& p, const RasterizeSettings& s);
+// Returns the five parameter gradients and an undefined tensor for the settings.
+template <class T>
+variable_list backwardCuda(AutogradContext* ctx, const variable_list& gradOut);
+
+}  // namespace sw::train::detail
