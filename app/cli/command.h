@@ -14,7 +14,11 @@ struct Outcome {
 
 void addInfoCommand(CLI::App& app, Outcome& outcome);
 void addDemoCommand(CLI::App& app, Outcome& outcome);
+void addDatasetCommand(CLI::App& app, Outcome& outcome);
 void addRenderCommand(CLI::App& app, Outcome& outcome);
+void addBenchRenderCommand(CLI::App& app, Outcome& outcome);
+void addPreviewCommand(CLI::App& app, Outcome& outcome);
+void addExportCommand(CLI::App& app, Outcome& outcome);
 // Defined only when the trainer is built (SW_HAVE_TRAIN, i.e. SPLATWRIGHT_TORCH=ON).
 void addTrainCommand(CLI::App& app, Outcome& outcome);
 void addConvertCommand(CLI::App& app, Outcome& outcome);

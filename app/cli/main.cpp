@@ -18,7 +18,11 @@ int main(int argc, char** argv) {
     sw::cli::Outcome outcome;
     sw::cli::addInfoCommand(app, outcome);
     sw::cli::addDemoCommand(app, outcome);
+    sw::cli::addDatasetCommand(app, outcome);
     sw::cli::addRenderCommand(app, outcome);
+    sw::cli::addBenchRenderCommand(app, outcome);
+    sw::cli::addPreviewCommand(app, outcome);
+    sw::cli::addExportCommand(app, outcome);
 #ifdef SW_HAVE_TRAIN
     sw::cli::addTrainCommand(app, outcome);
 #endif

@@ -69,7 +69,25 @@
     X(PFNGLBINDRENDERBUFFERPROC, BindRenderbuffer)                           \
     X(PFNGLRENDERBUFFERSTORAGEMULTISAMPLEPROC, RenderbufferStorageMultisample) \
     X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)                     \
-    X(PFNGLBLITFRAMEBUFFERPROC, BlitFramebuffer)
+    X(PFNGLBLITFRAMEBUFFERPROC, BlitFramebuffer)                             \
+    X(PFNGLBLENDFUNCSEPARATEPROC, BlendFuncSeparate)                         \
+    X(PFNGLGETBUFFERSUBDATAPROC, GetBufferSubData)                           \
+    X(PFNGLBINDBUFFERBASEPROC, BindBufferBase)                               \
+    X(PFNGLDRAWARRAYSPROC, DrawArrays)                                       \
+    X(PFNGLUNIFORM2FPROC, Uniform2f)                                         \
+    X(PFNGLUNIFORM3FVPROC, Uniform3fv)                                       \
+    X(PFNGLUNIFORM1UIPROC, Uniform1ui)                                       \
+    X(PFNGLTRANSFORMFEEDBACKVARYINGSPROC, TransformFeedbackVaryings)         \
+    X(PFNGLBEGINTRANSFORMFEEDBACKPROC, BeginTransformFeedback)               \
+    X(PFNGLENDTRANSFORMFEEDBACKPROC, EndTransformFeedback)                   \
+    X(PFNGLGENQUERIESPROC, GenQueries)                                       \
+    X(PFNGLDELETEQUERIESPROC, DeleteQueries)                                 \
+    X(PFNGLBEGINQUERYPROC, BeginQuery)                                       \
+    X(PFNGLENDQUERYPROC, EndQuery)                                           \
+    X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                         \
+    X(PFNGLFINISHPROC, Finish)                                               \
+    X(PFNGLDRAWELEMENTSBASEVERTEXPROC, DrawElementsBaseVertex)               \
+    X(PFNGLPOLYGONOFFSETPROC, PolygonOffset)
 
 namespace sw::render::detail {
 

@@ -41,6 +41,11 @@ Result<GLuint> compileShader(const GlFunctions& gl, GLenum type, const char* sou
 
 Result<GLuint> buildProgram(const GlFunctions& gl, const char* name, const char* vertexSource,
                             const char* fragmentSource) {
+    return buildProgram(gl, name, vertexSource, fragmentSource, {});
+}
+
+Result<GLuint> buildProgram(const GlFunctions& gl, const char* name, const char* vertexSource,
+                            const char* fragmentSource, std::initializer_list<const char*> feedbackVaryings) {
     const std::string base(name);
     auto vs = compileShader(gl, GL_VERTEX_SHADER, vertexSource, base + ".vert");
     if (!vs) return vs.error();
@@ -52,6 +57,11 @@ Result<GLuint> buildProgram(const GlFunctions& gl, const char* name, const char*
     const GLuint program = gl.CreateProgram();
     gl.AttachShader(program, *vs);
     gl.AttachShader(program, *fs);
+    if (feedbackVaryings.size() > 0) {
+        const std::vector<const char*> names(feedbackVaryings);
+        gl.TransformFeedbackVaryings(program, static_cast<GLsizei>(names.size()), names.data(),
+                                     GL_INTERLEAVED_ATTRIBS);
+    }
     gl.LinkProgram(program);
     // Shaders stay alive while attached; deleting now frees them with the program.
     gl.DeleteShader(*vs);

@@ -1,0 +1,135 @@
+#include "core/render/detail/splat_buffers.h"
+
+#include <algorithm>
+
+namespace sw::render::detail {
+
+namespace {
+
+void put3(float* dst, const Eigen::Vector3f& v) {
+    dst[0] = v.x();
+    dst[1] = v.y();
+    dst[2] = v.z();
+}
+
+template <class T>
+float at(std::span<const T> values, std::size_t i) {
+    return i < values.size() ? static_cast<float>(values[i]) : 0.f;
+}
+
+GLuint makeRecords(const GlFunctions& gl, const std::vector<float>& records) {
+    GLuint buffer = 0;
+    gl.GenBuffers(1, &buffer);
+    gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    // A zero-size storage buffer cannot be bound: keep one dummy record.
+    const std::vector<float> dummy(kSplatFloats, 0.f);
+    const std::vector<float>& data = records.empty() ? dummy : records;
+    gl.BufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(float)), data.data(),
+                  GL_STATIC_DRAW);
+    gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    return buffer;
+}
+
+// kCoreBatch triangle fans over the first `ring` points of each splat's kCoreRing ids.
+GLuint makeFanIndex(const GlFunctions& gl, int ring) {
+    std::vector<GLuint> indices;
+    indices.reserve(static_cast<std::size_t>(kCoreBatch) * static_cast<std::size_t>(ring - 2) * 3);
+    for (GLuint s = 0; s < static_cast<GLuint>(kCoreBatch); ++s) {
+        const GLuint v = s * kCoreRing;
+        for (GLuint t = 0; t + 2 < static_cast<GLuint>(ring); ++t)
+            for (const GLuint k : {0u, t + 1u, t + 2u}) indices.push_back(v + k);
+    }
+    GLuint buffer = 0;
+    gl.GenBuffers(1, &buffer);
+    gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, buffer);
+    gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(indices.size() * sizeof(GLuint)), indices.data(),
+                  GL_STATIC_DRAW);
+    return buffer;
+}
+
+}  // namespace
+
+std::vector<float> packSplats(const formats::Spl2Part& part, std::span<const std::int32_t> chunk,
+                              std::span<const std::int32_t> material, std::span<const std::uint8_t> floater,
+                              std::span<const int> shape) {
+    std::vector<float> out(part.size() * kSplatFloats);
+    for (std::size_t i = 0; i < part.size(); ++i) {
+        float* r = out.data() + i * kSplatFloats;
+        put3(r + 0, part.pos[i]);
+        put3(r + 3, part.ax0[i]);
+        put3(r + 6, part.ax1[i]);
+        put3(r + 9, part.normal[i]);
+        put3(r + 12, part.color[i]);
+        r[15] = part.opacity[i];
+        for (int c = 0; c < 4; ++c) r[16 + c] = part.attrs[i][c];
+        r[20] = at(chunk, i);
+        r[21] = at(material, i);
+        r[22] = at(floater, i) > 0.f ? 1.f : 0.f;
+        r[23] = at(shape, i);
+    }
+    return out;
+}
+
+void uploadSplats(const GlFunctions& gl, SplatBuffers& b, const formats::Spl2Model& model,
+                  std::span<const std::uint8_t> floater, std::span<const int> shape) {
+    releaseSplats(gl, b);
+    const std::size_t nCore = model.core.size();
+    const std::size_t nShell = model.shell.size();
+    const auto* tail = model.chunks ? &*model.chunks : nullptr;
+    const auto sub = [](auto span, std::size_t first, std::size_t n) {
+        return span.size() >= first + n ? span.subspan(first, n) : decltype(span){};
+    };
+    const std::vector<float> core =
+        packSplats(model.core, tail ? std::span<const std::int32_t>(tail->coreChunk) : std::span<const std::int32_t>{},
+                   tail ? std::span<const std::int32_t>(tail->coreMaterial) : std::span<const std::int32_t>{},
+                   sub(floater, 0, nCore), sub(shape, 0, nCore));
+    const std::vector<float> shell = packSplats(
+        model.shell, tail ? std::span<const std::int32_t>(tail->shellChunk) : std::span<const std::int32_t>{},
+        tail ? std::span<const std::int32_t>(tail->shellMaterial) : std::span<const std::int32_t>{},
+        sub(floater, nCore, nShell), sub(shape, nCore, nShell));
+    b.coreBuffer = makeRecords(gl, core);
+    b.shellBuffer = makeRecords(gl, shell);
+    gl.GenVertexArrays(1, &b.coreArray);
+    gl.BindVertexArray(b.coreArray);  // the fan index buffers are bound per draw
+    b.octagonIndex = makeFanIndex(gl, 8);
+    b.shapeIndex = makeFanIndex(gl, kCoreRing);
+    b.quadIndex = makeFanIndex(gl, 4);
+    gl.GenVertexArrays(1, &b.shellArray);
+    gl.BindVertexArray(b.shellArray);
+    gl.GenBuffers(1, &b.shellIndex);
+    gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, b.shellIndex);  // recorded in the shell VAO
+    gl.BindVertexArray(0);
+
+    b.coreCount = static_cast<int>(nCore);
+    b.shellCount = static_cast<int>(nShell);
+    b.orders = model.orders;
+    b.sector = -1;
+    b.orderUploads = 0;
+}
+
+void selectShellOrder(const GlFunctions& gl, SplatBuffers& b, int sector) {
+    if (sector == b.sector || b.shellCount == 0) return;
+    const auto& order = b.orders[static_cast<std::size_t>(sector)];
+    std::vector<GLuint> indices;
+    indices.reserve(order.size() * 6);
+    for (const std::int32_t s : order) {
+        const GLuint v = static_cast<GLuint>(s) * 4u;  // corners 0..3: (−,−) (+,−) (−,+) (+,+)
+        for (const GLuint k : {0u, 1u, 3u, 0u, 3u, 2u}) indices.push_back(v + k);
+    }
+    gl.BindVertexArray(b.shellArray);
+    gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(indices.size() * sizeof(GLuint)), indices.data(),
+                  GL_DYNAMIC_DRAW);
+    gl.BindVertexArray(0);
+    b.sector = sector;
+    ++b.orderUploads;
+}
+
+void releaseSplats(const GlFunctions& gl, SplatBuffers& b) {
+    for (GLuint* vao : {&b.coreArray, &b.shellArray})
+        if (*vao) gl.DeleteVertexArrays(1, vao);
+    for (GLuint* buf : {&b.coreBuffer, &b.shellBuffer, &b.shellIndex, &b.octagonIndex, &b.shapeIndex, &b.quadIndex})
+        if (*buf) gl.DeleteBuffers(1, buf);
+    b = SplatBuffers{};
+}
+
+}  // namespace sw::render::detail

@@ -1,0 +1,52 @@
+#pragma once
+// GPU buffers of the splat renderer: one record per splat (kSplatFloats floats: pos 3, ax0 3,
+// ax1 3, normal 3, color 3, opacity 1, attrs 4, extra 4 = chunk, material, floater flag, shape
+// class) in a shader storage buffer per pass, pulled by index in the vertex shader (no vertex
+// attributes; the VAOs only hold the shell's index buffer). The shell is drawn through the
+// index buffer of one heading sector's order (splat·4 + corner), rebuilt only when the sector
+// changes.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/formats/spl2.h"
+#include "core/render/detail/gl_functions.h"
+
+namespace sw::render::detail {
+
+inline constexpr int kSplatFloats = 24;
+// Core splats are drawn in batches through one shared index buffer: splat s of a batch uses
+// vertex ids s·kCoreRing + ring point (0..11) and gl_VertexID / kCoreRing is the splat (the
+// base vertex moves the batch). Indexed fans let llvmpipe's vertex cache shade each ring point
+// once: 8 shader runs per octagon, 12 per shaped splat, instead of 3 per triangle.
+inline constexpr int kCoreRing = 12;
+inline constexpr int kCoreBatch = 4096;
+inline constexpr int kOctagonTriangles = 6;  // fan over ring points 0..7
+inline constexpr int kShapeTriangles = 10;   // fan over ring points 0..11
+inline constexpr int kQuadTriangles = 2;     // coverage variant: quad over ring points 0..3
+
+struct SplatBuffers {
+    GLuint coreArray = 0, coreBuffer = 0;                    // empty VAO + core records (SSBO)
+    GLuint octagonIndex = 0, shapeIndex = 0, quadIndex = 0;  // kCoreBatch fans of 6 / 10 / 2 triangles
+    GLuint shellArray = 0, shellBuffer = 0, shellIndex = 0;  // VAO with the index buffer + records
+    int coreCount = 0;
+    int shellCount = 0;
+    std::vector<std::vector<std::int32_t>> orders;  // [64][n_shell]
+    int sector = -1;       // sector whose order is in shellIndex
+    int orderUploads = 0;
+};
+
+// Records of one part: [n, kSplatFloats]. chunk, material: [n] or empty (0); floater: [n] or
+// empty; shape: [n] class 0..2.
+std::vector<float> packSplats(const formats::Spl2Part& part, std::span<const std::int32_t> chunk,
+                              std::span<const std::int32_t> material, std::span<const std::uint8_t> floater,
+                              std::span<const int> shape);
+
+// (Re)creates the buffers of `model`. floater: [n_core + n_shell] or empty; shape likewise.
+void uploadSplats(const GlFunctions& gl, SplatBuffers& b, const formats::Spl2Model& model,
+                  std::span<const std::uint8_t> floater, std::span<const int> shape);
+// Makes shellIndex hold the order of `sector` (no-op when it already does).
+void selectShellOrder(const GlFunctions& gl, SplatBuffers& b, int sector);
+void releaseSplats(const GlFunctions& gl, SplatBuffers& b);
+
+}  // namespace sw::render::detail

@@ -1,0 +1,138 @@
+#include "core/render/game_scale.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+namespace sw::render {
+
+namespace {
+
+constexpr int kGap = 4;                      // px between tiles
+constexpr std::uint8_t kFrame[3] = {24, 24, 28};  // sheet background
+
+Eigen::Matrix4f orthographic(float l, float r, float b, float t, float n, float f) {
+    Eigen::Matrix4f m = Eigen::Matrix4f::Identity();
+    m(0, 0) = 2.f / (r - l);
+    m(1, 1) = 2.f / (t - b);
+    m(2, 2) = -2.f / (f - n);
+    m(0, 3) = -(r + l) / (r - l);
+    m(1, 3) = -(t + b) / (t - b);
+    m(2, 3) = -(f + n) / (f - n);
+    return m;
+}
+
+void blit(Rgba8Image& dst, const Rgba8Image& src, int x0, int y0) {
+    for (int y = 0; y < src.height; ++y) {
+        const int dy = y0 + y;
+        if (dy < 0 || dy >= dst.height) continue;
+        for (int x = 0; x < src.width; ++x) {
+            const int dx = x0 + x;
+            if (dx < 0 || dx >= dst.width) continue;
+            std::memcpy(&dst.rgba[(static_cast<std::size_t>(dy) * dst.width + dx) * 4],
+                        &src.rgba[(static_cast<std::size_t>(y) * src.width + x) * 4], 4);
+        }
+    }
+}
+
+}  // namespace
+
+GameScaleFraming frameGameScale(std::span<const Eigen::Vector3f> points, const GameScaleSettings& s) {
+    Eigen::Vector3f lo = Eigen::Vector3f::Constant(1e30f), hi = Eigen::Vector3f::Constant(-1e30f);
+    for (const auto& p : points) {
+        lo = lo.cwiseMin(p);
+        hi = hi.cwiseMax(p);
+    }
+    if (points.empty()) lo = hi = Eigen::Vector3f::Zero();
+    Camera camera;
+    camera.mode = CameraMode::Turntable;
+    camera.azimuthDeg = s.headingDeg;
+    camera.tiltDeg = s.tiltDeg;
+    camera.target = Eigen::Vector3f::Zero();  // the model origin: the heading stays exact
+    camera.distance = 10.f;
+    GameScaleFraming f;
+    f.view = camera.view();
+    Eigen::Vector3f vlo = Eigen::Vector3f::Constant(1e30f), vhi = Eigen::Vector3f::Constant(-1e30f);
+    for (const auto& p : points) {
+        const Eigen::Vector3f v = (f.view * p.homogeneous()).head<3>();
+        vlo = vlo.cwiseMin(v);
+        vhi = vhi.cwiseMax(v);
+    }
+    if (points.empty()) vlo = vhi = Eigen::Vector3f::Zero();
+    const float spanY = std::max(vhi.y() - vlo.y(), 1e-4f);
+    const float pixel = spanY / static_cast<float>(s.heightPx);
+    const int modelWidth = static_cast<int>(std::ceil((vhi.x() - vlo.x()) / pixel));
+    f.width = modelWidth + 2 * s.marginPx;
+    f.height = s.heightPx + 2 * s.marginPx;
+    const float cx = 0.5f * (vlo.x() + vhi.x()), cy = 0.5f * (vlo.y() + vhi.y());
+    const float hw = 0.5f * pixel * static_cast<float>(f.width), hh = 0.5f * pixel * static_cast<float>(f.height);
+    const float pad = 0.5f * (hi - lo).norm() + 0.1f;
+    f.projection = orthographic(cx - hw, cx + hw, cy - hh, cy + hh, -vhi.z() - pad, -vlo.z() + pad);
+    return f;
+}
+
+Rgba8Image upscaleNearest(const Rgba8Image& image, int factor) {
+    Rgba8Image out;
+    out.width = image.width * factor;
+    out.height = image.height * factor;
+    out.rgba.resize(static_cast<std::size_t>(out.width) * out.height * 4);
+    for (int y = 0; y < out.height; ++y)
+        for (int x = 0; x < out.width; ++x)
+            std::memcpy(&out.rgba[(static_cast<std::size_t>(y) * out.width + x) * 4],
+                        &image.rgba[(static_cast<std::size_t>(y / factor) * image.width + x / factor) * 4], 4);
+    return out;
+}
+
+Result<Rgba8Image> renderGameScale(SplatRenderer& splats, MeshRenderer* mesh, const GameScaleSettings& s) {
+    if (s.heightPx < 8) return makeError(ErrorCode::InvalidInput, "game-scale height must be at least 8 px");
+    if (s.zoom < 1) return makeError(ErrorCode::InvalidInput, "game-scale zoom must be at least 1");
+    if (!splats.hasModel()) return makeError(ErrorCode::InvalidInput, "game-scale view without a splat model");
+    std::vector<Eigen::Vector3f> points = splats.model().core.pos;
+    points.insert(points.end(), splats.model().shell.pos.begin(), splats.model().shell.pos.end());
+    const GameScaleFraming f = frameGameScale(points, s);
+    const Background backgrounds[2] = {Background::Grey, Background::Black};
+    std::vector<Rgba8Image> tiles;  // per row: splat, mesh (optional)
+    for (const Background bg : backgrounds) {
+        SplatRenderSettings look = s.look;
+        look.width = f.width;
+        look.height = f.height;
+        look.background = bg;
+        auto image = splats.renderImage(f.view, f.projection, look);
+        if (!image) return image.error();
+        tiles.push_back(std::move(*image));
+        if (mesh) {
+            RenderSettings ms;
+            ms.width = f.width;
+            ms.height = f.height;
+            ms.background = bg;
+            ms.samples = look.samples;
+            ms.shading = Shading::Cel;
+            auto meshImage = mesh->renderImage(f.view, f.projection, ms);
+            if (!meshImage) return meshImage.error();
+            tiles.push_back(std::move(*meshImage));
+        }
+    }
+    const int perRow = mesh ? 2 : 1;
+    const int z = s.zoom;
+    const int width = kGap + perRow * (f.width + kGap) + perRow * (f.width * z + kGap);
+    const int rowHeight = f.height * z;
+    Rgba8Image sheet;
+    sheet.width = width;
+    sheet.height = kGap + 2 * (rowHeight + kGap);
+    sheet.rgba.resize(static_cast<std::size_t>(sheet.width) * sheet.height * 4);
+    for (std::size_t i = 0; i < sheet.rgba.size(); i += 4) {
+        std::memcpy(&sheet.rgba[i], kFrame, 3);
+        sheet.rgba[i + 3] = 255;
+    }
+    for (int row = 0; row < 2; ++row) {
+        const int y = kGap + row * (rowHeight + kGap);
+        int x = kGap;
+        for (int k = 0; k < perRow; ++k, x += f.width + kGap) blit(sheet, tiles[static_cast<std::size_t>(row * perRow + k)], x, y);
+        for (int k = 0; k < perRow; ++k, x += f.width * z + kGap)
+            blit(sheet, upscaleNearest(tiles[static_cast<std::size_t>(row * perRow + k)], z), x, y);
+    }
+    return sheet;
+}
+
+}  // namespace sw::render

@@ -1,0 +1,47 @@
+#pragma once
+// Game-scale view (PIPELINE §6): the model as the player sees it, H px tall (60–100), judged
+// at 1:1 and as a ×3 nearest-neighbour crop, on the grey arena floor and on black, next to the
+// source mesh at the same scale. The splats and the mesh are rendered with the same game
+// camera (turntable: fixed tilt, heading) and an orthographic projection fitted so the model's
+// projected height is exactly H px; the tiles are composed on the CPU.
+//
+// Layout (tiles separated by a 4 px gap on a dark frame): one row per background (grey, then
+// black); columns: splats ×1, mesh ×1, splats ×3, mesh ×3 (the mesh columns are left out when
+// no mesh is given).
+#include <Eigen/Core>
+
+#include "core/foundation/error.h"
+#include "core/foundation/image_io.h"
+#include "core/render/mesh_renderer.h"
+#include "core/render/splat_renderer.h"
+
+namespace sw::render {
+
+struct GameScaleSettings {
+    int heightPx = 80;       // projected model height, 60..100 in the game (any ≥ 8 accepted)
+    float headingDeg = 30.f; // camera azimuth around the model (docs/bake.md heading)
+    float tiltDeg = 40.f;    // game camera elevation
+    int zoom = 3;            // nearest-neighbour magnification of the crops, ≥ 1
+    int marginPx = 6;        // empty border around the model in each ×1 tile
+    SplatRenderSettings look;  // overlay, effects, LOD, …; size and background are set here
+};
+
+// Orthographic game camera framing `points` (model space, [n]) so they span heightPx rows.
+// Returns view and projection; width/height receive the ×1 tile size.
+struct GameScaleFraming {
+    Eigen::Matrix4f view = Eigen::Matrix4f::Identity();
+    Eigen::Matrix4f projection = Eigen::Matrix4f::Identity();
+    int width = 0;
+    int height = 0;
+};
+GameScaleFraming frameGameScale(std::span<const Eigen::Vector3f> points, const GameScaleSettings& s);
+
+// Nearest-neighbour magnification by an integer factor ≥ 1.
+Rgba8Image upscaleNearest(const Rgba8Image& image, int factor);
+
+// Renders and composes the game-scale sheet. mesh may be null (no mesh columns); when given it
+// must hold the source mesh (MeshRenderer::setMesh) in the same model space. The splat
+// renderer must hold a model. InvalidInput for heightPx < 8 or zoom < 1.
+Result<Rgba8Image> renderGameScale(SplatRenderer& splats, MeshRenderer* mesh, const GameScaleSettings& s);
+
+}  // namespace sw::render

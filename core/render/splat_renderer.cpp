@@ -1,0 +1,331 @@
+#include "core/render/splat_renderer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/foundation/check.h"
+#include "core/foundation/log.h"
+#include "core/render/detail/gl_program.h"
+#include "core/render/detail/offscreen_target.h"
+#include "core/render/detail/splat_buffers.h"
+#include "core/render/detail/splat_uniforms.h"
+#include "shaders/shader_sources.h"
+
+namespace sw::render {
+
+using detail::GlFunctions;
+
+float headingFromView(const Eigen::Matrix4f& view) {
+    // Eye in model space: −Rᵀ t. Heading 0 = eye on −Y, 90 = eye on +X.
+    const Eigen::Vector3f eye = -view.topLeftCorner<3, 3>().transpose() * view.topRightCorner<3, 1>();
+    float h = std::atan2(eye.x(), -eye.y()) * (180.f / 3.14159265f);
+    if (h < 0.f) h += 360.f;
+    return h >= 360.f ? 0.f : h;
+}
+
+int headingSector(float headingDeg) {
+    float h = std::fmod(headingDeg, 360.f);
+    if (h < 0.f) h += 360.f;
+    return std::clamp(static_cast<int>(std::floor(h / (360.f / formats::kSpl2Buckets))), 0, formats::kSpl2Buckets - 1);
+}
+
+std::vector<int> shapeClassesBySize(std::span<const float> areas) {
+    std::vector<int> classes(areas.size(), 1);
+    if (areas.empty()) return classes;
+    std::vector<float> sorted(areas.begin(), areas.end());
+    std::sort(sorted.begin(), sorted.end());
+    const auto quantile = [&](double q) {
+        return sorted[static_cast<std::size_t>(std::floor(q * static_cast<double>(sorted.size() - 1)))];
+    };
+    const float p40 = quantile(0.40), p85 = quantile(0.85);
+    for (std::size_t i = 0; i < areas.size(); ++i) {
+        if (areas[i] >= p85) classes[i] = 2;
+        else if (areas[i] <= p40) classes[i] = 0;
+    }
+    return classes;
+}
+
+namespace {
+
+Status gpuError(const GlFunctions& gl, const char* what) {
+    const std::string errors = detail::drainGlErrors(gl, what);
+    if (errors.empty()) return {};
+    return makeError(ErrorCode::Gpu, errors);
+}
+
+std::string vertexSource(const char* stage) {
+    return std::string(shaders::kSplatHashGlsl) + shaders::kSplatEffectsGlsl + shaders::kSplatLookGlsl + stage;
+}
+
+// Shape classes of core then shell: attrs.w when any is set, else by size percentile.
+std::vector<int> shapeClasses(const formats::Spl2Model& m) {
+    std::vector<int> out;
+    std::vector<float> areas;
+    bool given = false;
+    for (const auto* part : {&m.core, &m.shell}) {
+        for (std::size_t i = 0; i < part->size(); ++i) {
+            out.push_back(static_cast<int>(std::lround(part->attrs[i].w())));
+            areas.push_back(part->ax0[i].norm() * part->ax1[i].norm());
+            given = given || out.back() != 0;
+        }
+    }
+    return given ? out : shapeClassesBySize(areas);
+}
+
+}  // namespace
+
+struct SplatRenderer::Impl {
+    GlFunctions gl;
+    GLuint coreProgram = 0, shellProgram = 0, feedbackProgram = 0;
+    GLuint primitiveQuery = 0;
+    detail::SplatBuffers buffers;
+    formats::Spl2Model modelCopy;  // kept to rebuild buffers when the floater mask changes
+    std::vector<int> shapes;
+    bool loaded = false;
+    detail::OffscreenTarget target;
+    detail::OffscreenTarget feedbackTarget;  // 1×1, bound while capturing transform feedback
+    SplatDrawStats stats;
+    bool released = false;
+
+    void drawCore(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj, const SplatRenderSettings& s);
+    void drawShell(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj, const SplatRenderSettings& s);
+};
+
+Result<std::unique_ptr<SplatRenderer>> SplatRenderer::create(const GlProcLoader& loader) {
+    auto gl = detail::loadGlFunctions(loader);
+    if (!gl) return gl.error();
+    detail::drainGlErrors(*gl, "host");
+    const std::string coreVs = vertexSource(shaders::kSplatCoreVert);
+    const std::string shellVs = vertexSource(shaders::kSplatShellVert);
+    auto core = detail::buildProgram(*gl, "splat_core", coreVs.c_str(), shaders::kSplatCoreFrag);
+    if (!core) return core.error();
+    auto shell = detail::buildProgram(*gl, "splat_shell", shellVs.c_str(), shaders::kSplatShellFrag);
+    auto feedback = detail::buildProgram(*gl, "splat_feedback", coreVs.c_str(), shaders::kSplatCoreFrag, {"tf_center"});
+    auto impl = std::make_unique<Impl>();
+    impl->gl = *gl;
+    impl->coreProgram = *core;
+    if (!shell || !feedback) {
+        gl->DeleteProgram(*core);
+        if (shell) gl->DeleteProgram(*shell);
+        if (feedback) gl->DeleteProgram(*feedback);
+        return !shell ? shell.error() : feedback.error();
+    }
+    impl->shellProgram = *shell;
+    impl->feedbackProgram = *feedback;
+    gl->GenQueries(1, &impl->primitiveQuery);
+    auto renderer = std::unique_ptr<SplatRenderer>(new SplatRenderer(std::move(impl)));
+    if (Status s = gpuError(*gl, "building the splat programs"); !s) {
+        renderer->release();
+        return s.error();
+    }
+    return renderer;
+}
+
+SplatRenderer::SplatRenderer(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+
+SplatRenderer::~SplatRenderer() {
+    if (!m_impl->released) SW_LOG_WARN("SplatRenderer destroyed without release(): its GL objects leak with the context");
+}
+
+Status SplatRenderer::setModel(const formats::Spl2Model& model, std::span<const std::uint8_t> floaterMask) {
+    if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
+    SW_TRY(formats::validateSpl2(model, "splat model"));
+    const std::size_t n = model.core.size() + model.shell.size();
+    if (!floaterMask.empty() && floaterMask.size() != n)
+        return makeError(ErrorCode::InvalidInput, "floater mask has " + std::to_string(floaterMask.size()) +
+                                                      " flags for " + std::to_string(n) + " splats");
+    m_impl->modelCopy = model;
+    m_impl->shapes = shapeClasses(model);
+    detail::uploadSplats(m_impl->gl, m_impl->buffers, model, floaterMask, m_impl->shapes);
+    m_impl->loaded = true;
+    return gpuError(m_impl->gl, "uploading the splat model");
+}
+
+Status SplatRenderer::setFloaterMask(std::span<const std::uint8_t> floaterMask) {
+    if (!m_impl->loaded) return makeError(ErrorCode::InvalidInput, "no splat model to flag floaters on");
+    const formats::Spl2Model model = m_impl->modelCopy;
+    return setModel(model, floaterMask);
+}
+
+bool SplatRenderer::hasModel() const { return m_impl->loaded; }
+int SplatRenderer::coreCount() const { return m_impl->buffers.coreCount; }
+int SplatRenderer::shellCount() const { return m_impl->buffers.shellCount; }
+const formats::Spl2Model& SplatRenderer::model() const { return m_impl->modelCopy; }
+
+void SplatRenderer::Impl::drawCore(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj,
+                                   const SplatRenderSettings& s) {
+    const int k = s.coreCount < 0 ? buffers.coreCount : std::min(s.coreCount, buffers.coreCount);
+    stats.coreDrawn = k;
+    if (k == 0) return;
+    gl.UseProgram(coreProgram);
+    detail::setLookUniforms(gl, coreProgram, view, proj, s, 0u);
+    gl.DepthMask(GL_TRUE);
+    gl.Disable(GL_BLEND);
+    if (s.roundSplats) gl.Enable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+    gl.Uniform1i(gl.GetUniformLocation(coreProgram, "u_feedback"), 0);
+    gl.BindVertexArray(buffers.coreArray);
+    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buffers.coreBuffer);
+    const bool octagons = !s.shapeClasses && !s.roundSplats;
+    gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER,
+                  s.roundSplats ? buffers.quadIndex : (octagons ? buffers.octagonIndex : buffers.shapeIndex));
+    const int perSplat = 3 * (s.roundSplats ? detail::kQuadTriangles
+                                            : (octagons ? detail::kOctagonTriangles : detail::kShapeTriangles));
+    if (s.countPrimitives) gl.BeginQuery(GL_PRIMITIVES_GENERATED, primitiveQuery);
+    for (int first = 0; first < k; first += detail::kCoreBatch) {
+        const int count = std::min(detail::kCoreBatch, k - first);
+        gl.DrawElementsBaseVertex(GL_TRIANGLES, count * perSplat, GL_UNSIGNED_INT, nullptr, first * detail::kCoreRing);
+    }
+    if (s.countPrimitives) {
+        gl.EndQuery(GL_PRIMITIVES_GENERATED);
+        GLuint primitives = 0;
+        gl.GetQueryObjectuiv(primitiveQuery, GL_QUERY_RESULT, &primitives);
+        stats.corePrimitives = primitives;
+    }
+    gl.Disable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+}
+
+void SplatRenderer::Impl::drawShell(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj,
+                                    const SplatRenderSettings& s) {
+    stats.sector = headingSector(headingFromView(view));
+    if (buffers.shellCount == 0) return;
+    detail::selectShellOrder(gl, buffers, stats.sector);
+    gl.UseProgram(shellProgram);
+    detail::setLookUniforms(gl, shellProgram, view, proj, s, static_cast<unsigned>(buffers.coreCount));
+    gl.DepthMask(GL_FALSE);  // sorted, blended: test against the core, do not write
+    gl.Enable(GL_BLEND);
+    gl.BlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    gl.BindVertexArray(buffers.shellArray);
+    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buffers.shellBuffer);
+    gl.DrawElements(GL_TRIANGLES, buffers.shellCount * 6, GL_UNSIGNED_INT, nullptr);
+    stats.shellDrawn = buffers.shellCount;
+    gl.Disable(GL_BLEND);
+    gl.DepthMask(GL_TRUE);
+}
+
+Status SplatRenderer::draw(const Camera& camera, const SplatRenderSettings& settings, unsigned framebuffer) {
+    const float aspect = static_cast<float>(settings.width) / static_cast<float>(settings.height);
+    return draw(camera.view(), camera.projection(aspect), settings, framebuffer);
+}
+
+Status SplatRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
+                           const SplatRenderSettings& settings, unsigned framebuffer) {
+    SW_REQUIRE(settings.width > 0 && settings.height > 0, "width=" << settings.width << " height=" << settings.height);
+    if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
+    const GlFunctions& gl = m_impl->gl;
+    gl.BindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+    gl.Viewport(0, 0, settings.width, settings.height);
+    gl.Enable(GL_DEPTH_TEST);
+    gl.DepthFunc(GL_LESS);
+    gl.Disable(GL_CULL_FACE);  // splats are two-sided
+    gl.Disable(GL_SCISSOR_TEST);
+    gl.Enable(GL_MULTISAMPLE);
+    gl.DepthMask(GL_TRUE);
+    gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    const float bg = settings.background == Background::Grey ? 0.5f : 0.f;
+    gl.ClearColor(bg, bg, bg, settings.background == Background::Transparent ? 0.f : 1.f);
+    gl.ClearDepth(1.0);
+    gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    m_impl->stats = SplatDrawStats{};
+    if (m_impl->loaded) {
+        if (settings.drawCore) m_impl->drawCore(view, projection, settings);
+        if (settings.drawShell) m_impl->drawShell(view, projection, settings);
+    }
+    m_impl->stats.orderUploads = m_impl->buffers.orderUploads;
+    gl.BindVertexArray(0);
+    gl.UseProgram(0);
+    return gpuError(gl, "drawing the splats");
+}
+
+Result<Rgba8Image> SplatRenderer::renderImage(const Camera& camera, const SplatRenderSettings& settings) {
+    const float aspect = static_cast<float>(settings.width) / static_cast<float>(settings.height);
+    return renderImage(camera.view(), camera.projection(aspect), settings);
+}
+
+Result<Rgba8Image> SplatRenderer::renderImage(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
+                                              const SplatRenderSettings& settings) {
+    SW_REQUIRE(settings.width > 0 && settings.height > 0, "width=" << settings.width << " height=" << settings.height);
+    if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
+    const GlFunctions& gl = m_impl->gl;
+    GLint hostDraw = 0, hostRead = 0;
+    gl.GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &hostDraw);
+    gl.GetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &hostRead);
+    Status status = detail::ensureTarget(gl, m_impl->target, settings.width, settings.height, settings.samples);
+    Rgba8Image image;
+    if (status) status = draw(view, projection, settings, m_impl->target.msaaFramebuffer);
+    if (status) image = detail::readTarget(gl, m_impl->target);
+    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(hostDraw));
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(hostRead));
+    if (!status) return status.error();
+    SW_TRY(gpuError(gl, "reading the splat image back"));
+    return image;
+}
+
+Status SplatRenderer::renderOffscreen(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
+                                      const SplatRenderSettings& settings) {
+    if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
+    const GlFunctions& gl = m_impl->gl;
+    SW_TRY(detail::ensureTarget(gl, m_impl->target, settings.width, settings.height, settings.samples));
+    SW_TRY(draw(view, projection, settings, m_impl->target.msaaFramebuffer));
+    gl.Finish();
+    gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+    return gpuError(gl, "finishing the splat frame");
+}
+
+Result<std::vector<Eigen::Vector3f>> SplatRenderer::coreCentres(const EffectParams& effects) {
+    if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
+    const GlFunctions& gl = m_impl->gl;
+    const int n = m_impl->buffers.coreCount;
+    std::vector<Eigen::Vector3f> out(static_cast<std::size_t>(n));
+    if (n == 0) return out;
+    // A draw needs a complete framebuffer even with rasterizer discard (surfaceless contexts have none).
+    SW_TRY(detail::ensureTarget(gl, m_impl->feedbackTarget, 1, 1, 0));
+    gl.BindFramebuffer(GL_FRAMEBUFFER, m_impl->feedbackTarget.msaaFramebuffer);
+    GLuint buffer = 0;
+    gl.GenBuffers(1, &buffer);
+    gl.BindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, buffer);
+    gl.BufferData(GL_TRANSFORM_FEEDBACK_BUFFER, static_cast<GLsizeiptr>(out.size() * 3 * sizeof(float)), nullptr,
+                  GL_STREAM_READ);
+    gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buffer);
+    gl.UseProgram(m_impl->feedbackProgram);
+    SplatRenderSettings settings;
+    settings.effects = effects;
+    detail::setLookUniforms(gl, m_impl->feedbackProgram, Eigen::Matrix4f::Identity(), Eigen::Matrix4f::Identity(),
+                            settings, 0u);
+    gl.Uniform1i(gl.GetUniformLocation(m_impl->feedbackProgram, "u_feedback"), 1);
+    gl.Enable(GL_RASTERIZER_DISCARD);
+    gl.BindVertexArray(m_impl->buffers.coreArray);
+    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, m_impl->buffers.coreBuffer);
+    gl.BeginTransformFeedback(GL_POINTS);
+    gl.DrawArrays(GL_POINTS, 0, n);
+    gl.EndTransformFeedback();
+    gl.Disable(GL_RASTERIZER_DISCARD);
+    gl.GetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, static_cast<GLsizeiptr>(out.size() * 3 * sizeof(float)),
+                        out.data());
+    gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
+    gl.DeleteBuffers(1, &buffer);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+    gl.BindVertexArray(0);
+    gl.UseProgram(0);
+    SW_TRY(gpuError(gl, "reading the effect positions back"));
+    return out;
+}
+
+const SplatDrawStats& SplatRenderer::lastDrawStats() const { return m_impl->stats; }
+
+void SplatRenderer::release() {
+    if (m_impl->released) return;
+    const GlFunctions& gl = m_impl->gl;
+    detail::releaseSplats(gl, m_impl->buffers);
+    detail::releaseTarget(gl, m_impl->target);
+    detail::releaseTarget(gl, m_impl->feedbackTarget);
+    for (GLuint* p : {&m_impl->coreProgram, &m_impl->shellProgram, &m_impl->feedbackProgram})
+        if (*p) gl.DeleteProgram(*p);
+    if (m_impl->primitiveQuery) gl.DeleteQueries(1, &m_impl->primitiveQuery);
+    m_impl->loaded = false;
+    m_impl->released = true;
+}
+
+bool SplatRenderer::released() const { return m_impl->released; }
+
+}  // namespace sw::render

@@ -1,0 +1,7 @@
+# core/render splat renderer (issue 6): goldens, shell order per heading sector, LOD, effects
+# vs their CPU references (transform feedback), links. Need an EGL GL 4.5 context (gl).
+sw_core_test(splat_render SOURCES gl/tst_splat_render.cpp gl/tst_splat_fixture.cpp gl/golden.cpp
+             LIBS sw::render sw::bake LABELS gl)
+sw_core_test(splat_effects SOURCES gl/tst_splat_effects.cpp gl/tst_splat_fixture.cpp
+             LIBS sw::render sw::bake LABELS gl)
+sw_core_test(splat_preview SOURCES gl/tst_splat_preview.cpp LIBS sw::render)
