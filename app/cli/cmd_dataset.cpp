@@ -50,6 +50,9 @@ struct DatasetCommand {
                     report->valViews, report->testViews, settings.resolution, dataset::recipeName(settings.recipe));
         std::printf("  time:       %.2f s total: lighting %.2f s, render %.2f s, PNG wait %.2f s\n",
                     report->totalSeconds, report->lightingSeconds, report->renderSeconds, report->writeSeconds);
+        if (report->aoRays > 0)
+            std::printf("  sky rays:   %zu occlusion rays at %.2f M rays/s (Embree)\n", report->aoRays,
+                        report->aoRaysPerSecond / 1e6);
         std::printf("  winding:    %d of %d components flipped\n", imported->report.winding.flippedComponents,
                     imported->report.winding.components);
         std::printf("  gl:         %s\n", (*context)->rendererName().c_str());

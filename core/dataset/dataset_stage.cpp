@@ -93,6 +93,8 @@ Result<DatasetReport> renderDataset(const geometry::Mesh& mesh, const BeltSettin
     if (!lit) return lit.error();
     DatasetReport report;
     report.lightingSeconds = secondsSince(t0);
+    report.aoRays = lit->raysCast;
+    report.aoRaysPerSecond = lit->raySeconds > 0 ? static_cast<double>(lit->raysCast) / lit->raySeconds : 0.0;
     SW_TRY(renderer.setScene(*lit, lighting));
 
     const Intrinsics k = intrinsicsFromFovX(belt.fovX * kPi / 180.0, s.resolution, s.resolution);

@@ -43,6 +43,8 @@ struct DatasetReport {
     std::string folder;
     int trainViews = 0, valViews = 0, testViews = 0;
     double lightingSeconds = 0;  // AO bake
+    std::size_t aoRays = 0;      // sky-visibility rays traced (ao recipe)
+    double aoRaysPerSecond = 0;  // their throughput (Embree occlusion rays, all threads)
     double renderSeconds = 0;    // GL draw + read-back
     double writeSeconds = 0;     // PNG encoding + writes
     double totalSeconds = 0;

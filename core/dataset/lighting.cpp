@@ -1,6 +1,7 @@
 #include "core/dataset/lighting.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 
@@ -142,6 +143,7 @@ Result<LitMesh> prepareLighting(const Mesh& mesh, const LightingSettings& settin
     lit.skyVisibility.resize(lit.mesh.positions.size());
     // In slices so progress and cancel stay responsive on large meshes.
     const std::size_t slice = 20000;
+    const auto traceStart = std::chrono::steady_clock::now();
     for (std::size_t begin = 0; begin < normals.size(); begin += slice) {
         const std::size_t count = std::min(slice, normals.size() - begin);
         const auto part = geometry::skyVisibility(**query, std::span(lit.mesh.positions).subspan(begin, count),
@@ -150,6 +152,8 @@ Result<LitMesh> prepareLighting(const Mesh& mesh, const LightingSettings& settin
         if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "lighting cancelled");
         progress.report(0.1 + 0.9 * static_cast<double>(begin + count) / normals.size(), "baking sky visibility");
     }
+    lit.raysCast = normals.size() * static_cast<std::size_t>(settings.aoRays);
+    lit.raySeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - traceStart).count();
     return lit;
 }
 

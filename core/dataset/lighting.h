@@ -42,6 +42,8 @@ struct LightingSettings {
 struct LitMesh {
     geometry::Mesh mesh;
     std::vector<float> skyVisibility;  // [V] in [0, 1]; all 1 for the flat and cel recipes
+    std::size_t raysCast = 0;          // hemisphere rays traced for the ao recipe
+    double raySeconds = 0;             // time spent tracing them (Embree, all threads)
 };
 
 // Splits every triangle whose longest edge exceeds maxEdge (shared midpoints keep the mesh

@@ -95,3 +95,14 @@ TEST_CASE("cel band follows PIPELINE §6") {
     CHECK(celBand(0.25f) > 0.62f);
     CHECK(celBand(0.25f) < 0.88f);
 }
+
+TEST_CASE("the ao recipe reports how many rays it traced and how fast") {
+    Mesh m = floorWithWell();
+    LightingSettings s;
+    s.aoRays = 16;
+    s.aoMaxEdge = 0.5f;
+    auto lit = prepareLighting(m, s);
+    REQUIRE(lit.ok());
+    CHECK(lit->raysCast == lit->mesh.positions.size() * 16);
+    CHECK(lit->raySeconds > 0.0);
+}
