@@ -17,8 +17,10 @@ void parallelFor(int64_t count, int threads, const std::function<void(int64_t)>&
         for (int64_t i = 0; i < count; ++i) fn(i);
         return;
     }
-    // Hand out small chunks so uneven tiles balance without a per-item atomic.
-    const int64_t chunk = std::max<int64_t>(1, count / (workers * 8));
+    // Hand out small chunks (about 32 per worker) so uneven tiles balance: the few dense tiles
+    // at the centre of a view can hold most of the work, and a large last chunk would leave
+    // the other workers idle.
+    const int64_t chunk = std::max<int64_t>(1, count / (workers * 32));
     std::atomic<int64_t> next{0};
     auto work = [&] {
         for (;;) {

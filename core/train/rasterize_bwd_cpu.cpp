@@ -3,10 +3,12 @@
 // Bᵢ₋₁ = αᵢ cᵢ + (1 − αᵢ) Bᵢ with B = background after the last one; then
 // ∂C/∂cᵢ = αᵢ Tᵢ and ∂C/∂αᵢ = Tᵢ (cᵢ − Bᵢ) (3DGS reference backward, Kerbl et al. 2023).
 // The same recurrences give alpha (c = 1, background 0) and depth (c = z, background 0).
-// Determinism: each tile accumulates into its own slice of a per-(tile, splat) buffer, and the
-// slices are reduced per splat in tile order; no atomics, same bits for any thread count.
+// Determinism: each tile writes its own slice of a per-(tile, splat) buffer, and the slices
+// are reduced per splat in tile order; no atomics, same bits for any thread count.
+// Within a tile the walk is splat-major over each splat's pixel footprint (see tile_splats.h).
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include "core/train/rasterize_kernels.h"
 #include "core/train/tile_splats.h"
@@ -16,76 +18,130 @@ namespace {
 
 constexpr int PAIR_STRIDE = 10;  // mean2d 2, conic 3, opacity 1, colour 3, depth 1
 
+// Per-pixel backward state of one tile, indexed by local pixel ly·TILE_SIZE + lx: the running
+// transmittance, the colour/alpha/depth composited behind the current splat, and dL/dpixel.
 template <class T>
-struct PixelGrad {
-    T rgb[3] = {0, 0, 0};
-    T alpha = 0, depth = 0;
+struct TileState {
+    static constexpr int PIXELS = TILE_SIZE * TILE_SIZE;
+    T trans[PIXELS], behind[3][PIXELS], behindAlpha[PIXELS], behindDepth[PIXELS];
+    T dRgb[3][PIXELS], dAlpha[PIXELS], dDepth[PIXELS];
+    int32_t last[PIXELS];
+    uint32_t activeBits[TILE_SIZE];  // per row: bit lx set once the walk reached pixel lx's last contributor
+    int32_t byLast[PIXELS];          // pixel indices by decreasing last
 };
 
+// Back-propagates splat k through the pixels of its footprint that it lies in front of the last
+// contributor of; each pixel sees its splats in the same back-to-front order as a per-pixel
+// walk. The row loop is branch-free (pick() masks) so it vectorises; pixel sums go into one
+// lane per tile column and the lanes are summed left to right, a fixed order for any thread
+// count. out: [PAIR_STRIDE] this (tile, splat) entry.
 template <class T>
-PixelGrad<T> pixelGrad(const ImageGrads<T>& d, int64_t pix) {
-    PixelGrad<T> g;
-    if (d.rgb)
-        for (int c = 0; c < 3; ++c) g.rgb[c] = d.rgb[3 * pix + c];
-    if (d.alpha) g.alpha = d.alpha[pix];
-    if (d.depth) g.depth = d.depth[pix];
-    return g;
+void backwardSplat(const TileSplat<T>& s, int32_t k, int x0, int y0, int w, int h, TileState<T>& st, T* out) {
+    const PixelSpan ys = pixelSpan(double(s.v), s.extentY, y0, h);
+    T lanes[PAIR_STRIDE][TILE_SIZE];
+    for (int j = 0; j < PAIR_STRIDE; ++j) std::fill(lanes[j], lanes[j] + TILE_SIZE, T(0));
+    // Locals, so the compiler need not reload them after the stores into st.
+    const T u = s.u, a = s.a, b = s.b, c = s.c, o = s.opacity, skipBelow = s.skipBelow, z = s.depth;
+    const T lo = s.powerLo, hi = s.powerHi, alphaMax = s.alphaMax;
+    const T col[3] = {s.color[0], s.color[1], s.color[2]};
+    for (int py = ys.lo; py <= ys.hi; ++py) {
+        // Only pixels whose last contributor is behind splat k (active ones) take part.
+        const PixelSpan active = openSpan(rowSpan(s, double(py) + 0.5, x0, w), st.activeBits[py - y0], x0);
+        if (active.lo > active.hi) continue;
+        const PixelSpan xs = vectorSpan(active, x0, w);
+        const T dy = s.v - (T(py) + T(0.5));
+        const int row = (py - y0) * TILE_SIZE - x0;
+        const T cdy = c * dy * dy, bdy = b * dy;
+        for (int px = xs.lo; px <= xs.hi; ++px) {
+            const int p = row + px, lane = px - x0;
+            const T dx = u - (T(px) + T(0.5));
+            const T power = gaussPower(a, dx, cdy, bdy);
+            const T gauss = expNonPositive(std::min(std::max(power, lo), hi));
+            const T alpha = std::min(alphaMax, o * gauss);
+            const bool hit = (k < st.last[p]) & (power <= 0) & (power >= skipBelow) & (alpha >= T(ALPHA_MIN));
+            const bool unclamped = hit & (o * gauss <= alphaMax);  // unclamped: α depends on o and G
+            const T trans = st.trans[p] / (1 - alpha);  // transmittance in front of this splat
+            const T wgt = alpha * trans;
+            const T dR = st.dRgb[0][p], dG = st.dRgb[1][p], dB = st.dRgb[2][p], dD = st.dDepth[p];
+            const T bR = st.behind[0][p], bG = st.behind[1][p], bB = st.behind[2][p];
+            const T bA = st.behindAlpha[p], bD = st.behindDepth[p];
+            T dAlpha = (col[0] - bR) * dR;
+            dAlpha += (col[1] - bG) * dG;
+            dAlpha += (col[2] - bB) * dB;
+            dAlpha += (1 - bA) * st.dAlpha[p] + (z - bD) * dD;
+            dAlpha *= trans;
+            lanes[6][lane] += pick(hit, wgt * dR, T(0));
+            lanes[7][lane] += pick(hit, wgt * dG, T(0));
+            lanes[8][lane] += pick(hit, wgt * dB, T(0));
+            lanes[9][lane] += pick(hit, wgt * dD, T(0));
+            st.trans[p] = pick(hit, trans, st.trans[p]);
+            st.behind[0][p] = pick(hit, alpha * col[0] + (1 - alpha) * bR, bR);
+            st.behind[1][p] = pick(hit, alpha * col[1] + (1 - alpha) * bG, bG);
+            st.behind[2][p] = pick(hit, alpha * col[2] + (1 - alpha) * bB, bB);
+            st.behindAlpha[p] = pick(hit, alpha + (1 - alpha) * bA, bA);
+            st.behindDepth[p] = pick(hit, alpha * z + (1 - alpha) * bD, bD);
+            const T dPower = o * gauss * dAlpha;
+            lanes[5][lane] += pick(unclamped, gauss * dAlpha, T(0));
+            lanes[0][lane] += pick(unclamped, -(a * dx + b * dy) * dPower, T(0));
+            lanes[1][lane] += pick(unclamped, -(b * dx + c * dy) * dPower, T(0));
+            lanes[2][lane] += pick(unclamped, T(-0.5) * dx * dx * dPower, T(0));
+            lanes[3][lane] += pick(unclamped, -dx * dy * dPower, T(0));
+            lanes[4][lane] += pick(unclamped, T(-0.5) * dy * dy * dPower, T(0));
+        }
+    }
+    for (int j = 0; j < PAIR_STRIDE; ++j) {
+        T sum = 0;
+        for (int lane = 0; lane < w; ++lane) sum += lanes[j][lane];
+        out[j] = sum;
+    }
 }
 
 template <class T>
-void backwardPixel(const Projected<T>& proj, const std::vector<TileSplat<T>>& splats, int32_t begin, T fx, T fy,
-                   T trans, int32_t last, const T* background, const PixelGrad<T>& dp, T* pairGrads) {
-    T behind[3] = {background[0], background[1], background[2]};
-    T behindAlpha = 0, behindDepth = 0;
-    for (int32_t k = last - 1; k >= 0; --k) {
-        const TileSplat<T>& s = splats[size_t(k)];
-        T dx, dy;
-        const T power = gaussPower(s, fx, fy, dx, dy);
-        if (power > 0 || power < s.skipBelow) continue;
-        const T gauss = std::exp(power), o = s.opacity;
-        const T alpha = std::min(T(ALPHA_MAX), o * gauss);
-        if (alpha < T(ALPHA_MIN)) continue;
-        trans /= (1 - alpha);  // transmittance in front of this splat
-        const T w = alpha * trans;
-        const T* col = proj.color + 3 * s.index;
-        const T z = proj.depth[s.index];
-        T* out = pairGrads + PAIR_STRIDE * (begin + k);
-        T dAlpha = 0;
-        for (int c = 0; c < 3; ++c) {
-            out[6 + c] += w * dp.rgb[c];
-            dAlpha += (col[c] - behind[c]) * dp.rgb[c];
-            behind[c] = alpha * col[c] + (1 - alpha) * behind[c];
+void loadTileState(const KernelCamera& cam, const T* background, const Images<T>& fwd, const ImageGrads<T>& d,
+                   int x0, int y0, int w, int h, TileState<T>& st) {
+    for (int ly = 0; ly < h; ++ly) {
+        for (int lx = 0; lx < w; ++lx) {
+            const int p = ly * TILE_SIZE + lx;
+            const int64_t pix = int64_t(y0 + ly) * cam.width + x0 + lx;
+            st.trans[p] = fwd.finalT[pix];
+            st.last[p] = fwd.lastCount[pix];
+            for (int c = 0; c < 3; ++c) {
+                st.behind[c][p] = background[c];
+                st.dRgb[c][p] = d.rgb ? d.rgb[3 * pix + c] : T(0);
+            }
+            st.behindAlpha[p] = 0;
+            st.behindDepth[p] = 0;
+            st.dAlpha[p] = d.alpha ? d.alpha[pix] : T(0);
+            st.dDepth[p] = d.depth ? d.depth[pix] : T(0);
         }
-        out[9] += w * dp.depth;
-        dAlpha += (1 - behindAlpha) * dp.alpha + (z - behindDepth) * dp.depth;
-        dAlpha *= trans;
-        behindAlpha = alpha + (1 - alpha) * behindAlpha;
-        behindDepth = alpha * z + (1 - alpha) * behindDepth;
-        if (o * gauss > T(ALPHA_MAX)) continue;  // clamped: α does not depend on o or G
-        out[5] += gauss * dAlpha;
-        const T dPower = o * gauss * dAlpha;
-        out[0] += -(s.a * dx + s.b * dy) * dPower;
-        out[1] += -(s.b * dx + s.c * dy) * dPower;
-        out[2] += T(-0.5) * dx * dx * dPower;
-        out[3] += -dx * dy * dPower;
-        out[4] += T(-0.5) * dy * dy * dPower;
     }
 }
 
 template <class T>
 void backwardTile(const Projected<T>& proj, const TileBins& bins, const KernelCamera& cam, const T* background,
                   const Images<T>& fwd, const ImageGrads<T>& dImages, T* pairGrads, int tile) {
-    const int tx = tile % cam.tilesX(), ty = tile / cam.tilesX();
     const int32_t begin = bins.offsets[size_t(tile)];
     if (begin == bins.offsets[size_t(tile) + 1]) return;
+    const int x0 = (tile % cam.tilesX()) * TILE_SIZE, y0 = (tile / cam.tilesX()) * TILE_SIZE;
+    const int w = std::min(TILE_SIZE, cam.width - x0), h = std::min(TILE_SIZE, cam.height - y0);
     thread_local std::vector<TileSplat<T>> splats;
+    TileState<T> st;  // on the stack (~14 KiB for float): plain, non-aliased memory for the vectoriser
     gatherTile(proj, bins, tile, splats);
-    for (int py = ty * TILE_SIZE; py < std::min(cam.height, (ty + 1) * TILE_SIZE); ++py) {
-        for (int px = tx * TILE_SIZE; px < std::min(cam.width, (tx + 1) * TILE_SIZE); ++px) {
-            const int64_t pix = int64_t(py) * cam.width + px;
-            backwardPixel(proj, splats, begin, T(px) + T(0.5), T(py) + T(0.5), fwd.finalT[pix], fwd.lastCount[pix],
-                          background, pixelGrad(dImages, pix), pairGrads);
-        }
+    loadTileState(cam, background, fwd, dImages, x0, y0, w, h, st);
+    int pixels = 0;
+    for (int ly = 0; ly < h; ++ly)
+        for (int lx = 0; lx < w; ++lx) st.byLast[pixels++] = ly * TILE_SIZE + lx;
+    std::sort(st.byLast, st.byLast + pixels, [&](int32_t p, int32_t q) { return st.last[p] > st.last[q]; });
+    std::fill(st.activeBits, st.activeBits + TILE_SIZE, 0u);
+    const int32_t maxLast = pixels > 0 ? st.last[st.byLast[0]] : 0;
+    const int32_t count = int32_t(splats.size());
+    std::fill(pairGrads + PAIR_STRIDE * int64_t(begin + maxLast), pairGrads + PAIR_STRIDE * int64_t(begin + count),
+              T(0));
+    int joined = 0;
+    for (int32_t k = maxLast - 1; k >= 0; --k) {
+        for (; joined < pixels && st.last[st.byLast[joined]] > k; ++joined)
+            st.activeBits[st.byLast[joined] / TILE_SIZE] |= 1u << (st.byLast[joined] % TILE_SIZE);
+        backwardSplat(splats[size_t(k)], k, x0, y0, w, h, st, pairGrads + PAIR_STRIDE * int64_t(begin + k));
     }
 }
 
@@ -95,14 +151,16 @@ template <class T>
 void rasterizeBackwardCpu(const Projected<T>& proj, const TileBins& bins, const KernelCamera& cam,
                           const T* background, const Images<T>& fwd, const ImageGrads<T>& dImages,
                           const ProjectedGrads<T>& grads, int threads) {
-    std::vector<T> pairGrads(bins.splats.size() * PAIR_STRIDE, T(0));
+    // Left uninitialised: every entry is written by its tile (zero where the splat touched no pixel).
+    const std::unique_ptr<T[]> pairGradsOwner(new T[bins.splats.size() * PAIR_STRIDE]);
+    T* const pairGrads = pairGradsOwner.get();
     parallelFor(int64_t(cam.tilesX()) * cam.tilesY(), threads, [&](int64_t tile) {
-        backwardTile(proj, bins, cam, background, fwd, dImages, pairGrads.data(), int(tile));
+        backwardTile(proj, bins, cam, background, fwd, dImages, pairGrads, int(tile));
     });
     // Fixed-order reduction: entries are visited tile by tile, whatever thread wrote them.
     for (size_t k = 0; k < bins.splats.size(); ++k) {
         const int64_t g = bins.splats[k];
-        const T* p = pairGrads.data() + PAIR_STRIDE * k;
+        const T* p = pairGrads + PAIR_STRIDE * k;
         grads.mean2d[2 * g] += p[0];
         grads.mean2d[2 * g + 1] += p[1];
         for (int c = 0; c < 3; ++c) grads.conic[3 * g + c] += p[2 + c];

@@ -3,6 +3,8 @@
 // αᵢ = min(0.99, oᵢ·exp(−½ dᵀ Σ'⁻¹ d)); αᵢ < 1/255 is skipped and the walk stops before a
 // splat that would bring T below 1e-4 (that splat is not blended), as in the 3DGS reference.
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 #include <numeric>
 
@@ -26,39 +28,94 @@ TileRect tileRect(const Projected<T>& proj, int64_t i, const KernelCamera& cam) 
             cell((u + r + ts - 1) / ts, cam.tilesX()), cell((v + r + ts - 1) / ts, cam.tilesY())};
 }
 
+// Per-pixel compositing state of one tile, indexed by local pixel ly·TILE_SIZE + lx.
+template <class T>
+struct TileState {
+    static constexpr int PIXELS = TILE_SIZE * TILE_SIZE;
+    T trans[PIXELS], rgb[3][PIXELS], depth[PIXELS];
+    int32_t last[PIXELS];
+    int32_t done[PIXELS];  // 1 once the walk stopped (the next splat would bring T below 1e-4)
+    uint32_t openBits[TILE_SIZE];  // per row: bit lx set while pixel lx is not done
+};
+
+// Blends splat k into the pixels of its footprint that are still open. Splat-major order
+// visits each pixel's splats in the same front-to-back order as a per-pixel walk. The row loop
+// is branch-free so it vectorises: every pixel computes α, and the updates are applied through
+// selects (adding a weight of exactly 0 leaves a sum unchanged). Returns the pixels closed.
+template <class T>
+int blendSplat(const TileSplat<T>& s, int32_t k, int x0, int y0, int w, int h, TileState<T>& st) {
+    const PixelSpan ys = pixelSpan(double(s.v), s.extentY, y0, h);
+    // Locals, so the compiler need not reload them after the stores into st.
+    const T u = s.u, a = s.a, opacity = s.opacity, skipBelow = s.skipBelow, depth = s.depth;
+    const T lo = s.powerLo, hi = s.powerHi, alphaMax = s.alphaMax;
+    const T r = s.color[0], g = s.color[1], b = s.color[2];
+    int closed = 0;
+    for (int py = ys.lo; py <= ys.hi; ++py) {
+        const int ly = py - y0;
+        const PixelSpan open = openSpan(rowSpan(s, double(py) + 0.5, x0, w), st.openBits[ly], x0);
+        if (open.lo > open.hi) continue;  // no open pixel of this row is in the footprint
+        const PixelSpan xs = vectorSpan(open, x0, w);
+        const T dy = s.v - (T(py) + T(0.5));
+        const int row = ly * TILE_SIZE - x0;
+        const T cdy = s.c * dy * dy, bdy = s.b * dy;
+        int rowClosed = 0;
+        for (int px = xs.lo; px <= xs.hi; ++px) {
+            const int p = row + px;
+            const T dx = u - (T(px) + T(0.5));
+            const T power = gaussPower(a, dx, cdy, bdy);
+            const T clamped = std::min(std::max(power, lo), hi);
+            const T alpha = std::min(alphaMax, opacity * expNonPositive(clamped));
+            const T trans = st.trans[p];
+            const T next = trans * (1 - alpha);
+            const bool hit = (st.done[p] == 0) & (power <= 0) & (power >= skipBelow) & (alpha >= T(ALPHA_MIN));
+            const bool close = hit & (next < T(TRANSMITTANCE_MIN));
+            const bool blend = hit & !close;
+            const T wgt = pick(blend, alpha * trans, T(0));
+            st.rgb[0][p] += r * wgt;
+            st.rgb[1][p] += g * wgt;
+            st.rgb[2][p] += b * wgt;
+            st.depth[p] += depth * wgt;
+            st.trans[p] = pick(blend, next, trans);
+            st.last[p] = pick(blend, k + 1, st.last[p]);
+            st.done[p] = pick(close, 1, st.done[p]);
+            rowClosed += close ? 1 : 0;
+        }
+        if (rowClosed == 0) continue;
+        closed += rowClosed;
+        uint32_t bits = 0;
+        for (int lx = 0; lx < w; ++lx) bits |= uint32_t(st.done[ly * TILE_SIZE + lx] == 0) << lx;
+        st.openBits[ly] = bits;
+    }
+    return closed;
+}
+
 template <class T>
 void compositeTile(const Projected<T>& proj, const TileBins& bins, const KernelCamera& cam, const T* background,
                    const Images<T>& out, int tile) {
-    const int tx = tile % cam.tilesX(), ty = tile / cam.tilesX();
+    const int x0 = (tile % cam.tilesX()) * TILE_SIZE, y0 = (tile / cam.tilesX()) * TILE_SIZE;
+    const int w = std::min(TILE_SIZE, cam.width - x0), h = std::min(TILE_SIZE, cam.height - y0);
     thread_local std::vector<TileSplat<T>> splats;
+    TileState<T> st;  // on the stack (a few KiB): plain, non-aliased memory for the vectoriser
     gatherTile(proj, bins, tile, splats);
+    std::fill(st.trans, st.trans + st.PIXELS, T(1));
+    std::fill(&st.rgb[0][0], &st.rgb[0][0] + 3 * st.PIXELS, T(0));
+    std::fill(st.depth, st.depth + st.PIXELS, T(0));
+    std::fill(st.last, st.last + st.PIXELS, 0);
+    std::fill(st.done, st.done + st.PIXELS, 0);
+    std::fill(st.openBits, st.openBits + TILE_SIZE, (1u << w) - 1);
+    int open = w * h;
     const int32_t count = int32_t(splats.size());
-    for (int py = ty * TILE_SIZE; py < std::min(cam.height, (ty + 1) * TILE_SIZE); ++py) {
-        for (int px = tx * TILE_SIZE; px < std::min(cam.width, (tx + 1) * TILE_SIZE); ++px) {
-            const T fx = T(px) + T(0.5), fy = T(py) + T(0.5);
-            T trans = 1, rgb[3] = {0, 0, 0}, depth = 0;
-            int32_t last = 0;
-            for (int32_t k = 0; k < count; ++k) {
-                const TileSplat<T>& s = splats[size_t(k)];
-                T dx, dy;
-                const T power = gaussPower(s, fx, fy, dx, dy);
-                if (power > 0 || power < s.skipBelow) continue;
-                const T alpha = std::min(T(ALPHA_MAX), s.opacity * std::exp(power));
-                if (alpha < T(ALPHA_MIN)) continue;
-                const T next = trans * (1 - alpha);
-                if (next < T(TRANSMITTANCE_MIN)) break;
-                const T w = alpha * trans;
-                for (int c = 0; c < 3; ++c) rgb[c] += proj.color[3 * s.index + c] * w;
-                depth += proj.depth[s.index] * w;
-                trans = next;
-                last = k + 1;
-            }
-            const int64_t pix = int64_t(py) * cam.width + px;
-            for (int c = 0; c < 3; ++c) out.rgb[3 * pix + c] = rgb[c] + trans * background[c];
+    for (int32_t k = 0; k < count && open > 0; ++k) open -= blendSplat(splats[size_t(k)], k, x0, y0, w, h, st);
+    for (int ly = 0; ly < h; ++ly) {
+        for (int lx = 0; lx < w; ++lx) {
+            const int p = ly * TILE_SIZE + lx;
+            const int64_t pix = int64_t(y0 + ly) * cam.width + x0 + lx;
+            const T trans = st.trans[p];
+            for (int c = 0; c < 3; ++c) out.rgb[3 * pix + c] = st.rgb[c][p] + trans * background[c];
             out.alpha[pix] = 1 - trans;
-            out.depth[pix] = depth;
+            out.depth[pix] = st.depth[p];
             out.finalT[pix] = trans;
-            out.lastCount[pix] = last;
+            out.lastCount[pix] = st.last[p];
         }
     }
 }

@@ -1,7 +1,11 @@
 #pragma once
 // Internal to the CPU kernels: the splats of one tile gathered into a contiguous array in
-// depth order, so the per-pixel loops read sequential memory instead of chasing indices.
+// depth order, so the per-pixel loops read sequential memory instead of chasing indices,
+// plus the pixel footprint of each splat so the kernels visit only pixels it can touch.
+#include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "core/train/rasterize_kernels.h"
@@ -14,12 +18,47 @@ struct TileSplat {
     T a, b, c;         // conic
     T opacity;
     T skipBelow;       // power < skipBelow ⇒ α < ALPHA_MIN for sure (exp avoided)
+    // Clamp range of the power fed to expNonPositive, and the α cap. Held as data, not as
+    // constants, so the optimiser keeps the pixel loops branch-free (vectorisable).
+    T powerLo, powerHi, alphaMax;
+    T color[3];        // rgb
+    T depth;           // camera-space z
+    double extentX, extentY;  // |pixel centre − mean| beyond these ⇒ power < skipBelow
+    double reach, det;        // R = −2·skipBelow + margin and det Q of the footprint ellipse dᵀQd ≤ R
     int32_t index;     // splat id
 };
 
 // Log-space margin of the skip prefilter; powers within it take the exact α < ALPHA_MIN test,
 // so the prefilter never changes which splats are blended.
 constexpr double SKIP_MARGIN = 1e-3;
+// Footprint margins: extra power (absolute) and pixels added to the exact ellipse extents, so
+// rounding in the per-pixel power can never make a pixel outside the footprint pass the skip test.
+constexpr double FOOTPRINT_POWER_MARGIN = 0.05;
+constexpr double FOOTPRINT_PIXEL_MARGIN = 1.0;
+constexpr double FOOTPRINT_UNBOUNDED = 1e30;
+
+// Half-extents of the ellipse {d : −½ dᵀ Q d ≥ skipBelow} for the conic Q = [[a, b], [b, c]]:
+// with R = −2·skipBelow, max |dx| = √(R·c / det Q) and max |dy| = √(R·a / det Q).
+template <class T>
+void footprint(TileSplat<T>& s) {
+    const double a = s.a, b = s.b, c = s.c;
+    const double det = a * c - b * b;
+    const double r = -2.0 * double(s.skipBelow) + 2.0 * FOOTPRINT_POWER_MARGIN;
+    double& ex = s.extentX;
+    double& ey = s.extentY;
+    s.reach = r;
+    s.det = det;
+    if (s.skipBelow > 0) {  // o < ALPHA_MIN: no pixel can pass (power ≤ 0), empty footprint
+        ex = ey = -1;
+        return;
+    }
+    ex = ey = FOOTPRINT_UNBOUNDED;
+    if (!(det > 0) || !(a > 0) || !(c > 0) || !(r > 0)) return;
+    const double x = std::sqrt(r * c / det) + FOOTPRINT_PIXEL_MARGIN;
+    const double y = std::sqrt(r * a / det) + FOOTPRINT_PIXEL_MARGIN;
+    if (std::isfinite(x)) ex = std::min(x, FOOTPRINT_UNBOUNDED);
+    if (std::isfinite(y)) ey = std::min(y, FOOTPRINT_UNBOUNDED);
+}
 
 template <class T>
 void gatherTile(const Projected<T>& proj, const TileBins& bins, int tile, std::vector<TileSplat<T>>& out) {
@@ -27,19 +66,120 @@ void gatherTile(const Projected<T>& proj, const TileBins& bins, int tile, std::v
     out.resize(size_t(end - begin));
     for (int32_t k = begin; k < end; ++k) {
         const int32_t g = bins.splats[size_t(k)];
-        const T o = proj.opacity[g];
-        out[size_t(k - begin)] = {proj.mean2d[2 * g], proj.mean2d[2 * g + 1], proj.conic[3 * g],
-                                  proj.conic[3 * g + 1], proj.conic[3 * g + 2], o,
-                                  std::log(T(ALPHA_MIN) / o) - T(SKIP_MARGIN), g};
+        TileSplat<T>& s = out[size_t(k - begin)];
+        s.u = proj.mean2d[2 * g];
+        s.v = proj.mean2d[2 * g + 1];
+        s.a = proj.conic[3 * g];
+        s.b = proj.conic[3 * g + 1];
+        s.c = proj.conic[3 * g + 2];
+        s.opacity = proj.opacity[g];
+        s.skipBelow = std::log(T(ALPHA_MIN) / s.opacity) - T(SKIP_MARGIN);
+        s.powerLo = std::clamp(s.skipBelow, T(-80), T(0));
+        s.powerHi = 0;
+        s.alphaMax = T(ALPHA_MAX);
+        for (int ch = 0; ch < 3; ++ch) s.color[ch] = proj.color[3 * g + ch];
+        s.depth = proj.depth[g];
+        footprint(s);
+        s.index = g;
     }
 }
 
-// Exponent −½ dᵀ Σ'⁻¹ d of the Gaussian at pixel centre (px, py), d = mean − pixel.
+// Inclusive range [lo, hi] of pixels p in [origin, origin + size) whose centre p + ½ lies
+// within `extent` of `centre`; lo > hi when there is none.
+struct PixelSpan {
+    int lo, hi;
+};
+
+inline PixelSpan pixelSpan(double centre, double extent, int origin, int size) {
+    const double lo = std::ceil(centre - extent - 0.5) - origin;
+    const double hi = std::floor(centre + extent - 0.5) - origin;
+    if (!(lo == lo) || !(hi == hi)) return {origin, origin + size - 1};  // NaN: no pruning
+    return {origin + int(std::clamp(lo, 0.0, double(size))), origin + int(std::clamp(hi, -1.0, double(size - 1)))};
+}
+
+// Pixels of the row with centre height fy that can pass the skip test, inside [origin,
+// origin + size): the ellipse chord a·dx² + 2b·dx·dy + c·dy² ≤ R at dy = v − fy is
+// dx ∈ (−b·dy ± √(a·R − det·dy²)) / a, widened by the pixel margin.
 template <class T>
-T gaussPower(const TileSplat<T>& s, T px, T py, T& dx, T& dy) {
-    dx = s.u - px;
-    dy = s.v - py;
-    return -T(0.5) * (s.a * dx * dx + s.c * dy * dy) - s.b * dx * dy;
+PixelSpan rowSpan(const TileSplat<T>& s, double fy, int origin, int size) {
+    if (s.extentX >= FOOTPRINT_UNBOUNDED || s.extentY >= FOOTPRINT_UNBOUNDED)
+        return pixelSpan(double(s.u), s.extentX, origin, size);
+    const double dy = double(s.v) - fy;
+    const double disc = double(s.a) * s.reach - s.det * dy * dy;
+    if (!(disc >= 0)) return {origin, origin - 1};
+    const double centre = double(s.u) + double(s.b) * dy / double(s.a);
+    return pixelSpan(centre, std::sqrt(disc) / double(s.a) + FOOTPRINT_PIXEL_MARGIN, origin, size);
+}
+
+// exp(x) for x in [−80, 0], inlined in the pixel loops (no libm call); the forward and backward
+// kernels both use it, so they agree on every α. Cody–Waite reduction
+// x = n·ln2 + r with |r| ≤ ½ln2, then the Taylor polynomial of eʳ (degree 7 for float,
+// truncation < 1e-8 relative; degree 13 for double, < 1e-17) scaled by 2ⁿ via the exponent bits.
+// Cody & Waite, "Software Manual for the Elementary Functions", 1980, ch. 6.
+inline float expNonPositive(float x) {
+    const int n = int(x * 1.44269504f + 128.5f) - 128;  // round(x/ln2); the +128 makes truncation floor
+    const float fn = float(n);
+    const float r = (x - fn * 0.693359375f) - fn * -2.12194440e-4f;
+    float p = 1.0f / 5040;
+    p = p * r + 1.0f / 720;
+    p = p * r + 1.0f / 120;
+    p = p * r + 1.0f / 24;
+    p = p * r + 1.0f / 6;
+    p = p * r + 0.5f;
+    p = p * r + 1.0f;
+    p = p * r + 1.0f;
+    return p * std::bit_cast<float>(int32_t((n + 127) << 23));
+}
+
+inline double expNonPositive(double x) {
+    const int n = int(x * 1.4426950408889634 + 128.5) - 128;
+    const double fn = double(n);
+    const double r = (x - fn * 6.93147180369123816490e-01) - fn * 1.90821492927058770002e-10;
+    double p = 1.0 / 6227020800.0;
+    constexpr double INV_FACT[12] = {1.0 / 479001600, 1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880,
+                                     1.0 / 40320,     1.0 / 5040,     1.0 / 720,     1.0 / 120,
+                                     1.0 / 24,        1.0 / 6,        0.5,           1.0};
+    for (double f : INV_FACT) p = p * r + f;
+    p = p * r + 1.0;
+    return p * std::bit_cast<double>(int64_t(n + 1023) << 52);
+}
+
+// Branch-free select: c ? x : y through bit masks. A plain ?: lets the optimiser turn the
+// update into a conditional store or move the product under a branch, and a loop with
+// branches does not vectorise.
+template <class T, class Bits>
+T pickBits(bool c, T x, T y) {
+    const Bits m = c ? ~Bits(0) : Bits(0);
+    return std::bit_cast<T>(Bits((std::bit_cast<Bits>(x) & m) | (std::bit_cast<Bits>(y) & ~m)));
+}
+inline float pick(bool c, float x, float y) { return pickBits<float, uint32_t>(c, x, y); }
+inline double pick(bool c, double x, double y) { return pickBits<double, uint64_t>(c, x, y); }
+inline int32_t pick(bool c, int32_t x, int32_t y) { return pickBits<int32_t, uint32_t>(c, x, y); }
+
+// The span widened outward to whole groups of 4 tile columns (clamped to the tile), so the
+// branch-free pixel loops run full SSE vectors with no scalar remainder. The extra pixels lie
+// outside the footprint and fail the per-pixel skip test, so results do not change.
+inline PixelSpan vectorSpan(PixelSpan span, int origin, int size) {
+    if (span.lo > span.hi) return span;
+    const int lo = (span.lo - origin) & ~3, hi = std::min(size - 1, (span.hi - origin) | 3);
+    return {origin + lo, origin + hi};
+}
+
+// Narrows a row span to the columns between the first and last set bit of a row mask
+// (bit lx = tile column lx); empty when the mask is 0.
+inline PixelSpan openSpan(PixelSpan span, uint32_t openBits, int origin) {
+    if (openBits == 0) return {origin, origin - 1};
+    span.lo = std::max(span.lo, origin + std::countr_zero(openBits));
+    span.hi = std::min(span.hi, origin + 31 - std::countl_zero(openBits));
+    return span;
+}
+
+// Exponent −½ dᵀ Σ'⁻¹ d = −½(a·dx² + c·dy²) − b·dx·dy of the Gaussian at a pixel centre,
+// d = mean − pixel, with the row terms cdy = c·dy² and bdy = b·dy hoisted out of the row
+// loop. The forward and backward kernels share it, so both see the same bits.
+template <class T>
+T gaussPower(T a, T dx, T cdy, T bdy) {
+    return -T(0.5) * (a * dx * dx + cdy) - bdy * dx;
 }
 
 }  // namespace sw::train::kernels
