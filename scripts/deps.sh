@@ -9,7 +9,7 @@ SW_PACKAGES=(
   libassimp-dev libeigen3-dev libtorch-dev libopenblas0-pthread libembree-dev libnanoflann-dev
   nlohmann-json3-dev libcli11-dev libstb-dev zlib1g-dev libzstd-dev libpng-dev doctest-dev
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri libgbm1
-  xvfb xauth mesa-utils x11-apps imagemagick dpkg-dev file
+  xvfb xauth xkb-data x11-xkb-utils fonts-dejavu-core mesa-utils x11-apps imagemagick dpkg-dev file
 )
 
 missing=()
@@ -20,5 +20,5 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "splatwright: installing ${#missing[@]} Debian packages: ${missing[*]}"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
