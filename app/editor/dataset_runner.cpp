@@ -12,33 +12,14 @@ namespace sw::editor {
 
 namespace {
 
-// renderDataset builds the lighting settings from DatasetSettings; the per-material HSV of the
-// editor is added here, on the way to the GL renderer.
-class HsvViewRenderer final : public dataset::ViewRenderer {
-public:
-    HsvViewRenderer(dataset::ViewRenderer& inner, std::vector<dataset::HsvAdjust> hsv)
-        : m_inner(inner), m_hsv(std::move(hsv)) {}
-    Status setScene(const dataset::LitMesh& lit, const dataset::LightingSettings& lighting) override {
-        dataset::LightingSettings withHsv = lighting;
-        withHsv.materialHsv = m_hsv;
-        return m_inner.setScene(lit, withHsv);
-    }
-    Result<Rgba8Image> render(const dataset::CameraPose& pose, const dataset::Intrinsics& k) override {
-        return m_inner.render(pose, k);
-    }
-
-private:
-    dataset::ViewRenderer& m_inner;
-    std::vector<dataset::HsvAdjust> m_hsv;
-};
-
 Result<dataset::DatasetReport> renderOnThisThread(const DatasetRunner::Job& job, const Progress& progress) {
     auto context = render::HeadlessContext::create();
     if (!context) return context.error();
     auto gl = dataset::GlViewRenderer::create((*context)->loader(), job.settings.samples);
     if (!gl) return gl.error();
-    HsvViewRenderer renderer(**gl, job.materialHsv);
-    auto report = dataset::renderDataset(*job.mesh, job.belt, job.settings, job.outDir.toStdString(), renderer, progress);
+    dataset::DatasetSettings settings = job.settings;
+    settings.materialHsv = job.materialHsv;
+    auto report = dataset::renderDataset(*job.mesh, job.belt, settings, job.outDir.toStdString(), **gl, progress);
     gl->reset();  // GL objects go while the context is current
     return report;
 }

@@ -89,6 +89,7 @@ Result<DatasetReport> renderDataset(const geometry::Mesh& mesh, const BeltSettin
     lighting.aoRays = s.aoRays;
     lighting.aoMaxEdge = s.aoMaxEdge;
     lighting.seed = s.seed;
+    lighting.materialHsv = s.materialHsv;
     auto lit = prepareLighting(mesh, lighting, progress.sub(0.0, 0.2));
     if (!lit) return lit.error();
     DatasetReport report;

@@ -26,6 +26,9 @@ struct DatasetSettings {
     int samples = 8;         // MSAA samples: coverage alpha at silhouettes
     int pngLevel = 2;        // zlib level 0..9: speed over size for a cache
     std::uint32_t seed = 1;
+    // [materials] per-material HSV adjustment (not a schema field: set by the editor's HSV
+    // table and the CLI's repeatable --hsv flag); missing entries = identity.
+    std::vector<HsvAdjust> materialHsv;
 };
 const SettingsSchema<DatasetSettings>& datasetSchema();
 

@@ -12,3 +12,13 @@ sw_cli_test(dataset_bad_belt RC 5 MATCH "elevation-min is above elevation-max"
 set_tests_properties(cli.dataset_bad_belt PROPERTIES FIXTURES_REQUIRED demo_glb)
 sw_cli_test(dataset_demo_glb RC 0 ARGS demo -o ${SW_OUT}/cli_dataset_demo.glb --texture-size 256)
 set_tests_properties(cli.dataset_demo_glb PROPERTIES FIXTURES_SETUP demo_glb)
+sw_cli_test(dataset_hsv RC 0 MATCH "8 train, 0 val, 0 test at 32"
+            ARGS dataset ${SW_OUT}/cli_dataset_demo.glb -o ${SW_OUT}/cli_dataset_hsv --resolution 32 --views 8
+                 --val-views 0 --test-views 0 --recipe flat --hsv drone_paint:180,1.2,0.9)
+set_tests_properties(cli.dataset_hsv PROPERTIES FIXTURES_REQUIRED demo_glb LABELS "cli;gl")
+sw_cli_test(dataset_hsv_unknown_material RC 5 MATCH "--hsv names no material 'hull_paint'"
+            ARGS dataset ${SW_OUT}/cli_dataset_demo.glb -o ${SW_OUT}/x --hsv hull_paint:10,1,1)
+set_tests_properties(cli.dataset_hsv_unknown_material PROPERTIES FIXTURES_REQUIRED demo_glb)
+sw_cli_test(dataset_hsv_malformed RC 5 MATCH "is not <material>:<hue>,<saturation>,<value>"
+            ARGS dataset ${SW_OUT}/cli_dataset_demo.glb -o ${SW_OUT}/x --hsv drone_paint:10,1)
+set_tests_properties(cli.dataset_hsv_malformed PROPERTIES FIXTURES_REQUIRED demo_glb)

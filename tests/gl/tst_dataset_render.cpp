@@ -130,3 +130,24 @@ TEST_CASE("renderDataset writes a complete NeRF-synthetic folder or nothing") {
     for (const auto& e : fs::directory_iterator(fs::path(out).parent_path())) entries += e.path().filename().string().find(".tmp-") != std::string::npos;
     CHECK(entries == 0);
 }
+
+TEST_CASE("per-material HSV in the dataset settings reaches the rendered colours") {
+    BeltSettings belt;
+    belt.trainViews = 1;
+    belt.valViews = 0;
+    belt.testViewsPerRing = 0;
+    DatasetSettings settings;
+    settings.resolution = 48;
+    settings.recipe = Recipe::Flat;
+    auto renderer = GlViewRenderer::create(context().loader(), 1);
+    REQUIRE(renderer.ok());
+    const std::string base = sw::test::outputDir("dataset_hsv");
+    REQUIRE(renderDataset(importedDemo(), belt, settings, base + "/plain", **renderer).ok());
+    settings.materialHsv = {HsvAdjust{0.f, 1.f, 0.5f}};  // half the value of the one material
+    REQUIRE(renderDataset(importedDemo(), belt, settings, base + "/dark", **renderer).ok());
+    auto plain = sw::readImageFile(base + "/plain/train/r_0.png");
+    auto dark = sw::readImageFile(base + "/dark/train/r_0.png");
+    REQUIRE(plain.ok());
+    REQUIRE(dark.ok());
+    CHECK(meanRgb(*dark) == doctest::Approx(0.5 * meanRgb(*plain)).epsilon(0.08));
+}
