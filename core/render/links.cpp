@@ -75,11 +75,6 @@ std::vector<Eigen::Vector3f> effectBasePoints(const formats::Spl2Model& model, c
 
 namespace {
 
-Status gpuError(const GlFunctions& gl, const char* what) {
-    const std::string errors = detail::drainGlErrors(gl, what);
-    if (errors.empty()) return {};
-    return makeError(ErrorCode::Gpu, errors);
-}
 
 }  // namespace
 
@@ -125,7 +120,7 @@ Result<std::unique_ptr<LinksRenderer>> LinksRenderer::create(const GlProcLoader&
     impl->feedbackProgram = *feedback;
     gl->GenVertexArrays(1, &impl->emptyArray);  // core profile: a VAO must be bound, even empty
     auto renderer = std::unique_ptr<LinksRenderer>(new LinksRenderer(std::move(impl)));
-    if (Status s = gpuError(*gl, "building the links programs"); !s) {
+    if (Status s = detail::gpuStatus(*gl, "building the links programs"); !s) {
         renderer->release();
         return s.error();
     }
@@ -176,7 +171,7 @@ Status LinksRenderer::drawOver(const Eigen::Matrix4f& view, const Eigen::Matrix4
     gl.Disable(GL_BLEND);
     gl.DepthMask(GL_TRUE);
     gl.UseProgram(0);
-    return gpuError(gl, "drawing the links");
+    return detail::gpuStatus(gl, "drawing the links");
 }
 
 Result<Rgba8Image> LinksRenderer::renderImage(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
@@ -185,7 +180,7 @@ Result<Rgba8Image> LinksRenderer::renderImage(const Eigen::Matrix4f& view, const
     const GlFunctions& gl = m_impl->gl;
     Rgba8Image image = detail::readTarget(gl, m_impl->target);
     gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
-    SW_TRY(gpuError(gl, "reading the links image back"));
+    SW_TRY(detail::gpuStatus(gl, "reading the links image back"));
     return image;
 }
 
@@ -203,7 +198,7 @@ Status LinksRenderer::renderOffscreen(const Eigen::Matrix4f& view, const Eigen::
     gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     SW_TRY(drawOver(view, projection, s, m_impl->target.msaaFramebuffer));
     gl.Finish();
-    return gpuError(gl, "finishing the links frame");
+    return detail::gpuStatus(gl, "finishing the links frame");
 }
 
 Result<std::vector<LinkParticle>> LinksRenderer::particles(const LinksSettings& s) {
@@ -237,7 +232,7 @@ Result<std::vector<LinkParticle>> LinksRenderer::particles(const LinksSettings& 
     gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
     gl.BindVertexArray(0);
     gl.UseProgram(0);
-    SW_TRY(gpuError(gl, "reading the link particles back"));
+    SW_TRY(detail::gpuStatus(gl, "reading the link particles back"));
     std::vector<LinkParticle> out(n);
     const auto count = static_cast<std::uint32_t>(m_impl->base.size() / 4);
     for (std::size_t i = 0; i < n; ++i) {

@@ -40,11 +40,6 @@ MeshUniforms locateUniforms(const GlFunctions& gl, GLuint program) {
     return u;
 }
 
-Status gpuError(const GlFunctions& gl, const char* what) {
-    const std::string errors = detail::drainGlErrors(gl, what);
-    if (errors.empty()) return {};
-    return makeError(ErrorCode::Gpu, errors);
-}
 
 }  // namespace
 
@@ -87,7 +82,7 @@ Result<std::unique_ptr<MeshRenderer>> MeshRenderer::create(const GlProcLoader& l
     impl->gl = *gl;
     impl->program = *program;
     impl->uniforms = locateUniforms(impl->gl, impl->program);
-    if (Status s = gpuError(impl->gl, "building the mesh program"); !s) {
+    if (Status s = detail::gpuStatus(impl->gl, "building the mesh program"); !s) {
         impl->gl.DeleteProgram(impl->program);
         return s.error();
     }
@@ -111,7 +106,7 @@ Status MeshRenderer::setMesh(const geometry::Mesh& mesh, std::span<const float> 
     clearMesh();
     m_impl->mesh = detail::uploadMesh(m_impl->gl, mesh, skyVisibility);
     m_impl->meshLoaded = true;
-    return gpuError(m_impl->gl, "uploading the mesh");
+    return detail::gpuStatus(m_impl->gl, "uploading the mesh");
 }
 
 void MeshRenderer::clearMesh() {
@@ -183,7 +178,7 @@ Status MeshRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f& pr
     gl.ClearDepth(1.0);
     gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     m_impl->drawMesh(view, projection, settings);
-    return gpuError(gl, "drawing the mesh");
+    return detail::gpuStatus(gl, "drawing the mesh");
 }
 
 Result<Rgba8Image> MeshRenderer::renderImage(const Camera& camera, const RenderSettings& settings) {
@@ -195,19 +190,11 @@ Result<Rgba8Image> MeshRenderer::renderImage(const Eigen::Matrix4f& view, const 
                                              const RenderSettings& settings) {
     SW_REQUIRE(settings.width > 0 && settings.height > 0, "width=" << settings.width << " height=" << settings.height);
     if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
-    const GlFunctions& gl = m_impl->gl;
-    GLint hostDraw = 0, hostRead = 0;
-    gl.GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &hostDraw);
-    gl.GetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &hostRead);
-    Status status = detail::ensureTarget(gl, m_impl->target, settings.width, settings.height, settings.samples);
-    Rgba8Image image;
-    if (status) status = draw(view, projection, settings, m_impl->target.msaaFramebuffer);
-    if (status) image = detail::readTarget(gl, m_impl->target);
-    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(hostDraw));
-    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(hostRead));
-    if (!status) return status.error();
-    SW_TRY(gpuError(gl, "reading the image back"));
-    if (settings.background == Background::Transparent) unpremultiply(image);
+    auto image = detail::renderIntoTarget(
+        m_impl->gl, m_impl->target, settings.width, settings.height, settings.samples,
+        [&](GLuint fbo) { return draw(view, projection, settings, fbo); }, "reading the image back");
+    if (!image) return image.error();
+    if (settings.background == Background::Transparent) unpremultiply(*image);
     return image;
 }
 

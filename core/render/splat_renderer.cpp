@@ -48,11 +48,6 @@ std::vector<int> shapeClassesBySize(std::span<const float> areas) {
 
 namespace {
 
-Status gpuError(const GlFunctions& gl, const char* what) {
-    const std::string errors = detail::drainGlErrors(gl, what);
-    if (errors.empty()) return {};
-    return makeError(ErrorCode::Gpu, errors);
-}
 
 std::string vertexSource(const char* stage) {
     return std::string(shaders::kSplatHashGlsl) + shaders::kSplatEffectsGlsl + shaders::kSplatLookGlsl + stage;
@@ -115,7 +110,7 @@ Result<std::unique_ptr<SplatRenderer>> SplatRenderer::create(const GlProcLoader&
     impl->feedbackProgram = *feedback;
     gl->GenQueries(1, &impl->primitiveQuery);
     auto renderer = std::unique_ptr<SplatRenderer>(new SplatRenderer(std::move(impl)));
-    if (Status s = gpuError(*gl, "building the splat programs"); !s) {
+    if (Status s = detail::gpuStatus(*gl, "building the splat programs"); !s) {
         renderer->release();
         return s.error();
     }
@@ -139,7 +134,7 @@ Status SplatRenderer::setModel(const formats::Spl2Model& model, std::span<const 
     m_impl->shapes = shapeClasses(model);
     detail::uploadSplats(m_impl->gl, m_impl->buffers, model, floaterMask, m_impl->shapes);
     m_impl->loaded = true;
-    return gpuError(m_impl->gl, "uploading the splat model");
+    return detail::gpuStatus(m_impl->gl, "uploading the splat model");
 }
 
 Status SplatRenderer::setFloaterMask(std::span<const std::uint8_t> floaterMask) {
@@ -234,7 +229,7 @@ Status SplatRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f& p
     m_impl->stats.orderUploads = m_impl->buffers.orderUploads;
     gl.BindVertexArray(0);
     gl.UseProgram(0);
-    return gpuError(gl, "drawing the splats");
+    return detail::gpuStatus(gl, "drawing the splats");
 }
 
 Result<Rgba8Image> SplatRenderer::renderImage(const Camera& camera, const SplatRenderSettings& settings) {
@@ -246,19 +241,9 @@ Result<Rgba8Image> SplatRenderer::renderImage(const Eigen::Matrix4f& view, const
                                               const SplatRenderSettings& settings) {
     SW_REQUIRE(settings.width > 0 && settings.height > 0, "width=" << settings.width << " height=" << settings.height);
     if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
-    const GlFunctions& gl = m_impl->gl;
-    GLint hostDraw = 0, hostRead = 0;
-    gl.GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &hostDraw);
-    gl.GetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &hostRead);
-    Status status = detail::ensureTarget(gl, m_impl->target, settings.width, settings.height, settings.samples);
-    Rgba8Image image;
-    if (status) status = draw(view, projection, settings, m_impl->target.msaaFramebuffer);
-    if (status) image = detail::readTarget(gl, m_impl->target);
-    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(hostDraw));
-    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(hostRead));
-    if (!status) return status.error();
-    SW_TRY(gpuError(gl, "reading the splat image back"));
-    return image;
+    return detail::renderIntoTarget(
+        m_impl->gl, m_impl->target, settings.width, settings.height, settings.samples,
+        [&](GLuint fbo) { return draw(view, projection, settings, fbo); }, "reading the splat image back");
 }
 
 Status SplatRenderer::renderOffscreen(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
@@ -269,7 +254,7 @@ Status SplatRenderer::renderOffscreen(const Eigen::Matrix4f& view, const Eigen::
     SW_TRY(draw(view, projection, settings, m_impl->target.msaaFramebuffer));
     gl.Finish();
     gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
-    return gpuError(gl, "finishing the splat frame");
+    return detail::gpuStatus(gl, "finishing the splat frame");
 }
 
 Result<std::vector<Eigen::Vector3f>> SplatRenderer::coreCentres(const EffectParams& effects) {
@@ -307,7 +292,7 @@ Result<std::vector<Eigen::Vector3f>> SplatRenderer::coreCentres(const EffectPara
     gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
     gl.BindVertexArray(0);
     gl.UseProgram(0);
-    SW_TRY(gpuError(gl, "reading the effect positions back"));
+    SW_TRY(detail::gpuStatus(gl, "reading the effect positions back"));
     return out;
 }
 

@@ -48,4 +48,10 @@ std::string drainGlErrors(const GlFunctions& gl, const char* what) {
     return text;
 }
 
+Status gpuStatus(const GlFunctions& gl, const char* what) {
+    const std::string errors = drainGlErrors(gl, what);
+    if (errors.empty()) return {};
+    return makeError(ErrorCode::Gpu, errors);
+}
+
 }  // namespace sw::render::detail

@@ -103,5 +103,7 @@ Result<GlFunctions> loadGlFunctions(const GlProcLoader& loader);
 
 // "GL error 0x0502 (GL_INVALID_OPERATION) after <what>" for every pending error, or "".
 std::string drainGlErrors(const GlFunctions& gl, const char* what);
+// drainGlErrors as a Status: ErrorCode::Gpu naming `what` when GL reported errors.
+Status gpuStatus(const GlFunctions& gl, const char* what);
 
 }  // namespace sw::render::detail

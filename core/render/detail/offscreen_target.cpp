@@ -89,4 +89,21 @@ void releaseTarget(const GlFunctions& gl, OffscreenTarget& t) {
     t = OffscreenTarget{};
 }
 
+Result<Rgba8Image> renderIntoTarget(const GlFunctions& gl, OffscreenTarget& target, int width, int height,
+                                    int samples, const std::function<Status(GLuint framebuffer)>& draw,
+                                    const char* what) {
+    GLint hostDraw = 0, hostRead = 0;
+    gl.GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &hostDraw);
+    gl.GetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &hostRead);
+    Status status = ensureTarget(gl, target, width, height, samples);
+    Rgba8Image image;
+    if (status) status = draw(target.msaaFramebuffer);
+    if (status) image = readTarget(gl, target);
+    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(hostDraw));
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(hostRead));
+    if (!status) return status.error();
+    SW_TRY(gpuStatus(gl, what));
+    return image;
+}
+
 }  // namespace sw::render::detail

@@ -1,6 +1,8 @@
 #pragma once
 // The renderer's offscreen target: a multisampled colour + depth framebuffer resolved into a
 // single-sampled one for read-back. Reallocated only when the size or sample count changes.
+#include <functional>
+
 #include "core/foundation/image_io.h"
 #include "core/render/detail/gl_functions.h"
 
@@ -23,5 +25,10 @@ Status ensureTarget(const GlFunctions& gl, OffscreenTarget& target, int width, i
 // Resolves the MSAA framebuffer and reads it back, rows top to bottom.
 Rgba8Image readTarget(const GlFunctions& gl, const OffscreenTarget& target);
 void releaseTarget(const GlFunctions& gl, OffscreenTarget& target);
+// Sizes the target, calls draw(msaaFramebuffer), reads the result back and restores the host's
+// framebuffer bindings, whatever happened. `what` names the pass in GL errors.
+Result<Rgba8Image> renderIntoTarget(const GlFunctions& gl, OffscreenTarget& target, int width, int height,
+                                    int samples, const std::function<Status(GLuint framebuffer)>& draw,
+                                    const char* what);
 
 }  // namespace sw::render::detail
