@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/train/detail/projection_tensors.h"
 #include "core/train/rasterize_kernels.h"
 #ifdef SW_HAVE_CUDA
 #include "core/train/cuda/rasterize_host_cuda.h"
@@ -74,22 +75,8 @@ int threadCount(const RasterizeSettings& s) {
     return std::max(1, int(std::thread::hardware_concurrency()));
 }
 
-// Tensors holding the projection of every splat (rasterize_kernels.h, Projected).
-struct ProjectionTensors {
-    at::Tensor mean2d, conic, depth, opacity, color, radii;
-
-    template <class T>
-    k::Projected<T> view() const {
-        return {mean2d.data_ptr<T>(), conic.data_ptr<T>(), depth.data_ptr<T>(),
-                opacity.data_ptr<T>(), color.data_ptr<T>(), radii.data_ptr<int32_t>()};
-    }
-};
-
-template <class T>
-k::SplatParams<T> paramsView(const variable_list& p) {
-    return {p[0].data_ptr<T>(), p[1].data_ptr<T>(), p[2].data_ptr<T>(), p[3].data_ptr<T>(), p[4].data_ptr<T>(),
-            p[0].size(0)};
-}
+using detail::ProjectionTensors;
+using detail::paramsView;
 
 at::Tensor intTensor(const std::vector<int32_t>& v) {
     at::Tensor t = at::empty({int64_t(v.size())}, at::TensorOptions().dtype(at::kInt));

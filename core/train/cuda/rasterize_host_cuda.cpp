@@ -12,28 +12,12 @@
 #include <ATen/ops/zeros.h>
 
 #include "core/train/cuda/rasterize_cuda.h"
+#include "core/train/detail/projection_tensors.h"
 
 namespace sw::train::detail {
 namespace {
 
 namespace k = kernels;
-
-// Tensors holding the projection of every splat (rasterize_kernels.h, Projected).
-struct ProjectionTensors {
-    at::Tensor mean2d, conic, depth, opacity, color, radii;
-
-    template <class T>
-    k::Projected<T> view() const {
-        return {mean2d.data_ptr<T>(), conic.data_ptr<T>(), depth.data_ptr<T>(),
-                opacity.data_ptr<T>(), color.data_ptr<T>(), radii.data_ptr<int32_t>()};
-    }
-};
-
-template <class T>
-k::SplatParams<T> paramsView(const variable_list& p) {
-    return {p[0].data_ptr<T>(), p[1].data_ptr<T>(), p[2].data_ptr<T>(), p[3].data_ptr<T>(), p[4].data_ptr<T>(),
-            p[0].size(0)};
-}
 
 k::CudaStream currentStream() { return c10::cuda::getCurrentCUDAStream().stream(); }
 
