@@ -1,5 +1,7 @@
 #include "app/editor/dataset_runner.h"
 
+#include "app/editor/queued_progress.h"
+
 #include <QPointer>
 #include <atomic>
 #include <chrono>
@@ -44,20 +46,8 @@ bool DatasetRunner::start(Job job) {
     m_cancel = std::make_shared<CancelToken>();
     emit started(tr("Rendering the dataset"));
 
-    auto lastReport = std::make_shared<std::atomic<long long>>(0);
     QPointer<DatasetRunner> self(this);
-    Progress progress(
-        [self, lastReport](double fraction, std::string_view message) {
-            using namespace std::chrono;
-            const long long now = duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
-            if (now - lastReport->load() < 50 && fraction < 1.0) return;
-            lastReport->store(now);
-            const QString text = QString::fromUtf8(message.data(), qsizetype(message.size()));
-            QMetaObject::invokeMethod(self.data(), [self, fraction, text] {
-                if (self) emit self->progressed(fraction, text);
-            }, Qt::QueuedConnection);
-        },
-        m_cancel);
+    const Progress progress = queuedProgress(this, m_cancel);
     m_worker = std::thread([self, job = std::move(job), progress] {
         Result<dataset::DatasetReport> result = makeError(ErrorCode::Internal, "not run");
         try {

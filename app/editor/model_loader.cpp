@@ -1,5 +1,7 @@
 #include "app/editor/model_loader.h"
 
+#include "app/editor/queued_progress.h"
+
 #include <QFileInfo>
 #include <QPointer>
 #include <atomic>
@@ -43,21 +45,8 @@ bool ModelLoader::start(const QString& what, Job job) {
     m_cancel = std::make_shared<CancelToken>();
     emit started(what);
 
-    // Progress is throttled to ~20 updates/s so a chatty stage cannot flood the event loop.
-    auto lastReport = std::make_shared<std::atomic<long long>>(0);
     QPointer<ModelLoader> self(this);
-    Progress progress(
-        [self, lastReport](double fraction, std::string_view message) {
-            using namespace std::chrono;
-            const long long now = duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
-            if (now - lastReport->load() < 50 && fraction < 1.0) return;
-            lastReport->store(now);
-            const QString text = QString::fromUtf8(message.data(), qsizetype(message.size()));
-            QMetaObject::invokeMethod(self.data(), [self, fraction, text] {
-                if (self) emit self->progressed(fraction, text);
-            }, Qt::QueuedConnection);
-        },
-        m_cancel);
+    const Progress progress = queuedProgress(this, m_cancel);
     m_worker = std::thread([self, job = std::move(job), progress] {
         auto shared = std::make_shared<Result<geometry::ImportedModel>>(runGuarded(job, progress));
         QMetaObject::invokeMethod(self.data(), [self, shared] {
