@@ -8,13 +8,16 @@ namespace sw::shaders {
 extern const char* const kMeshVert;  // shaders/mesh.vert: textured mesh, view-space outputs
 extern const char* const kMeshFrag;  // shaders/mesh.frag: base colour × half-Lambert headlight
 
-// Splat renderer (core/render/splat_renderer.cpp). Vertex stages are assembled as
-// kSplatHashGlsl (#version, integer hashes) + kSplatEffectsGlsl + kSplatLookGlsl + the stage.
+// Splat renderer (core/render/splat_renderer.cpp). The prepare pass is assembled as
+// kSplatHashGlsl (#version, integer hashes) + kSplatEffectsGlsl + kSplatLookGlsl + kSplatPrepareComp;
+// the vertex stages only read its output.
 extern const char* const kSplatHashGlsl;     // #version + integer hashes shared with links.vert
 extern const char* const kSplatEffectsGlsl;  // effects (PIPELINE §6), mirrors core/render/effects.cpp
 extern const char* const kSplatLookGlsl;     // splat records (storage buffer), cel look, overlays
+extern const char* const kSplatPrepareComp;  // per splat: effects, colour, clip-space centre and axes
 extern const char* const kSplatCoreVert;     // core pass: indexed shape fans, LOD = splats drawn
-extern const char* const kSplatCoreFrag;
+extern const char* const kSplatShapeGlsl;    // #version + shapes, coverage ramp, gamma_out (core frag)
+extern const char* const kSplatCoreFrag;     // after kSplatShapeGlsl
 extern const char* const kSplatShellVert;    // shell pass: quads in the sector's order
 extern const char* const kSplatShellFrag;    // Gaussian falloff
 extern const char* const kLinksVert;         // links effect (seed 002), after kSplatHashGlsl

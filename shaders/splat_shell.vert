@@ -1,24 +1,25 @@
+#version 450 core
 // Shell pass: four vertices per splat (index = splat·4 + corner, so gl_VertexID >> 2 is the
 // splat and & 3 the quad corner), drawn through the index buffer of the current heading
-// sector's back-to-front order. The quad spans ±3 σ along
-// ax0/ax1; splat_shell.frag applies the Gaussian falloff.
+// sector's back-to-front order. The quad spans ±3 σ along ax0/ax1; splat_shell.frag applies
+// the Gaussian falloff. Per-splat values come from the prepare pass (splat_prepare.comp).
 
-uniform uint u_idBase;  // effect id of shell splat 0 (= core count)
+layout(std430, binding = 1) readonly buffer Prepared {
+    vec4 p_records[];
+};
+const uint kPreparedVec4 = 5u;
 
 out flat vec3 v_color;
 out flat float v_opacity;
 out vec2 v_local;       // quad coordinates in [-1, 1]², 1 = 3 σ
 
 void main() {
-    loadSplat(uint(gl_VertexID >> 2));
-    uint id = u_idBase + uint(gl_VertexID >> 2);
+    uint b = uint(gl_VertexID >> 2) * kPreparedVec4;
     int corner = gl_VertexID & 3;
     vec2 p = vec2((corner & 1) == 0 ? -1.0 : 1.0, (corner & 2) == 0 ? -1.0 : 1.0);
-    vec3 ax0, ax1;
-    EffectOut e = splatEffects(id, ax0, ax1);
-    vec3 world = e.pos + 3.0 * (ax0 * p.x + ax1 * p.y);
+    vec4 look = p_records[b + 3u];
     v_local = p;
-    v_color = splatColor(e.pos, e.normal, e);
-    v_opacity = a_opacity;
-    gl_Position = u_projection * (u_view * vec4(world, 1.0));
+    v_color = look.rgb;
+    v_opacity = look.w;
+    gl_Position = p_records[b] + p.x * p_records[b + 1u] + p.y * p_records[b + 2u];
 }

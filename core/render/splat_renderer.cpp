@@ -49,9 +49,12 @@ std::vector<int> shapeClassesBySize(std::span<const float> areas) {
 namespace {
 
 
-std::string vertexSource(const char* stage) {
-    return std::string(shaders::kSplatHashGlsl) + shaders::kSplatEffectsGlsl + shaders::kSplatLookGlsl + stage;
+std::string prepareSource() {
+    return std::string(shaders::kSplatHashGlsl) + shaders::kSplatEffectsGlsl + shaders::kSplatLookGlsl +
+           shaders::kSplatPrepareComp;
 }
+
+constexpr GLuint kPrepareGroup = 64;  // local_size_x of splat_prepare.comp
 
 // Shape classes of core then shell: attrs.w when any is set, else by size percentile.
 std::vector<int> shapeClasses(const formats::Spl2Model& m) {
@@ -72,16 +75,20 @@ std::vector<int> shapeClasses(const formats::Spl2Model& m) {
 
 struct SplatRenderer::Impl {
     GlFunctions gl;
-    GLuint coreProgram = 0, shellProgram = 0, feedbackProgram = 0;
+    GLuint coreProgram = 0, shellProgram = 0, prepareProgram = 0;
     GLuint primitiveQuery = 0;
     detail::SplatBuffers buffers;
     formats::Spl2Model modelCopy;  // kept to rebuild buffers when the floater mask changes
     std::vector<int> shapes;
     bool loaded = false;
     detail::OffscreenTarget target;
-    detail::OffscreenTarget feedbackTarget;  // 1×1, bound while capturing transform feedback
     SplatDrawStats stats;
     bool released = false;
+
+    // Runs the prepare pass over the first `count` splats of the core (shell = false) or shell
+    // records into that pass's prepared buffer, and makes the result visible to what follows.
+    void prepare(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj, const SplatRenderSettings& s, bool shell,
+                 int count);
 
     void drawCore(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj, const SplatRenderSettings& s);
     void drawShell(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj, const SplatRenderSettings& s);
@@ -91,23 +98,23 @@ Result<std::unique_ptr<SplatRenderer>> SplatRenderer::create(const GlProcLoader&
     auto gl = detail::loadGlFunctions(loader);
     if (!gl) return gl.error();
     detail::drainGlErrors(*gl, "host");
-    const std::string coreVs = vertexSource(shaders::kSplatCoreVert);
-    const std::string shellVs = vertexSource(shaders::kSplatShellVert);
-    auto core = detail::buildProgram(*gl, "splat_core", coreVs.c_str(), shaders::kSplatCoreFrag);
-    if (!core) return core.error();
-    auto shell = detail::buildProgram(*gl, "splat_shell", shellVs.c_str(), shaders::kSplatShellFrag);
-    auto feedback = detail::buildProgram(*gl, "splat_feedback", coreVs.c_str(), shaders::kSplatCoreFrag, {"tf_center"});
+    const std::string coreFs = std::string(shaders::kSplatShapeGlsl) + shaders::kSplatCoreFrag;
+    const std::string prepareCs = prepareSource();
+    const Result<GLuint> programs[] = {
+        detail::buildProgram(*gl, "splat_core", shaders::kSplatCoreVert, coreFs.c_str()),
+        detail::buildProgram(*gl, "splat_shell", shaders::kSplatShellVert, shaders::kSplatShellFrag),
+        detail::buildComputeProgram(*gl, "splat_prepare", prepareCs.c_str())};
+    for (const auto& program : programs) {
+        if (program) continue;
+        for (const auto& built : programs)
+            if (built) gl->DeleteProgram(*built);
+        return program.error();
+    }
     auto impl = std::make_unique<Impl>();
     impl->gl = *gl;
-    impl->coreProgram = *core;
-    if (!shell || !feedback) {
-        gl->DeleteProgram(*core);
-        if (shell) gl->DeleteProgram(*shell);
-        if (feedback) gl->DeleteProgram(*feedback);
-        return !shell ? shell.error() : feedback.error();
-    }
-    impl->shellProgram = *shell;
-    impl->feedbackProgram = *feedback;
+    impl->coreProgram = *programs[0];
+    impl->shellProgram = *programs[1];
+    impl->prepareProgram = *programs[2];
     gl->GenQueries(1, &impl->primitiveQuery);
     auto renderer = std::unique_ptr<SplatRenderer>(new SplatRenderer(std::move(impl)));
     if (Status s = detail::gpuStatus(*gl, "building the splat programs"); !s) {
@@ -148,19 +155,32 @@ int SplatRenderer::coreCount() const { return m_impl->buffers.coreCount; }
 int SplatRenderer::shellCount() const { return m_impl->buffers.shellCount; }
 const formats::Spl2Model& SplatRenderer::model() const { return m_impl->modelCopy; }
 
+void SplatRenderer::Impl::prepare(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj,
+                                  const SplatRenderSettings& s, bool shell, int count) {
+    gl.UseProgram(prepareProgram);
+    detail::setLookUniforms(gl, prepareProgram, view, proj, s, shell ? static_cast<unsigned>(buffers.coreCount) : 0u);
+    gl.Uniform1ui(gl.GetUniformLocation(prepareProgram, "u_count"), static_cast<GLuint>(count));
+    gl.Uniform1i(gl.GetUniformLocation(prepareProgram, "u_shell"), shell ? 1 : 0);
+    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, shell ? buffers.shellBuffer : buffers.coreBuffer);
+    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, shell ? buffers.shellPrepared : buffers.corePrepared);
+    gl.DispatchCompute((static_cast<GLuint>(count) + kPrepareGroup - 1) / kPrepareGroup, 1, 1);
+    gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+}
+
 void SplatRenderer::Impl::drawCore(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj,
                                    const SplatRenderSettings& s) {
     const int k = s.coreCount < 0 ? buffers.coreCount : std::min(s.coreCount, buffers.coreCount);
     stats.coreDrawn = k;
     if (k == 0) return;
+    prepare(view, proj, s, false, k);
     gl.UseProgram(coreProgram);
-    detail::setLookUniforms(gl, coreProgram, view, proj, s, 0u);
+    gl.Uniform1i(gl.GetUniformLocation(coreProgram, "u_round"), s.roundSplats ? 1 : 0);
+    gl.Uniform1i(gl.GetUniformLocation(coreProgram, "u_gammaOut"), s.linearTarget ? 1 : 0);
     gl.DepthMask(GL_TRUE);
     gl.Disable(GL_BLEND);
     if (s.roundSplats) gl.Enable(GL_SAMPLE_ALPHA_TO_COVERAGE);
-    gl.Uniform1i(gl.GetUniformLocation(coreProgram, "u_feedback"), 0);
     gl.BindVertexArray(buffers.coreArray);
-    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buffers.coreBuffer);
+    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, buffers.corePrepared);
     const bool octagons = !s.shapeClasses && !s.roundSplats;
     gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER,
                   s.roundSplats ? buffers.quadIndex : (octagons ? buffers.octagonIndex : buffers.shapeIndex));
@@ -185,13 +205,14 @@ void SplatRenderer::Impl::drawShell(const Eigen::Matrix4f& view, const Eigen::Ma
     stats.sector = headingSector(headingFromView(view));
     if (buffers.shellCount == 0) return;
     detail::selectShellOrder(gl, buffers, stats.sector);
+    prepare(view, proj, s, true, buffers.shellCount);
     gl.UseProgram(shellProgram);
-    detail::setLookUniforms(gl, shellProgram, view, proj, s, static_cast<unsigned>(buffers.coreCount));
+    gl.Uniform1i(gl.GetUniformLocation(shellProgram, "u_gammaOut"), s.linearTarget ? 1 : 0);
     gl.DepthMask(GL_FALSE);  // sorted, blended: test against the core, do not write
     gl.Enable(GL_BLEND);
     gl.BlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     gl.BindVertexArray(buffers.shellArray);
-    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buffers.shellBuffer);
+    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, buffers.shellPrepared);
     gl.DrawElements(GL_TRIANGLES, buffers.shellCount * 6, GL_UNSIGNED_INT, nullptr);
     stats.shellDrawn = buffers.shellCount;
     gl.Disable(GL_BLEND);
@@ -263,35 +284,20 @@ Result<std::vector<Eigen::Vector3f>> SplatRenderer::coreCentres(const EffectPara
     const int n = m_impl->buffers.coreCount;
     std::vector<Eigen::Vector3f> out(static_cast<std::size_t>(n));
     if (n == 0) return out;
-    // A draw needs a complete framebuffer even with rasterizer discard (surfaceless contexts have none).
-    SW_TRY(detail::ensureTarget(gl, m_impl->feedbackTarget, 1, 1, 0));
-    gl.BindFramebuffer(GL_FRAMEBUFFER, m_impl->feedbackTarget.msaaFramebuffer);
-    GLuint buffer = 0;
-    gl.GenBuffers(1, &buffer);
-    gl.BindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, buffer);
-    gl.BufferData(GL_TRANSFORM_FEEDBACK_BUFFER, static_cast<GLsizeiptr>(out.size() * 3 * sizeof(float)), nullptr,
-                  GL_STREAM_READ);
-    gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buffer);
-    gl.UseProgram(m_impl->feedbackProgram);
+    // The prepare pass the core draw runs, read back: record word 4 is the displaced centre.
     SplatRenderSettings settings;
     settings.effects = effects;
-    detail::setLookUniforms(gl, m_impl->feedbackProgram, Eigen::Matrix4f::Identity(), Eigen::Matrix4f::Identity(),
-                            settings, 0u);
-    gl.Uniform1i(gl.GetUniformLocation(m_impl->feedbackProgram, "u_feedback"), 1);
-    gl.Enable(GL_RASTERIZER_DISCARD);
-    gl.BindVertexArray(m_impl->buffers.coreArray);
-    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, m_impl->buffers.coreBuffer);
-    gl.BeginTransformFeedback(GL_POINTS);
-    gl.DrawArrays(GL_POINTS, 0, n);
-    gl.EndTransformFeedback();
-    gl.Disable(GL_RASTERIZER_DISCARD);
-    gl.GetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, static_cast<GLsizeiptr>(out.size() * 3 * sizeof(float)),
-                        out.data());
-    gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
-    gl.DeleteBuffers(1, &buffer);
-    gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
-    gl.BindVertexArray(0);
+    m_impl->prepare(Eigen::Matrix4f::Identity(), Eigen::Matrix4f::Identity(), settings, false, n);
+    std::vector<float> prepared(static_cast<std::size_t>(n) * detail::kPreparedFloats);
+    gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, m_impl->buffers.corePrepared);
+    gl.GetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(prepared.size() * sizeof(float)),
+                        prepared.data());
+    gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     gl.UseProgram(0);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const float* r = prepared.data() + i * detail::kPreparedFloats + 16;
+        out[i] = Eigen::Vector3f(r[0], r[1], r[2]);
+    }
     SW_TRY(detail::gpuStatus(gl, "reading the effect positions back"));
     return out;
 }
@@ -303,8 +309,7 @@ void SplatRenderer::release() {
     const GlFunctions& gl = m_impl->gl;
     detail::releaseSplats(gl, m_impl->buffers);
     detail::releaseTarget(gl, m_impl->target);
-    detail::releaseTarget(gl, m_impl->feedbackTarget);
-    for (GLuint* p : {&m_impl->coreProgram, &m_impl->shellProgram, &m_impl->feedbackProgram})
+    for (GLuint* p : {&m_impl->coreProgram, &m_impl->shellProgram, &m_impl->prepareProgram})
         if (*p) gl.DeleteProgram(*p);
     if (m_impl->primitiveQuery) gl.DeleteQueries(1, &m_impl->primitiveQuery);
     m_impl->loaded = false;

@@ -1,7 +1,8 @@
 #pragma once
-// Draws a baked SPL2 model the way the game does (PIPELINE §5–6): the core as opaque shapes
-// (30 vertices each, pulled from a storage buffer by vertex id) with the z-buffer (no sorting,
-// no discard; LOD = the first k), then the shell as
+// Draws a baked SPL2 model the way the game does (PIPELINE §5–6): a compute prepare pass per
+// splat (effects, look colour, clip-space centre and axes), then the core as opaque shapes
+// (indexed fans whose vertices pull the prepared record by vertex id) with the z-buffer (no
+// sorting, no discard; LOD = the first k), then the shell as
 // Gaussian quads alpha-blended in the precomputed back-to-front order of the current heading
 // sector, into the host's framebuffer or an MSAA offscreen target read back as an image.
 // Cel look, breathing emission, muzzle flash, the effects of core/render/effects.h and the
@@ -105,8 +106,8 @@ public:
     Status renderOffscreen(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
                            const SplatRenderSettings& settings);
 
-    // Effect-displaced core centres as the GPU computes them (transform feedback of the core
-    // vertex shader): [n_core] model space. Compare with applyEffects().
+    // Effect-displaced core centres as the GPU computes them (the prepare pass every core draw
+    // runs, read back): [n_core] model space. Compare with applyEffects().
     Result<std::vector<Eigen::Vector3f>> coreCentres(const EffectParams& effects);
 
     const SplatDrawStats& lastDrawStats() const;

@@ -87,7 +87,9 @@
     X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                         \
     X(PFNGLFINISHPROC, Finish)                                               \
     X(PFNGLDRAWELEMENTSBASEVERTEXPROC, DrawElementsBaseVertex)               \
-    X(PFNGLPOLYGONOFFSETPROC, PolygonOffset)
+    X(PFNGLPOLYGONOFFSETPROC, PolygonOffset)                                 \
+    X(PFNGLDISPATCHCOMPUTEPROC, DispatchCompute)                             \
+    X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)
 
 namespace sw::render::detail {
 

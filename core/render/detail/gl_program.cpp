@@ -37,6 +37,22 @@ Result<GLuint> compileShader(const GlFunctions& gl, GLenum type, const char* sou
     return shader;
 }
 
+// Links `program` (its shaders attached) and frees the shaders; the program or the link log.
+Result<GLuint> linkProgram(const GlFunctions& gl, GLuint program, std::initializer_list<GLuint> shaders,
+                           const std::string& base) {
+    gl.LinkProgram(program);
+    // Shaders stay alive while attached; deleting now frees them with the program.
+    for (const GLuint shader : shaders) gl.DeleteShader(shader);
+    GLint ok = GL_FALSE;
+    gl.GetProgramiv(program, GL_LINK_STATUS, &ok);
+    if (ok != GL_TRUE) {
+        const std::string log = programLog(gl, program);
+        gl.DeleteProgram(program);
+        return makeError(ErrorCode::Gpu, "linking shader program " + base + " failed: " + log);
+    }
+    return program;
+}
+
 }  // namespace
 
 Result<GLuint> buildProgram(const GlFunctions& gl, const char* name, const char* vertexSource,
@@ -62,18 +78,16 @@ Result<GLuint> buildProgram(const GlFunctions& gl, const char* name, const char*
         gl.TransformFeedbackVaryings(program, static_cast<GLsizei>(names.size()), names.data(),
                                      GL_INTERLEAVED_ATTRIBS);
     }
-    gl.LinkProgram(program);
-    // Shaders stay alive while attached; deleting now frees them with the program.
-    gl.DeleteShader(*vs);
-    gl.DeleteShader(*fs);
-    GLint ok = GL_FALSE;
-    gl.GetProgramiv(program, GL_LINK_STATUS, &ok);
-    if (ok != GL_TRUE) {
-        const std::string log = programLog(gl, program);
-        gl.DeleteProgram(program);
-        return makeError(ErrorCode::Gpu, "linking shader program " + base + " failed: " + log);
-    }
-    return program;
+    return linkProgram(gl, program, {*vs, *fs}, base);
+}
+
+Result<GLuint> buildComputeProgram(const GlFunctions& gl, const char* name, const char* computeSource) {
+    const std::string base(name);
+    auto cs = compileShader(gl, GL_COMPUTE_SHADER, computeSource, base + ".comp");
+    if (!cs) return cs.error();
+    const GLuint program = gl.CreateProgram();
+    gl.AttachShader(program, *cs);
+    return linkProgram(gl, program, {*cs}, base);
 }
 
 }  // namespace sw::render::detail

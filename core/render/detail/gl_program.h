@@ -1,5 +1,5 @@
 #pragma once
-// Compiling and linking a vertex + fragment shader program.
+// Compiling and linking a vertex + fragment shader program, or a compute program.
 #include <initializer_list>
 
 #include "core/render/detail/gl_functions.h"
@@ -13,5 +13,8 @@ Result<GLuint> buildProgram(const GlFunctions& gl, const char* name, const char*
 // transform feedback: used to read effect positions back for tests.
 Result<GLuint> buildProgram(const GlFunctions& gl, const char* name, const char* vertexSource,
                             const char* fragmentSource, std::initializer_list<const char*> feedbackVaryings);
+
+// A linked compute program.
+Result<GLuint> buildComputeProgram(const GlFunctions& gl, const char* name, const char* computeSource);
 
 }  // namespace sw::render::detail

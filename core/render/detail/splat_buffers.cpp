@@ -17,17 +17,24 @@ float at(std::span<const T> values, std::size_t i) {
     return i < values.size() ? static_cast<float>(values[i]) : 0.f;
 }
 
-GLuint makeRecords(const GlFunctions& gl, const std::vector<float>& records) {
+// A storage buffer of `floats` floats (data may be null); a zero-size storage buffer cannot be
+// bound, so an empty one keeps `minFloats` zeros.
+GLuint makeStorage(const GlFunctions& gl, std::size_t floats, const float* data, std::size_t minFloats, GLenum usage) {
+    const std::vector<float> dummy(minFloats, 0.f);
+    if (floats == 0) {
+        floats = minFloats;
+        data = dummy.data();
+    }
     GLuint buffer = 0;
     gl.GenBuffers(1, &buffer);
     gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
-    // A zero-size storage buffer cannot be bound: keep one dummy record.
-    const std::vector<float> dummy(kSplatFloats, 0.f);
-    const std::vector<float>& data = records.empty() ? dummy : records;
-    gl.BufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(float)), data.data(),
-                  GL_STATIC_DRAW);
+    gl.BufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(floats * sizeof(float)), data, usage);
     gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     return buffer;
+}
+
+GLuint makeRecords(const GlFunctions& gl, const std::vector<float>& records) {
+    return makeStorage(gl, records.size(), records.data(), kSplatFloats, GL_STATIC_DRAW);
 }
 
 // kCoreBatch triangle fans over the first `ring` points of each splat's kCoreRing ids.
@@ -89,6 +96,8 @@ void uploadSplats(const GlFunctions& gl, SplatBuffers& b, const formats::Spl2Mod
         sub(floater, nCore, nShell), sub(shape, nCore, nShell));
     b.coreBuffer = makeRecords(gl, core);
     b.shellBuffer = makeRecords(gl, shell);
+    b.corePrepared = makeStorage(gl, nCore * kPreparedFloats, nullptr, kPreparedFloats, GL_DYNAMIC_COPY);
+    b.shellPrepared = makeStorage(gl, nShell * kPreparedFloats, nullptr, kPreparedFloats, GL_DYNAMIC_COPY);
     gl.GenVertexArrays(1, &b.coreArray);
     gl.BindVertexArray(b.coreArray);  // the fan index buffers are bound per draw
     b.octagonIndex = makeFanIndex(gl, 8);
@@ -127,7 +136,8 @@ void selectShellOrder(const GlFunctions& gl, SplatBuffers& b, int sector) {
 void releaseSplats(const GlFunctions& gl, SplatBuffers& b) {
     for (GLuint* vao : {&b.coreArray, &b.shellArray})
         if (*vao) gl.DeleteVertexArrays(1, vao);
-    for (GLuint* buf : {&b.coreBuffer, &b.shellBuffer, &b.shellIndex, &b.octagonIndex, &b.shapeIndex, &b.quadIndex})
+    for (GLuint* buf : {&b.coreBuffer, &b.shellBuffer, &b.corePrepared, &b.shellPrepared, &b.shellIndex,
+                        &b.octagonIndex, &b.shapeIndex, &b.quadIndex})
         if (*buf) gl.DeleteBuffers(1, buf);
     b = SplatBuffers{};
 }

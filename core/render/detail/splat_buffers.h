@@ -1,8 +1,9 @@
 #pragma once
 // GPU buffers of the splat renderer: one record per splat (kSplatFloats floats: pos 3, ax0 3,
 // ax1 3, normal 3, color 3, opacity 1, attrs 4, extra 4 = chunk, material, floater flag, shape
-// class) in a shader storage buffer per pass, pulled by index in the vertex shader (no vertex
-// attributes; the VAOs only hold the shell's index buffer). The shell is drawn through the
+// class) in a shader storage buffer per pass, read by the prepare pass (compute), whose output
+// (kPreparedFloats per splat) the vertex shaders pull by index (no vertex attributes; the VAOs
+// only hold the shell's index buffer). The shell is drawn through the
 // index buffer of one heading sector's order (splat·4 + corner), rebuilt only when the sector
 // changes.
 #include <cstdint>
@@ -15,6 +16,8 @@
 namespace sw::render::detail {
 
 inline constexpr int kSplatFloats = 24;
+// Output of the prepare pass per splat (shaders/splat_prepare.comp): 5 vec4.
+inline constexpr int kPreparedFloats = 20;
 // Core splats are drawn in batches through one shared index buffer: splat s of a batch uses
 // vertex ids s·kCoreRing + ring point (0..11) and gl_VertexID / kCoreRing is the splat (the
 // base vertex moves the batch). Indexed fans let llvmpipe's vertex cache shade each ring point
@@ -29,6 +32,7 @@ struct SplatBuffers {
     GLuint coreArray = 0, coreBuffer = 0;                    // empty VAO + core records (SSBO)
     GLuint octagonIndex = 0, shapeIndex = 0, quadIndex = 0;  // kCoreBatch fans of 6 / 10 / 2 triangles
     GLuint shellArray = 0, shellBuffer = 0, shellIndex = 0;  // VAO with the index buffer + records
+    GLuint corePrepared = 0, shellPrepared = 0;              // prepare-pass output (SSBO), per pass
     int coreCount = 0;
     int shellCount = 0;
     std::vector<std::vector<std::int32_t>> orders;  // [64][n_shell]
