@@ -1,6 +1,7 @@
 // parallelFor: a small std::thread work loop shared by the CPU kernels. Work items are
 // handed out through an atomic counter; determinism is the caller's job (each item writes
 // only its own outputs), so results never depend on the thread count or the schedule.
+// Also the run-time choice of the kernels' SIMD path (cpuSimd).
 #include <algorithm>
 #include <atomic>
 #include <thread>
@@ -9,6 +10,27 @@
 #include "core/train/rasterize_kernels.h"
 
 namespace sw::train::kernels {
+namespace {
+
+bool cpuHasAvx2() {
+    static const bool has = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx2") != 0;
+    }();
+    return has;
+}
+
+std::atomic<bool> g_avx2Allowed{true};
+
+}  // namespace
+
+CpuSimd cpuSimd() {
+    return cpuHasAvx2() && g_avx2Allowed.load(std::memory_order_relaxed) ? CpuSimd::Avx2 : CpuSimd::Baseline;
+}
+
+void setCpuSimd(CpuSimd simd) {
+    g_avx2Allowed.store(simd == CpuSimd::Avx2, std::memory_order_relaxed);
+}
 
 void parallelFor(int64_t count, int threads, const std::function<void(int64_t)>& fn) {
     if (count <= 0) return;

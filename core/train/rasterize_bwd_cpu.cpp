@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <vector>
+#include <type_traits>
 
 #include "core/train/rasterize_kernels.h"
 #include "core/train/tile_splats.h"
@@ -35,8 +37,9 @@ struct TileState {
 // walk. The row loop is branch-free (pick() masks) so it vectorises; pixel sums go into one
 // lane per tile column and the lanes are summed left to right, a fixed order for any thread
 // count. out: [PAIR_STRIDE] this (tile, splat) entry.
-template <class T>
-void backwardSplat(const TileSplat<T>& s, int32_t k, int x0, int y0, int w, int h, TileState<T>& st, T* out) {
+template <class T, int VEC>
+SW_KERNEL_INLINE void backwardSplat(const TileSplat<T>& s, int32_t k, int x0, int y0, int w, int h, TileState<T>& st,
+                                    T* out) {
     const PixelSpan ys = pixelSpan(double(s.v), s.extentY, y0, h);
     T lanes[PAIR_STRIDE][TILE_SIZE];
     for (int j = 0; j < PAIR_STRIDE; ++j) std::fill(lanes[j], lanes[j] + TILE_SIZE, T(0));
@@ -48,7 +51,7 @@ void backwardSplat(const TileSplat<T>& s, int32_t k, int x0, int y0, int w, int 
         // Only pixels whose last contributor is behind splat k (active ones) take part.
         const PixelSpan active = openSpan(rowSpan(s, double(py) + 0.5, x0, w), st.activeBits[py - y0], x0);
         if (active.lo > active.hi) continue;
-        const PixelSpan xs = vectorSpan(active, x0, w);
+        const PixelSpan xs = vectorSpan<VEC>(active, x0, w);
         const T dy = s.v - (T(py) + T(0.5));
         const int row = (py - y0) * TILE_SIZE - x0;
         const T cdy = c * dy * dy, bdy = b * dy;
@@ -117,16 +120,18 @@ void loadTileState(const KernelCamera& cam, const T* background, const Images<T>
     }
 }
 
-template <class T>
-void backwardTile(const Projected<T>& proj, const TileBins& bins, const KernelCamera& cam, const T* background,
-                  const Images<T>& fwd, const ImageGrads<T>& dImages, T* pairGrads, int tile) {
+// One tile, rows of VEC-wide vectors (see backwardTile and backwardTileAvx2 below).
+template <class T, int VEC>
+SW_KERNEL_INLINE void backwardTileBody(const std::vector<TileSplat<T>>& prepared, const TileBins& bins,
+                                       const KernelCamera& cam, const T* background, const Images<T>& fwd,
+                                       const ImageGrads<T>& dImages, T* pairGrads, int tile) {
     const int32_t begin = bins.offsets[size_t(tile)];
     if (begin == bins.offsets[size_t(tile) + 1]) return;
     const int x0 = (tile % cam.tilesX()) * TILE_SIZE, y0 = (tile / cam.tilesX()) * TILE_SIZE;
     const int w = std::min(TILE_SIZE, cam.width - x0), h = std::min(TILE_SIZE, cam.height - y0);
     thread_local std::vector<TileSplat<T>> splats;
     TileState<T> st;  // on the stack (~14 KiB for float): plain, non-aliased memory for the vectoriser
-    gatherTile(proj, bins, tile, splats);
+    gatherTile(prepared, bins, tile, splats);
     loadTileState(cam, background, fwd, dImages, x0, y0, w, h, st);
     int pixels = 0;
     for (int ly = 0; ly < h; ++ly)
@@ -141,8 +146,23 @@ void backwardTile(const Projected<T>& proj, const TileBins& bins, const KernelCa
     for (int32_t k = maxLast - 1; k >= 0; --k) {
         for (; joined < pixels && st.last[st.byLast[joined]] > k; ++joined)
             st.activeBits[st.byLast[joined] / TILE_SIZE] |= 1u << (st.byLast[joined] % TILE_SIZE);
-        backwardSplat(splats[size_t(k)], k, x0, y0, w, h, st, pairGrads + PAIR_STRIDE * int64_t(begin + k));
+        backwardSplat<T, VEC>(splats[size_t(k)], k, x0, y0, w, h, st, pairGrads + PAIR_STRIDE * int64_t(begin + k));
     }
+}
+
+// Baseline x86-64 (SSE2, 4 floats or 2 doubles a vector).
+template <class T>
+void backwardTile(const std::vector<TileSplat<T>>& prepared, const TileBins& bins, const KernelCamera& cam,
+                  const T* background, const Images<T>& fwd, const ImageGrads<T>& dImages, T* pairGrads, int tile) {
+    backwardTileBody<T, 4>(prepared, bins, cam, background, fwd, dImages, pairGrads, tile);
+}
+
+// The same source compiled for AVX2 (8 floats a vector); chosen at run time (cpuSimd()).
+__attribute__((target("avx2"))) void backwardTileAvx2(const std::vector<TileSplat<float>>& prepared,
+                                                      const TileBins& bins, const KernelCamera& cam,
+                                                      const float* background, const Images<float>& fwd,
+                                                      const ImageGrads<float>& dImages, float* pairGrads, int tile) {
+    backwardTileBody<float, 8>(prepared, bins, cam, background, fwd, dImages, pairGrads, tile);
 }
 
 }  // namespace
@@ -152,10 +172,24 @@ void rasterizeBackwardCpu(const Projected<T>& proj, const TileBins& bins, const 
                           const T* background, const Images<T>& fwd, const ImageGrads<T>& dImages,
                           const ProjectedGrads<T>& grads, int threads) {
     // Left uninitialised: every entry is written by its tile (zero where the splat touched no pixel).
-    const std::unique_ptr<T[]> pairGradsOwner(new T[bins.splats.size() * PAIR_STRIDE]);
-    T* const pairGrads = pairGradsOwner.get();
-    parallelFor(int64_t(cam.tilesX()) * cam.tilesY(), threads, [&](int64_t tile) {
-        backwardTile(proj, bins, cam, background, fwd, dImages, pairGrads, int(tile));
+    // Reused across calls (grown, never shrunk): a fresh multi-MiB buffer per step costs page faults.
+    thread_local std::vector<T> pairGradsCache;
+    const size_t pairValues = bins.splats.size() * PAIR_STRIDE;
+    if (pairGradsCache.size() < pairValues) pairGradsCache.resize(pairValues);
+    T* const pairGrads = pairGradsCache.data();
+    const int64_t tiles = int64_t(cam.tilesX()) * cam.tilesY();
+    // Reused across calls (no allocation per step). Bound to a local reference because the
+    // workers' lambda would otherwise name each worker's own thread_local instance.
+    thread_local std::vector<TileSplat<T>> preparedCache;
+    std::vector<TileSplat<T>>& prepared = preparedCache;
+    prepareSplats(proj, bins, prepared, threads);
+    bool avx2 = false;
+    if constexpr (std::is_same_v<T, float>) avx2 = cpuSimd() == CpuSimd::Avx2;
+    parallelFor(tiles, threads, [&](int64_t tile) {
+        if constexpr (std::is_same_v<T, float>) {
+            if (avx2) return backwardTileAvx2(prepared, bins, cam, background, fwd, dImages, pairGrads, int(tile));
+        }
+        backwardTile(prepared, bins, cam, background, fwd, dImages, pairGrads, int(tile));
     });
     // Fixed-order reduction: entries are visited tile by tile, whatever thread wrote them.
     for (size_t k = 0; k < bins.splats.size(); ++k) {

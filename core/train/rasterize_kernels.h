@@ -124,6 +124,20 @@ void rasterizeBackwardCpu(const Projected<T>& proj, const TileBins& bins, const 
                           const T* background, const Images<T>& fwd, const ImageGrads<T>& dImages,
                           const ProjectedGrads<T>& grads, int threads);
 
+// Instruction set of the CPU compositing kernels (rasterizeForwardCpu/BackwardCpu, float only;
+// double always takes the baseline). The binary targets plain x86-64; the AVX2 path is a clone
+// of the same source compiled with __attribute__((target("avx2"))), 8 floats a vector instead
+// of 4, picked at run time when __builtin_cpu_supports("avx2"), so the binary runs on any
+// x86-64 CPU. FMA is left out on purpose: without contraction both paths round every operation
+// alike and give bit-identical images and gradients (tst_rasterize checks it); FMA would save
+// only ≈ 5 % of the instructions.
+enum class CpuSimd { Baseline, Avx2 };
+// The path in use: Avx2 when the CPU supports it, unless setCpuSimd chose Baseline.
+CpuSimd cpuSimd();
+// For tests and benchmarks that compare the paths; Avx2 on a CPU without it stays Baseline.
+// Call it while no kernel runs.
+void setCpuSimd(CpuSimd simd);
+
 // Runs fn(i) for i in [0, count) on `threads` std::threads (dynamic scheduling); fn must only
 // write data owned by index i.
 void parallelFor(int64_t count, int threads, const std::function<void(int64_t)>& fn);

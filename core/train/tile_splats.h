@@ -10,6 +10,11 @@
 
 #include "core/train/rasterize_kernels.h"
 
+// Forces a helper inline into every caller, including the AVX2 clones of the tile kernels
+// (rasterize_fwd_cpu.cpp, rasterize_bwd_cpu.cpp): GCC compiles an inlined body with the
+// caller's target ISA, while an out-of-line helper would stay baseline SSE2 code.
+#define SW_KERNEL_INLINE [[gnu::always_inline]] inline
+
 namespace sw::train::kernels {
 
 template <class T>
@@ -60,28 +65,47 @@ void footprint(TileSplat<T>& s) {
     if (std::isfinite(y)) ey = std::min(y, FOOTPRINT_UNBOUNDED);
 }
 
+// The TileSplat of splat g: nothing in it depends on the tile, so it is built once per splat
+// per pass (prepareSplats) and copied into each tile's list (gatherTile).
 template <class T>
-void gatherTile(const Projected<T>& proj, const TileBins& bins, int tile, std::vector<TileSplat<T>>& out) {
+void prepareSplat(const Projected<T>& proj, int32_t g, TileSplat<T>& s) {
+    s.u = proj.mean2d[2 * g];
+    s.v = proj.mean2d[2 * g + 1];
+    s.a = proj.conic[3 * g];
+    s.b = proj.conic[3 * g + 1];
+    s.c = proj.conic[3 * g + 2];
+    s.opacity = proj.opacity[g];
+    s.skipBelow = std::log(T(ALPHA_MIN) / s.opacity) - T(SKIP_MARGIN);
+    s.powerLo = std::clamp(s.skipBelow, T(-80), T(0));
+    s.powerHi = 0;
+    s.alphaMax = T(ALPHA_MAX);
+    for (int ch = 0; ch < 3; ++ch) s.color[ch] = proj.color[3 * g + ch];
+    s.depth = proj.depth[g];
+    footprint(s);
+    s.index = g;
+}
+
+// TileSplats of every splat listed in bins, indexed by splat id (rows of splats in no tile
+// are left unspecified), built in parallel over blocks of splats.
+template <class T>
+void prepareSplats(const Projected<T>& proj, const TileBins& bins, std::vector<TileSplat<T>>& out, int threads) {
+    const int32_t count = bins.splats.empty() ? 0 : 1 + *std::max_element(bins.splats.begin(), bins.splats.end());
+    out.resize(size_t(count));
+    constexpr int32_t BLOCK = 512;
+    parallelFor((count + BLOCK - 1) / BLOCK, threads, [&](int64_t block) {
+        const int32_t end = std::min(count, int32_t(block + 1) * BLOCK);
+        for (int32_t g = int32_t(block) * BLOCK; g < end; ++g)
+            if (proj.radius[g] > 0) prepareSplat(proj, g, out[size_t(g)]);
+    });
+}
+
+// The splats of one tile in its depth order, copied from prepareSplats' table.
+template <class T>
+void gatherTile(const std::vector<TileSplat<T>>& prepared, const TileBins& bins, int tile,
+                std::vector<TileSplat<T>>& out) {
     const int32_t begin = bins.offsets[size_t(tile)], end = bins.offsets[size_t(tile) + 1];
     out.resize(size_t(end - begin));
-    for (int32_t k = begin; k < end; ++k) {
-        const int32_t g = bins.splats[size_t(k)];
-        TileSplat<T>& s = out[size_t(k - begin)];
-        s.u = proj.mean2d[2 * g];
-        s.v = proj.mean2d[2 * g + 1];
-        s.a = proj.conic[3 * g];
-        s.b = proj.conic[3 * g + 1];
-        s.c = proj.conic[3 * g + 2];
-        s.opacity = proj.opacity[g];
-        s.skipBelow = std::log(T(ALPHA_MIN) / s.opacity) - T(SKIP_MARGIN);
-        s.powerLo = std::clamp(s.skipBelow, T(-80), T(0));
-        s.powerHi = 0;
-        s.alphaMax = T(ALPHA_MAX);
-        for (int ch = 0; ch < 3; ++ch) s.color[ch] = proj.color[3 * g + ch];
-        s.depth = proj.depth[g];
-        footprint(s);
-        s.index = g;
-    }
+    for (int32_t k = begin; k < end; ++k) out[size_t(k - begin)] = prepared[size_t(bins.splats[size_t(k)])];
 }
 
 // Inclusive range [lo, hi] of pixels p in [origin, origin + size) whose centre p + ½ lies
@@ -90,7 +114,7 @@ struct PixelSpan {
     int lo, hi;
 };
 
-inline PixelSpan pixelSpan(double centre, double extent, int origin, int size) {
+SW_KERNEL_INLINE PixelSpan pixelSpan(double centre, double extent, int origin, int size) {
     const double lo = std::ceil(centre - extent - 0.5) - origin;
     const double hi = std::floor(centre + extent - 0.5) - origin;
     if (!(lo == lo) || !(hi == hi)) return {origin, origin + size - 1};  // NaN: no pruning
@@ -101,7 +125,7 @@ inline PixelSpan pixelSpan(double centre, double extent, int origin, int size) {
 // origin + size): the ellipse chord a·dx² + 2b·dx·dy + c·dy² ≤ R at dy = v − fy is
 // dx ∈ (−b·dy ± √(a·R − det·dy²)) / a, widened by the pixel margin.
 template <class T>
-PixelSpan rowSpan(const TileSplat<T>& s, double fy, int origin, int size) {
+SW_KERNEL_INLINE PixelSpan rowSpan(const TileSplat<T>& s, double fy, int origin, int size) {
     if (s.extentX >= FOOTPRINT_UNBOUNDED || s.extentY >= FOOTPRINT_UNBOUNDED)
         return pixelSpan(double(s.u), s.extentX, origin, size);
     const double dy = double(s.v) - fy;
@@ -116,7 +140,7 @@ PixelSpan rowSpan(const TileSplat<T>& s, double fy, int origin, int size) {
 // x = n·ln2 + r with |r| ≤ ½ln2, then the Taylor polynomial of eʳ (degree 7 for float,
 // truncation < 1e-8 relative; degree 13 for double, < 1e-17) scaled by 2ⁿ via the exponent bits.
 // Cody & Waite, "Software Manual for the Elementary Functions", 1980, ch. 6.
-inline float expNonPositive(float x) {
+SW_KERNEL_INLINE float expNonPositive(float x) {
     const int n = int(x * 1.44269504f + 128.5f) - 128;  // round(x/ln2); the +128 makes truncation floor
     const float fn = float(n);
     const float r = (x - fn * 0.693359375f) - fn * -2.12194440e-4f;
@@ -131,7 +155,7 @@ inline float expNonPositive(float x) {
     return p * std::bit_cast<float>(int32_t((n + 127) << 23));
 }
 
-inline double expNonPositive(double x) {
+SW_KERNEL_INLINE double expNonPositive(double x) {
     const int n = int(x * 1.4426950408889634 + 128.5) - 128;
     const double fn = double(n);
     const double r = (x - fn * 6.93147180369123816490e-01) - fn * 1.90821492927058770002e-10;
@@ -148,26 +172,29 @@ inline double expNonPositive(double x) {
 // update into a conditional store or move the product under a branch, and a loop with
 // branches does not vectorise.
 template <class T, class Bits>
-T pickBits(bool c, T x, T y) {
+SW_KERNEL_INLINE T pickBits(bool c, T x, T y) {
     const Bits m = c ? ~Bits(0) : Bits(0);
     return std::bit_cast<T>(Bits((std::bit_cast<Bits>(x) & m) | (std::bit_cast<Bits>(y) & ~m)));
 }
-inline float pick(bool c, float x, float y) { return pickBits<float, uint32_t>(c, x, y); }
-inline double pick(bool c, double x, double y) { return pickBits<double, uint64_t>(c, x, y); }
-inline int32_t pick(bool c, int32_t x, int32_t y) { return pickBits<int32_t, uint32_t>(c, x, y); }
+SW_KERNEL_INLINE float pick(bool c, float x, float y) { return pickBits<float, uint32_t>(c, x, y); }
+SW_KERNEL_INLINE double pick(bool c, double x, double y) { return pickBits<double, uint64_t>(c, x, y); }
+SW_KERNEL_INLINE int32_t pick(bool c, int32_t x, int32_t y) { return pickBits<int32_t, uint32_t>(c, x, y); }
 
-// The span widened outward to whole groups of 4 tile columns (clamped to the tile), so the
-// branch-free pixel loops run full SSE vectors with no scalar remainder. The extra pixels lie
-// outside the footprint and fail the per-pixel skip test, so results do not change.
-inline PixelSpan vectorSpan(PixelSpan span, int origin, int size) {
+// The span widened outward to whole groups of VEC tile columns (clamped to the tile; VEC = 4
+// for the SSE2 path, 8 for AVX2), so the branch-free pixel loops run full vectors with no
+// scalar remainder. The extra pixels lie outside the footprint and fail the per-pixel skip
+// test, so results do not change.
+template <int VEC>
+SW_KERNEL_INLINE PixelSpan vectorSpan(PixelSpan span, int origin, int size) {
+    static_assert(VEC > 0 && (VEC & (VEC - 1)) == 0, "VEC must be a power of two");
     if (span.lo > span.hi) return span;
-    const int lo = (span.lo - origin) & ~3, hi = std::min(size - 1, (span.hi - origin) | 3);
+    const int lo = (span.lo - origin) & ~(VEC - 1), hi = std::min(size - 1, (span.hi - origin) | (VEC - 1));
     return {origin + lo, origin + hi};
 }
 
 // Narrows a row span to the columns between the first and last set bit of a row mask
 // (bit lx = tile column lx); empty when the mask is 0.
-inline PixelSpan openSpan(PixelSpan span, uint32_t openBits, int origin) {
+SW_KERNEL_INLINE PixelSpan openSpan(PixelSpan span, uint32_t openBits, int origin) {
     if (openBits == 0) return {origin, origin - 1};
     span.lo = std::max(span.lo, origin + std::countr_zero(openBits));
     span.hi = std::min(span.hi, origin + 31 - std::countl_zero(openBits));
@@ -178,7 +205,7 @@ inline PixelSpan openSpan(PixelSpan span, uint32_t openBits, int origin) {
 // d = mean − pixel, with the row terms cdy = c·dy² and bdy = b·dy hoisted out of the row
 // loop. The forward and backward kernels share it, so both see the same bits.
 template <class T>
-T gaussPower(T a, T dx, T cdy, T bdy) {
+SW_KERNEL_INLINE T gaussPower(T a, T dx, T cdy, T bdy) {
     return -T(0.5) * (a * dx * dx + cdy) - bdy * dx;
 }
 

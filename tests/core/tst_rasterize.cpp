@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/train/rasterize.h"
+#include "core/train/rasterize_kernels.h"
 
 namespace {
 
@@ -325,6 +326,33 @@ TEST_CASE("gradients are bit-identical for any thread count") {
     }
     for (size_t r = 1; r < runs.size(); ++r)
         for (size_t i = 0; i < runs[0].size(); ++i) CHECK(at::equal(runs[0][i], runs[r][i]));
+}
+
+TEST_CASE("the AVX2 and baseline float32 paths give bit-identical images and gradients") {
+    // Partial tiles at the right and bottom edges (100 = 6·16 + 4, 70 = 4·16 + 6) and an
+    // opacity bias that saturates pixels, so both vector widths meet every branch.
+    const RasterizeSettings rs = makeSettings(100, 70);
+    const SplatTensors s = makeSplats(500, 63, 2.0, at::kFloat);
+    const LossWeights w = makeWeights(rs, 109, at::kFloat);
+    namespace k = sw::train::kernels;
+    const bool avx2 = k::cpuSimd() == k::CpuSimd::Avx2;
+    if (!avx2) MESSAGE("this CPU has no AVX2: only the baseline path runs");
+    k::setCpuSimd(k::CpuSimd::Baseline);
+    CHECK(k::cpuSimd() == k::CpuSimd::Baseline);
+    const Images base = fastRasterize(s, rs);
+    std::vector<at::Tensor> baseGrads = gradients(base, w, s);
+    k::setCpuSimd(k::CpuSimd::Avx2);
+    CHECK((k::cpuSimd() == k::CpuSimd::Avx2) == avx2);
+    const Images simd = fastRasterize(s, rs);
+    const std::vector<at::Tensor> simdGrads = gradients(simd, w, s);
+    CHECK(maxAbs(base.alpha) > 0.9);
+    CHECK(at::equal(base.rgb, simd.rgb));
+    CHECK(at::equal(base.alpha, simd.alpha));
+    CHECK(at::equal(base.depth, simd.depth));
+    for (size_t i = 0; i < baseGrads.size(); ++i) {
+        CHECK(maxAbs(baseGrads[i]) > 0.0);
+        CHECK(at::equal(baseGrads[i], simdGrads[i]));
+    }
 }
 
 TEST_CASE("float32 matches float64") {
