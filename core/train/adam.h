@@ -1,7 +1,7 @@
 #pragma once
 // Adam (Kingma & Ba, "Adam: A Method for Stochastic Optimization", ICLR 2015, Algorithm 1)
-// on raw float32 CPU tensors, one group per parameter tensor, updated in place by one fused
-// loop per group. The first and second moments are plain tensors with the parameter's shape,
+// on float32 tensors, one group per parameter tensor, updated in place by train_ops.h's
+// adamUpdate (one fused loop per group on the CPU, one kernel for all groups on CUDA). The first and second moments are plain tensors with the parameter's shape,
 // so a strategy can move, append or zero rows (see param_state.h). Torch-facing: core/train only.
 #include <ATen/core/Tensor.h>
 
@@ -27,8 +27,9 @@ public:
     double lr(int group) const { return m_groups.at(std::size_t(group)).lr; }
     void setLr(int group, double lr) { m_groups.at(std::size_t(group)).lr = lr; }
 
-    // One Adam update of every group: params[g] -= lr·m̂/(√v̂ + eps) from params[g].grad().
-    // A group whose parameter has no gradient is skipped (its moments stay as they are).
+    // One Adam update of every group: params[g] -= lr·m̂/(√v̂ + eps) from params[g].grad(),
+    // which is released afterwards (undefined; the next backward pass defines it again). A group whose parameter has no gradient is skipped (its
+    // moments stay as they are). Parameters, gradients and moments share one device.
     // Precondition: params[g] has the shape of the group's moments.
     void step(const std::vector<at::Tensor*>& params);
 

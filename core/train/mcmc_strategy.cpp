@@ -1,65 +1,83 @@
 #include "core/train/mcmc_strategy.h"
 
+#include <ATen/core/grad_mode.h>
+#include <ATen/ops/empty.h>
+
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <vector>
 
 #include "core/foundation/check.h"
+#include "core/train/cuda/relocation_eq9.h"
 #include "core/train/seeds.h"
+#include "core/train/train_ops.h"
 
 namespace sw::train {
 namespace {
 
 float sigmoid(float x) { return 1.f / (1.f + std::exp(-x)); }
 
+// The opacity logits on the host: the state's own tensor on the CPU, otherwise a download of
+// N floats (the only read-back of a relocation; the rows themselves never leave the device).
+at::Tensor hostLogits(const ParamState& state) {
+    return state.splats.opacityLogits.detach().to(at::kCPU).contiguous();
+}
+
+// Rows sampled[j] → targets[j], grouped by source (ascending) as relocateRows expects.
+RelocationPlan makePlan(const std::vector<std::int64_t>& sampled, const std::vector<std::int64_t>& targets) {
+    std::vector<std::size_t> order(sampled.size());
+    for (std::size_t j = 0; j < order.size(); ++j) order[j] = j;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return sampled[a] < sampled[b]; });
+    RelocationPlan plan;
+    plan.offsets.push_back(0);
+    for (std::size_t j : order) {
+        if (plan.sources.empty() || plan.sources.back() != sampled[j]) {
+            if (!plan.sources.empty()) plan.offsets.push_back(std::int64_t(plan.targets.size()));
+            plan.sources.push_back(sampled[j]);
+        }
+        plan.targets.push_back(targets[j]);
+    }
+    if (!plan.sources.empty()) plan.offsets.push_back(std::int64_t(plan.targets.size()));
+    return plan;
+}
+
+// `rows` rows whose first t.size(0) are t, on t's device (the new rows are all relocation
+// targets, so relocateRows fills them).
+at::Tensor grownRows(const at::Tensor& t, std::int64_t rows) {
+    std::vector<std::int64_t> shape(t.sizes().begin(), t.sizes().end());
+    shape[0] = rows;
+    at::Tensor out = at::empty(shape, t.options().requires_grad(false));
+    out.narrow(0, 0, t.size(0)).copy_(t);
+    return out;
+}
+
 // Copies of splats: rows sampled[j] are updated by Eq. 9 (N = 1 + times sampled) and copied
 // onto rows targets[j]; targets ≥ count() append rows up to newCount. The Adam moments of
-// every sampled and target row are zeroed. One call of the row-surgery helper.
+// every sampled and target row are zeroed. Growing goes through the row-surgery helper, the
+// edit itself is one train_ops call (CPU loop or one CUDA kernel) on the state's device.
 void replicate(ParamState& state, const std::vector<std::int64_t>& sampled, const std::vector<std::int64_t>& targets,
                std::int64_t newCount, double minOpacity) {
-    const std::int64_t n = state.count();
-    std::vector<int> copies(std::size_t(n), 0);
-    for (std::int64_t s : sampled) ++copies[std::size_t(s)];
-    std::vector<std::int64_t> unique;
-    std::vector<float> newLogit(static_cast<std::size_t>(n)), logFactor(static_cast<std::size_t>(n));
-    const float* logits = state.splats.opacityLogits.data_ptr<float>();
-    const double maxOpacity = 1.0 - double(std::numeric_limits<float>::epsilon());
-    for (std::int64_t i = 0; i < n; ++i) {
-        if (copies[std::size_t(i)] == 0) continue;
-        unique.push_back(i);
-        const Relocation r = relocationEq9(sigmoid(logits[i]), copies[std::size_t(i)] + 1);
-        const double o = std::clamp(r.opacity, minOpacity, maxOpacity);
-        newLogit[std::size_t(i)] = float(std::log(o / (1.0 - o)));
-        logFactor[std::size_t(i)] = float(std::log(r.scaleFactor));
+    if (newCount > state.count()) {
+        const auto grow = [&](ParamId, at::Tensor t) { return grownRows(t, newCount); };
+        updateParamsWithOptimizer(state, grow, grow);
     }
-    const auto paramFn = [&](ParamId id, at::Tensor t) {
-        if (newCount > n) t = growRows(t, newCount);
-        float* v = t.data_ptr<float>();
-        for (std::int64_t i : unique) {
-            if (id == ParamId::OpacityLogits) v[i] = newLogit[std::size_t(i)];
-            if (id == ParamId::LogScales)
-                for (int a = 0; a < 3; ++a) v[i * 3 + a] += logFactor[std::size_t(i)];
-        }
-        for (std::size_t j = 0; j < sampled.size(); ++j) copyRow(t, sampled[j], targets[j]);
-        return t;
-    };
-    const auto momentFn = [&](ParamId, at::Tensor m) {
-        if (newCount > n) m = growRows(m, newCount);
-        for (std::size_t j = 0; j < sampled.size(); ++j) {
-            zeroRow(m, sampled[j]);
-            zeroRow(m, targets[j]);
-        }
-        return m;
-    };
-    updateParamsWithOptimizer(state, paramFn, momentFn);
+    at::NoGradGuard noGrad;
+    RelocationTensors tensors;
+    tensors.copied = {state.splats.means.detach(), state.splats.quats.detach(), state.splats.colorLogits.detach()};
+    tensors.opacityLogits = state.splats.opacityLogits.detach();
+    tensors.logScales = state.splats.logScales.detach();
+    for (int k = 0; k < PARAM_COUNT; ++k) {
+        tensors.zeroed.push_back(state.adam.expAvg(k));
+        tensors.zeroed.push_back(state.adam.expAvgSq(k));
+    }
+    relocateRows(tensors, makePlan(sampled, targets), minOpacity);
 }
 
 // `count` row indices drawn with replacement from `rows`, with probability ∝ opacity.
-std::vector<std::int64_t> sampleByOpacity(const ParamState& state, const std::vector<std::int64_t>& rows,
+// logits: [N] host copy of the opacity logits.
+std::vector<std::int64_t> sampleByOpacity(const float* logits, const std::vector<std::int64_t>& rows,
                                           std::size_t count, std::mt19937_64& rng) {
-    const float* logits = state.splats.opacityLogits.data_ptr<float>();
     std::vector<double> weights;
     weights.reserve(rows.size());
     for (std::int64_t i : rows) weights.push_back(double(sigmoid(logits[i])) + 1e-12);
@@ -72,30 +90,18 @@ std::vector<std::int64_t> sampleByOpacity(const ParamState& state, const std::ve
 }  // namespace
 
 Relocation relocationEq9(double opacity, int copies) {
-    const int n = std::clamp(copies, 1, MAX_COPIES);
-    Relocation r;
-    r.opacity = 1.0 - std::pow(1.0 - opacity, 1.0 / n);
-    double denominator = 0;
-    for (int i = 1; i <= n; ++i) {
-        double binomial = 1;  // C(i − 1, k), updated along k
-        for (int k = 0; k < i; ++k) {
-            const double sign = (k % 2 == 0) ? 1.0 : -1.0;
-            denominator += binomial * sign * std::pow(r.opacity, k + 1) / std::sqrt(double(k + 1));
-            binomial = binomial * double(i - 1 - k) / double(k + 1);
-        }
-    }
-    r.scaleFactor = denominator > 0 ? opacity / denominator : 1.0;
-    if (!std::isfinite(r.scaleFactor) || r.scaleFactor <= 0) r.scaleFactor = 1.0;
-    return r;
+    const Eq9Result r = relocationEq9Formula(opacity, copies);
+    return Relocation{r.opacity, r.scaleFactor};
 }
 
 int McmcStrategy::relocateDead(ParamState& state, std::mt19937_64& rng) {
     const std::int64_t n = state.count();
-    const float* logits = state.splats.opacityLogits.data_ptr<float>();
+    const at::Tensor logitsHost = hostLogits(state);
+    const float* logits = logitsHost.data_ptr<float>();
     std::vector<std::int64_t> dead, alive;
     for (std::int64_t i = 0; i < n; ++i) (double(sigmoid(logits[i])) <= m_settings.minOpacity ? dead : alive).push_back(i);
     if (dead.empty() || alive.empty()) return 0;
-    const std::vector<std::int64_t> sampled = sampleByOpacity(state, alive, dead.size(), rng);
+    const std::vector<std::int64_t> sampled = sampleByOpacity(logits, alive, dead.size(), rng);
     replicate(state, sampled, dead, n, m_settings.minOpacity);
     m_relocatedTotal += int(dead.size());
     return int(dead.size());
@@ -107,7 +113,9 @@ int McmcStrategy::addToCap(ParamState& state, std::mt19937_64& rng) {
     if (target <= n || n == 0) return 0;
     std::vector<std::int64_t> all(static_cast<std::size_t>(n)), targets;
     for (std::int64_t i = 0; i < n; ++i) all[std::size_t(i)] = i;
-    const std::vector<std::int64_t> sampled = sampleByOpacity(state, all, std::size_t(target - n), rng);
+    const at::Tensor logitsHost = hostLogits(state);
+    const std::vector<std::int64_t> sampled =
+        sampleByOpacity(logitsHost.data_ptr<float>(), all, std::size_t(target - n), rng);
     for (std::int64_t i = n; i < target; ++i) targets.push_back(i);
     replicate(state, sampled, targets, target, m_settings.minOpacity);
     m_addedTotal += int(target - n);
@@ -120,6 +128,11 @@ void McmcStrategy::injectNoise(ParamState& state, double meansLr, std::mt19937_6
     const std::int64_t n = state.count();
     const double scaler = meansLr * m_settings.noiseLr;
     at::Tensor means = state.splats.means.detach();
+    if (!means.is_cpu()) {  // the same equation in one kernel, seeded from the step's engine
+        meansNoiseOnDevice(means, state.splats.quats.detach(), state.splats.logScales.detach(),
+                           state.splats.opacityLogits.detach(), scaler, rng());
+        return;
+    }
     float* m = means.data_ptr<float>();
     const float* q = state.splats.quats.data_ptr<float>();
     const float* s = state.splats.logScales.data_ptr<float>();
@@ -143,6 +156,8 @@ void McmcStrategy::injectNoise(ParamState& state, double meansLr, std::mt19937_6
 
 void McmcStrategy::afterStep(ParamState& state, const RenderInfo& info, int step) {
     if (step > m_settings.refineStart && step < m_settings.refineStop && step % m_settings.refineEvery == 0) {
+        // The rows are edited where they live (train_ops relocateRows); only the opacity
+        // logits come to the host, for the sampler (the same draws on every backend).
         std::mt19937_64 rng(stepSeed(m_settings.seed, step, SeedStream::Relocation));
         relocateDead(state, rng);
         addToCap(state, rng);

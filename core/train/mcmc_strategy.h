@@ -5,10 +5,13 @@
 // opacity, the opacity and scale of each sampled splat and its copies follow the paper's
 // Eq. 9, the Adam moments of every touched row are zeroed, and the cloud then grows by 5%
 // up to capMax (never beyond). Every step, the means get noise (paper §3.3, Eq. 10) scaled
-// by their covariance Σ, by σ(−100(o − 0.005)) and by meansLr·noiseLr. Torch-facing.
+// by their covariance Σ, by σ(−100(o − 0.005)) and by meansLr·noiseLr. The sampler runs on the
+// host from a copy of the opacity logits (the same draws on every backend); the row edits and
+// the noise are train_ops.h calls, CPU loops or CUDA kernels on the state's device. Torch-facing.
 #include <cstdint>
 #include <random>
 
+#include "core/train/cuda/relocation_eq9.h"
 #include "core/train/strategy.h"
 
 namespace sw::train {
@@ -26,12 +29,12 @@ struct McmcSettings {
 // Eq. 9 of Kheradmand et al. for a splat that ends up as `copies` identical splats:
 // o' = 1 − (1 − o)^(1/N) and Σ' = (o / Σ_{i=1..N} Σ_{k=0..i−1} C(i−1, k)·(−1)^k·o'^(k+1)/√(k+1))² Σ,
 // so scaleFactor (for the standard deviations) is the term in parentheses. N is clamped to
-// 1..MAX_COPIES as in gsplat.
+// 1..MAX_COPIES as in gsplat. The formula is cuda/relocation_eq9.h's, shared with the kernel.
 struct Relocation {
     double opacity = 0;
     double scaleFactor = 1;
 };
-inline constexpr int MAX_COPIES = 51;
+inline constexpr int MAX_COPIES = RELOCATION_MAX_COPIES;
 Relocation relocationEq9(double opacity, int copies);
 
 class McmcStrategy final : public Strategy {

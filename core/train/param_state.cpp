@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "core/foundation/check.h"
 
@@ -18,8 +17,6 @@ float logit(float p) {
 }
 
 float sigmoid(float x) { return 1.f / (1.f + std::exp(-x)); }
-
-std::int64_t rowWidth(const at::Tensor& t) { return t.size(0) > 0 ? t.numel() / t.size(0) : 0; }
 
 }  // namespace
 
@@ -79,13 +76,22 @@ ParamState makeParamState(const splat::SplatCloud& cloud, const std::array<doubl
     return state;
 }
 
+void moveParamState(ParamState& state, const at::Device& device) {
+    if (state.splats.means.device() == device) return;
+    const auto move = [&](ParamId, at::Tensor t) { return t.to(device); };
+    updateParamsWithOptimizer(state, move, move);
+}
+
 splat::SplatCloud toCloud(const SplatTensors& splats) {
     splat::SplatCloud cloud;
     const auto n = splats.means.size(0);
     cloud.resize(std::size_t(n));
-    const float *m = splats.means.data_ptr<float>(), *q = splats.quats.data_ptr<float>();
-    const float *s = splats.logScales.data_ptr<float>(), *o = splats.opacityLogits.data_ptr<float>();
-    const float* c = splats.colorLogits.data_ptr<float>();
+    const auto host = [](const at::Tensor& t) { return t.detach().to(at::kCPU).contiguous(); };
+    const at::Tensor mT = host(splats.means), qT = host(splats.quats), sT = host(splats.logScales);
+    const at::Tensor oT = host(splats.opacityLogits), cT = host(splats.colorLogits);
+    const float *m = mT.data_ptr<float>(), *q = qT.data_ptr<float>();
+    const float *s = sT.data_ptr<float>(), *o = oT.data_ptr<float>();
+    const float* c = cT.data_ptr<float>();
     for (std::int64_t i = 0; i < n; ++i) {
         const auto k = std::size_t(i);
         cloud.positions[k] = {m[i * 3], m[i * 3 + 1], m[i * 3 + 2]};
@@ -115,26 +121,6 @@ void updateParamsWithOptimizer(ParamState& state, const ParamFn& paramFn, const 
                    paramName(ALL_PARAMS[std::size_t(k)]) << ": param " << p.sizes() << " exp_avg "
                                                          << state.adam.expAvg(k).sizes() << ", " << n << " splats");
     }
-}
-
-void copyRow(at::Tensor& t, std::int64_t src, std::int64_t dst) {
-    const std::int64_t w = rowWidth(t);
-    float* d = t.data_ptr<float>();
-    std::memmove(d + dst * w, d + src * w, std::size_t(w) * sizeof(float));
-}
-
-void zeroRow(at::Tensor& t, std::int64_t row) {
-    const std::int64_t w = rowWidth(t);
-    std::fill_n(t.data_ptr<float>() + row * w, w, 0.f);
-}
-
-at::Tensor growRows(const at::Tensor& t, std::int64_t rows) {
-    std::vector<std::int64_t> shape(t.sizes().begin(), t.sizes().end());
-    const std::int64_t old = shape[0];
-    shape[0] = rows;
-    at::Tensor out = at::empty(shape, t.options().requires_grad(false));
-    if (old > 0) std::memcpy(out.data_ptr<float>(), t.data_ptr<float>(), std::size_t(t.numel()) * sizeof(float));
-    return out;
 }
 
 }  // namespace sw::train

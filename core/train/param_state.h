@@ -37,8 +37,13 @@ struct ParamState {
 ParamState makeParamState(const splat::SplatCloud& cloud, const std::array<double, PARAM_COUNT>& lrs,
                           AdamSettings adam = {});
 
+// Moves the parameters and their Adam moments to `device` (fresh leaves without gradients);
+// nothing happens when they are already there. The trainer moves the state once, before the
+// loop; a strategy that edits rows on the host moves it there and back.
+void moveParamState(ParamState& state, const at::Device& device);
+
 // The cloud in editor units: normalised quaternions, linear scales, opacity and colour through
-// the sigmoid. A copy: training can go on while the caller uses it.
+// the sigmoid. A copy on the host (from any device): training can go on while the caller uses it.
 splat::SplatCloud toCloud(const SplatTensors& splats);
 
 // paramFn(id, value) returns the parameter's new value (the same tensor edited in place, or a
@@ -48,11 +53,5 @@ splat::SplatCloud toCloud(const SplatTensors& splats);
 using ParamFn = std::function<at::Tensor(ParamId id, at::Tensor value)>;
 using MomentFn = std::function<at::Tensor(ParamId id, at::Tensor moment)>;
 void updateParamsWithOptimizer(ParamState& state, const ParamFn& paramFn, const MomentFn& momentFn);
-
-// Row helpers on contiguous float32 tensors [N, ...]: copy row src → dst, zero a row.
-void copyRow(at::Tensor& t, std::int64_t src, std::int64_t dst);
-void zeroRow(at::Tensor& t, std::int64_t row);
-// A tensor of `rows` rows whose first t.size(0) rows are t (the rest uninitialised).
-at::Tensor growRows(const at::Tensor& t, std::int64_t rows);
 
 }  // namespace sw::train

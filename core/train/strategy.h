@@ -21,8 +21,9 @@ struct RenderInfo {
 class Strategy {
 public:
     virtual ~Strategy() = default;
-    // May edit rows of the state, only through updateParamsWithOptimizer (param_state.h), and
-    // must never grow it beyond the strategy's cap.
+    // May edit rows of the state, only through updateParamsWithOptimizer (param_state.h) or
+    // train_ops.h's relocateRows (which edits every parameter and its Adam moments together, in
+    // place on the state's device), and must never grow it beyond the strategy's cap.
     virtual void afterStep(ParamState& state, const RenderInfo& info, int step) = 0;
 };
 

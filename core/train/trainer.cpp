@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/train/rasterize.h"
+
 namespace sw::train {
 
 const SettingsSchema<TrainSettings>& trainSchema() {
@@ -39,10 +41,15 @@ const SettingsSchema<TrainSettings>& trainSchema() {
         s.add(&TrainSettings::valBackground, "val-background", "Validation background").range(0, 1).group("Output");
         s.add(&TrainSettings::threads, "threads", "Threads").range(0, 256).group("Output")
             .tooltip("Rasterizer threads; 0 uses all cores");
+        s.addChoice(&TrainSettings::device, "device", "Device", {{TrainDevice::Cpu, "cpu"}, {TrainDevice::Cuda, "cuda"}})
+            .group("Budget")
+            .tooltip("Train on the CPU or on an NVIDIA GPU (needs a CUDA build and a GPU)");
         return s;
     }();
     return schema;
 }
+
+bool cudaDeviceAvailable() { return cudaBackendAvailable(); }
 
 double entropyWeightAt(const TrainSettings& settings, int step) {
     const double t = double(step) / double(std::max(1, settings.steps));

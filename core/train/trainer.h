@@ -22,6 +22,10 @@
 
 namespace sw::train {
 
+// Where the parameters, the Adam state and the target images live; the rasterizer dispatches
+// on it (rasterize.h). Cuda needs a SPLATWRIGHT_CUDA build and a device (cudaDeviceAvailable()).
+enum class TrainDevice { Cpu, Cuda };
+
 struct TrainSettings {
     int budget = 6000;              // hard cap on the number of splats
     int steps = 6000;
@@ -46,8 +50,13 @@ struct TrainSettings {
     int snapshotEvery = 100;        // snapshot callback period, steps
     double valBackground = 1.0;     // grey level validation views are composited over
     int threads = 0;                // rasterizer threads; 0 = all cores
+    TrainDevice device = TrainDevice::Cpu;
 };
 const SettingsSchema<TrainSettings>& trainSchema();
+
+// True when this build has the CUDA backend and a CUDA device is present: whether the device
+// choice may offer "cuda" (the Training panel hides the row otherwise).
+bool cudaDeviceAvailable();
 
 // Entropy weight at 0-based `step`: entropyWeight·max(0, (step/steps − start)/(1 − start)).
 double entropyWeightAt(const TrainSettings& settings, int step);
@@ -99,7 +108,8 @@ struct TrainCallbacks {
     std::function<void(int step, const splat::SplatCloud&)> onSnapshot;
 };
 
-// Runs steps startStep..steps−1. Errors: no data, budget < 1, a start cloud empty or larger
+// Runs steps startStep..steps−1. Errors: device cuda without a CUDA build or device (Gpu); no
+// data, budget < 1, a start cloud empty or larger
 // than the budget, views of different sizes (InvalidInput); cancelled (Cancelled: the last
 // checkpoint written stays intact); checkpoint write failures (Io).
 Result<TrainResult> train(const TrainInputs& inputs, const TrainSettings& settings, const Progress& progress = {},

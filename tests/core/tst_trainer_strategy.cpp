@@ -159,6 +159,23 @@ TEST_CASE("the splat count never exceeds the cap over a run of strategy steps") 
     CHECK(strategy.relocatedTotal() > 100);
 }
 
+TEST_CASE("relocation and growth on the CPU are bit-identical run to run") {
+    const auto run = [] {
+        ParamState state = makeState(120, 25, 15);
+        McmcStrategy strategy(McmcSettings{140, 0, 1000, 10, 0.005, 5e5, 6});
+        for (int step = 10; step <= 60; step += 10) strategy.afterStep(state, RenderInfo{{}, 32, 32, step, 100, 1e-3}, step);
+        return state;
+    };
+    ParamState a = run(), b = run();
+    REQUIRE(a.count() == b.count());
+    CHECK(a.count() == 140);
+    for (int k = 0; k < PARAM_COUNT; ++k) {
+        CHECK(a.param(ALL_PARAMS[std::size_t(k)]).detach().equal(b.param(ALL_PARAMS[std::size_t(k)]).detach()));
+        CHECK(a.adam.expAvg(k).equal(b.adam.expAvg(k)));
+        CHECK(a.adam.expAvgSq(k).equal(b.adam.expAvgSq(k)));
+    }
+}
+
 TEST_CASE("position noise moves nearly dead splats and leaves opaque ones in place") {
     ParamState state = makeState(50, 10, 14);
     const at::Tensor before = state.splats.means.detach().clone();

@@ -1,6 +1,7 @@
 // bench_train: the training loop's cost per step, split by phase, and the full-run wall time.
 // Not a test. Usage:
-//   bench_train [dataset-dir | synthetic] [steps] [splats=6000] [res=400] [entropy-weight=1]
+//   bench_train [dataset-dir | synthetic] [steps] [splats=6000] [res=400] [entropy-weight=1] [cpu|cuda]
+//               [eval-every=steps]
 // With a dataset folder (NeRF-synthetic) the default is a full run of 6000 steps initialised
 // from the visual hull; "synthetic" renders 1500 ground-truth Gaussians from 60 belt views in
 // code and defaults to 300 steps (the refine window is scaled to the run). Prints ms per step
@@ -14,6 +15,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <ATen/ATen.h>
 
 #include "core/train/init_cloud.h"
 #include "core/train/param_state.h"
@@ -69,12 +72,13 @@ int main(int argc, char** argv) {
     settings.budget = argc > 3 ? std::atoi(argv[3]) : 6000;
     settings.resolution = argc > 4 ? std::atoi(argv[4]) : 400;
     if (argc > 5) settings.entropyWeight = std::atof(argv[5]);
+    if (argc > 6 && std::string(argv[6]) == "cuda") settings.device = TrainDevice::Cuda;
     if (settings.steps < 6000) {  // keep relocation inside a short run
         settings.refineStart = settings.steps / 12;
         settings.refineStopBeforeEnd = settings.steps / 6;
         settings.refineEvery = std::max(1, settings.steps / 60);
     }
-    settings.evalEvery = settings.steps;
+    settings.evalEvery = argc > 7 ? std::max(1, std::atoi(argv[7])) : settings.steps;
 
     const auto t0 = std::chrono::steady_clock::now();
     sw::Result<TrainData> data = synthetic
@@ -94,6 +98,15 @@ int main(int argc, char** argv) {
     }
     const double loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     TrainInputs inputs{&*data, std::move(*initial), 0, {}};
+    double contextSeconds = 0;  // CUDA context creation, outside the timed run
+    if (settings.device == TrainDevice::Cuda) {
+        const auto c0 = std::chrono::steady_clock::now();
+        if (!cudaDeviceAvailable() || at::ones({1}, at::Device(at::kCUDA, 0)).sum().item<float>() != 1.f) {
+            std::fprintf(stderr, "bench_train: no CUDA device\n");
+            return 1;
+        }
+        contextSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - c0).count();
+    }
     const std::clock_t cpu0 = std::clock();  // process CPU time: robust on a shared, loaded machine
     auto result = train(inputs, settings);
     const double cpuMsPerStep = 1000.0 * double(std::clock() - cpu0) / CLOCKS_PER_SEC / std::max(1, settings.steps);
@@ -103,13 +116,17 @@ int main(int argc, char** argv) {
     }
     const StepTimings& t = result->timings;
     const double n = std::max(1, t.steps);
-    const double projMs = projectionMs(result->cloud, *data, settings.threads);
+    // On CUDA the phases are host times of asynchronous launches; the CPU projection kernel is not timed.
+    const double projMs = settings.device == TrainDevice::Cpu ? projectionMs(result->cloud, *data, settings.threads) : 0.0;
     const double stepMs = (t.forwardMs + t.lossMs + t.backwardMs + t.optimizerMs + t.strategyMs) / n;
     std::printf("bench_train: %s, %zu train views at %dx%d, budget %d (init %zu), %d steps, %u threads\n",
                 synthetic ? "synthetic" : source.c_str(), data->train.size(), data->train.front().width,
                 data->train.front().height, settings.budget, inputs.initial.size(), settings.steps,
                 std::thread::hardware_concurrency());
     std::printf("  load + init        %8.2f s\n", loadSeconds);
+    if (settings.device == TrainDevice::Cuda)
+        std::printf("  CUDA context       %8.2f s (before train(); the wall time below includes the upload)\n",
+                    contextSeconds);
     std::printf("  projection         %8.2f ms/step (kernel alone, final cloud)\n", projMs);
     std::printf("  rasterize forward  %8.2f ms/step (binning + compositing)\n", t.forwardMs / n - projMs);
     std::printf("  loss               %8.2f ms/step\n", t.lossMs / n);

@@ -1,0 +1,283 @@
+// Dispatcher and CPU loops of train_ops.h; the CUDA kernels (cuda/train_ops_cuda.cu) run on
+// torch's current stream of the tensors' device in SPLATWRIGHT_CUDA builds.
+#include "core/train/train_ops.h"
+
+#include <ATen/ops/from_blob.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/foundation/check.h"
+#include "core/train/cuda/relocation_eq9.h"
+#ifdef SW_HAVE_CUDA
+#include <c10/cuda/CUDAStream.h>
+
+#include "core/train/cuda/relocate_cuda.h"
+#include "core/train/cuda/train_ops_cuda.h"
+#endif
+
+namespace sw::train {
+namespace {
+
+void requireFloat(const at::Tensor& t, const at::Tensor& like, std::int64_t numel, const char* what) {
+    SW_REQUIRE(t.defined() && t.scalar_type() == at::kFloat && t.is_contiguous() && t.device() == like.device() &&
+                   t.numel() == numel,
+               what << ": " << (t.defined() ? t.toString() : "undefined") << " numel " << t.numel() << ", expected "
+                    << numel << " on " << like.device());
+}
+
+void requireLossSum(const at::Tensor& lossSum, const at::Tensor& like) {
+    SW_REQUIRE(lossSum.scalar_type() == at::kDouble && lossSum.numel() == 1 && lossSum.device() == like.device(),
+               "lossSum " << lossSum.toString() << " on " << lossSum.device());
+}
+
+#ifdef SW_HAVE_CUDA
+kernels::CudaStream streamOf(const at::Tensor& t) {
+    return c10::cuda::getCurrentCUDAStream(t.device().index()).stream();
+}
+#endif
+
+[[noreturn]] void noBackend(const at::Tensor& t) {
+    SW_REQUIRE(false, "no training-op backend for device " << t.device());
+    std::abort();
+}
+
+double l1LossCpu(const float* rgb, const float* alpha, const float* gtRgb, const float* gtAlpha, std::size_t pixels,
+                 float b, double alphaWeight, float* gRgb, float* gAlpha) {
+    const float rgbScale = 1.f / float(pixels * 3), alphaScale = float(alphaWeight) / float(pixels);
+    double rgbSum = 0, alphaSum = 0;
+    for (std::size_t p = 0; p < pixels; ++p) {
+        const float a = gtAlpha[p];
+        for (std::size_t c = 0; c < 3; ++c) {
+            const float d = rgb[p * 3 + c] - (gtRgb[p * 3 + c] + b * (1.f - a));
+            rgbSum += double(std::abs(d));
+            gRgb[p * 3 + c] = d > 0 ? rgbScale : (d < 0 ? -rgbScale : 0.f);
+        }
+        const float d = alpha[p] - a;
+        alphaSum += double(std::abs(d));
+        gAlpha[p] = d > 0 ? alphaScale : (d < 0 ? -alphaScale : 0.f);
+    }
+    return rgbSum / double(pixels * 3) + alphaWeight * alphaSum / double(pixels);
+}
+
+void adamCpu(const AdamGroupRef& group, float b1, float b2, float eps, float invSqrtC2, float stepSize) {
+    float* pv = group.param->data_ptr<float>();
+    const float* gv = group.param->grad().data_ptr<float>();
+    float* m = group.expAvg->data_ptr<float>();
+    float* v = group.expAvgSq->data_ptr<float>();
+    const std::int64_t n = group.param->numel();
+    for (std::int64_t i = 0; i < n; ++i) {
+        const float gi = gv[i];
+        m[i] = b1 * m[i] + (1.f - b1) * gi;
+        v[i] = b2 * v[i] + (1.f - b2) * gi * gi;
+        pv[i] -= stepSize * m[i] / (std::sqrt(v[i]) * invSqrtC2 + eps);
+    }
+}
+
+std::int64_t rowWidth(const at::Tensor& t) { return t.size(0) > 0 ? t.numel() / t.size(0) : 0; }
+
+// Rows in range; sources distinct, targets distinct, no target a source; offsets consistent.
+void requirePlan(const RelocationPlan& plan, std::int64_t rows) {
+    const std::size_t u = plan.sources.size();
+    SW_REQUIRE(plan.offsets.size() == u + 1 && plan.offsets.front() == 0 &&
+                   plan.offsets.back() == std::int64_t(plan.targets.size()),
+               "relocation plan: " << u << " sources, " << plan.offsets.size() << " offsets, " << plan.targets.size()
+                                   << " targets");
+    std::vector<char> used(std::size_t(rows), 0);
+    const auto mark = [&](std::int64_t row) {
+        SW_REQUIRE(row >= 0 && row < rows && !used[std::size_t(row)], "relocation row " << row << " of " << rows);
+        used[std::size_t(row)] = 1;
+    };
+    for (std::size_t k = 0; k < u; ++k) {
+        SW_REQUIRE(plan.offsets[k] <= plan.offsets[k + 1], "relocation offsets decrease at " << k);
+        mark(plan.sources[k]);
+    }
+    for (std::int64_t row : plan.targets) mark(row);
+}
+
+// The CPU loop of relocateRows (the CUDA kernel, cuda/relocate_cuda.cu, does the same per
+// (source, tensor) pair): Eq. 9 on the source, then copies and zeroed moments.
+void relocateRowsCpu(const RelocationTensors& t, const RelocationPlan& plan, double minOpacity) {
+    float* logits = t.opacityLogits.data_ptr<float>();
+    float* logScales = t.logScales.data_ptr<float>();
+    const auto copyRows = [&](const at::Tensor& tensor, std::int64_t s, std::int64_t begin, std::int64_t end) {
+        const std::int64_t w = rowWidth(tensor);
+        float* d = tensor.data_ptr<float>();
+        for (std::int64_t j = begin; j < end; ++j)
+            std::memcpy(d + plan.targets[std::size_t(j)] * w, d + s * w, std::size_t(w) * sizeof(float));
+    };
+    for (std::size_t u = 0; u < plan.sources.size(); ++u) {
+        const std::int64_t s = plan.sources[u], begin = plan.offsets[u], end = plan.offsets[u + 1];
+        const Eq9Row r = relocationEq9Row(logits[s], int(end - begin) + 1, minOpacity);  // N = source + copies
+        logits[s] = r.logit;
+        for (int a = 0; a < 3; ++a) logScales[s * 3 + a] += r.logScaleDelta;
+        for (const at::Tensor& p : t.copied) copyRows(p, s, begin, end);
+        copyRows(t.opacityLogits, s, begin, end);
+        copyRows(t.logScales, s, begin, end);
+        for (const at::Tensor& m : t.zeroed) {
+            const std::int64_t w = rowWidth(m);
+            float* d = m.data_ptr<float>();
+            std::fill_n(d + s * w, w, 0.f);
+            for (std::int64_t j = begin; j < end; ++j) std::fill_n(d + plan.targets[std::size_t(j)] * w, w, 0.f);
+        }
+    }
+}
+
+}  // namespace
+
+void l1LossGradient(const at::Tensor& rgb, const at::Tensor& alpha, const at::Tensor& gtPremultiplied,
+                    const at::Tensor& gtAlpha, double background, double alphaWeight, at::Tensor& gradRgb,
+                    at::Tensor& gradAlpha, at::Tensor& lossSum) {
+    const std::int64_t pixels = alpha.numel();
+    requireFloat(alpha, alpha, pixels, "alpha");
+    requireFloat(rgb, alpha, pixels * 3, "rgb");
+    requireFloat(gtPremultiplied, alpha, pixels * 3, "gtPremultiplied");
+    requireFloat(gtAlpha, alpha, pixels, "gtAlpha");
+    requireFloat(gradRgb, alpha, pixels * 3, "gradRgb");
+    requireFloat(gradAlpha, alpha, pixels, "gradAlpha");
+    requireLossSum(lossSum, alpha);
+    if (alpha.is_cpu()) {
+        lossSum.data_ptr<double>()[0] +=
+            l1LossCpu(rgb.data_ptr<float>(), alpha.data_ptr<float>(), gtPremultiplied.data_ptr<float>(),
+                      gtAlpha.data_ptr<float>(), std::size_t(pixels), float(background), alphaWeight,
+                      gradRgb.data_ptr<float>(), gradAlpha.data_ptr<float>());
+        return;
+    }
+#ifdef SW_HAVE_CUDA
+    if (alpha.is_cuda())
+        return kernels::l1LossGradientCuda(rgb.data_ptr<float>(), alpha.data_ptr<float>(),
+                                           gtPremultiplied.data_ptr<float>(), gtAlpha.data_ptr<float>(), pixels,
+                                           float(background), float(alphaWeight), gradRgb.data_ptr<float>(),
+                                           gradAlpha.data_ptr<float>(), lossSum.data_ptr<double>(), streamOf(alpha));
+#endif
+    noBackend(alpha);
+}
+
+void entropyGradient(const at::Tensor& logits, at::Tensor& grad, double weight, at::Tensor& lossSum) {
+    const std::int64_t n = logits.numel();
+    requireFloat(logits, logits, n, "logits");
+    requireFloat(grad, logits, n, "grad");
+    requireLossSum(lossSum, logits);
+    if (logits.is_cpu()) {
+        const float* l = logits.data_ptr<float>();
+        float* g = grad.data_ptr<float>();
+        const float scale = float(weight / double(n));
+        double entropy = 0;
+        for (std::int64_t i = 0; i < n; ++i) {
+            const float o = 1.f / (1.f + std::exp(-l[i]));
+            entropy += double(o * (1.f - o));
+            g[i] += scale * o * (1.f - o) * (1.f - 2.f * o);  // d/dl of o(1 − o), o = σ(l)
+        }
+        lossSum.data_ptr<double>()[0] += entropy * weight / double(std::max<std::int64_t>(1, n));
+        return;
+    }
+#ifdef SW_HAVE_CUDA
+    if (logits.is_cuda())
+        return kernels::entropyGradientCuda(logits.data_ptr<float>(), grad.data_ptr<float>(), n, float(weight),
+                                            lossSum.data_ptr<double>(), streamOf(logits));
+#endif
+    noBackend(logits);
+}
+
+void adamUpdate(const std::vector<AdamGroupRef>& groups, double beta1, double beta2, double eps, std::int64_t step) {
+    const double correction1 = 1.0 - std::pow(beta1, double(step));
+    const float invSqrtC2 = float(1.0 / std::sqrt(1.0 - std::pow(beta2, double(step))));
+    std::vector<const AdamGroupRef*> active;
+    for (const AdamGroupRef& g : groups) {
+        if (!g.param->grad().defined()) continue;
+        const std::int64_t n = g.param->numel();
+        requireFloat(*g.param, *g.param, n, "param");
+        requireFloat(g.param->grad(), *g.param, n, "grad");
+        requireFloat(*g.expAvg, *g.param, n, "exp_avg");
+        requireFloat(*g.expAvgSq, *g.param, n, "exp_avg_sq");
+        active.push_back(&g);
+    }
+    if (active.empty()) return;
+    const at::Tensor& first = *active.front()->param;
+    // Gradients are released after the update (PyTorch's zero_grad(set_to_none=True)): the next
+    // backward pass then hands its fresh gradient tensors over instead of adding them to zeros.
+    const auto releaseGrads = [&] {
+        for (const AdamGroupRef* g : active) g->param->mutable_grad() = at::Tensor();
+    };
+    if (first.is_cpu()) {
+        for (const AdamGroupRef* g : active)
+            adamCpu(*g, float(beta1), float(beta2), float(eps), invSqrtC2, float(g->lr / correction1));
+        return releaseGrads();
+    }
+#ifdef SW_HAVE_CUDA
+    if (first.is_cuda()) {
+        SW_REQUIRE(active.size() <= std::size_t(kernels::MAX_ADAM_GROUPS), "groups " << active.size());
+        kernels::AdamGroupCuda packed[kernels::MAX_ADAM_GROUPS];
+        for (std::size_t k = 0; k < active.size(); ++k) {
+            const AdamGroupRef& g = *active[k];
+            SW_REQUIRE(g.param->device() == first.device(), "Adam groups on " << g.param->device() << " and " << first.device());
+            packed[k] = {g.param->data_ptr<float>(), g.param->grad().data_ptr<float>(),
+                         g.expAvg->data_ptr<float>(), g.expAvgSq->data_ptr<float>(), g.param->numel(),
+                         float(g.lr / correction1)};
+        }
+        kernels::adamUpdateCuda(packed, int(active.size()), float(beta1), float(beta2), float(eps), invSqrtC2,
+                                streamOf(first));
+        return releaseGrads();  // the caching allocator reuses their memory in stream order
+    }
+#endif
+    noBackend(first);
+}
+
+void relocateRows(const RelocationTensors& tensors, const RelocationPlan& plan, double minOpacity) {
+    const at::Tensor& logits = tensors.opacityLogits;
+    const std::int64_t n = logits.numel();
+    requireFloat(logits, logits, n, "opacityLogits");
+    requireFloat(tensors.logScales, logits, n * 3, "logScales");
+    for (const auto* group : {&tensors.copied, &tensors.zeroed})
+        for (const at::Tensor& t : *group) requireFloat(t, logits, n * rowWidth(t), "relocated tensor");
+    for (const auto* group : {&tensors.copied, &tensors.zeroed})
+        for (const at::Tensor& t : *group) SW_REQUIRE(t.dim() >= 1 && t.size(0) == n, "rows " << t.sizes() << " vs " << n);
+    requirePlan(plan, n);
+    if (plan.sources.empty()) return;
+    if (logits.is_cpu()) return relocateRowsCpu(tensors, plan, minOpacity);
+#ifdef SW_HAVE_CUDA
+    if (logits.is_cuda()) {
+        using kernels::RelocationRole;
+        const std::size_t count = tensors.copied.size() + 1 + tensors.zeroed.size();
+        SW_REQUIRE(count <= std::size_t(kernels::MAX_RELOCATION_TENSORS), "relocation tensors " << count);
+        std::vector<kernels::RelocationTensorCuda> packed;
+        packed.push_back({logits.data_ptr<float>(), tensors.logScales.data_ptr<float>(), 1, RelocationRole::Eq9});
+        for (const at::Tensor& t : tensors.copied)
+            packed.push_back({t.data_ptr<float>(), nullptr, rowWidth(t), RelocationRole::Copy});
+        for (const at::Tensor& t : tensors.zeroed)
+            packed.push_back({t.data_ptr<float>(), nullptr, rowWidth(t), RelocationRole::Zero});
+        // The plan as one index tensor [sources | offsets | targets], one upload.
+        std::vector<std::int64_t> index(plan.sources);
+        index.insert(index.end(), plan.offsets.begin(), plan.offsets.end());
+        index.insert(index.end(), plan.targets.begin(), plan.targets.end());
+        const at::Tensor onDevice =
+            at::from_blob(index.data(), {std::int64_t(index.size())}, at::kLong).to(logits.device());
+        const std::int64_t* base = onDevice.data_ptr<std::int64_t>();
+        const auto u = std::int64_t(plan.sources.size());
+        return kernels::relocateRowsCuda(packed.data(), int(packed.size()), base, base + u, base + 2 * u + 1, u,
+                                         minOpacity, streamOf(logits));
+    }
+#endif
+    noBackend(logits);
+}
+
+void meansNoiseOnDevice(at::Tensor& means, const at::Tensor& quats, const at::Tensor& logScales,
+                        const at::Tensor& opacityLogits, double scaler, std::uint64_t seed) {
+    const std::int64_t n = opacityLogits.numel();
+    requireFloat(means, means, n * 3, "means");
+    requireFloat(quats, means, n * 4, "quats");
+    requireFloat(logScales, means, n * 3, "logScales");
+    requireFloat(opacityLogits, means, n, "opacityLogits");
+#ifdef SW_HAVE_CUDA
+    if (means.is_cuda())
+        return kernels::meansNoiseCuda(means.data_ptr<float>(), quats.data_ptr<float>(), logScales.data_ptr<float>(),
+                                       opacityLogits.data_ptr<float>(), n, float(scaler), seed, streamOf(means));
+#else
+    (void)scaler;
+    (void)seed;
+#endif
+    noBackend(means);
+}
+
+}  // namespace sw::train
