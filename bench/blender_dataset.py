@@ -3,8 +3,10 @@
 # normalise into a 1.6 cube, camera on an orbit of radius 3.2, RGBA with transparent film,
 # NeRF-synthetic transforms_train.json, "ao" lighting = diffuse(texture) under a white dome, no sun.
 #
-# Usage: blender -b -P bench/blender_dataset.py -- <model.glb> <out dir> <views> <resolution> [engine] [samples]
+# Usage: blender -b -P bench/blender_dataset.py -- <model.glb> <out dir> <views> <resolution> [engine] [samples] [val views]
 #   engine: CYCLES (default) or BLENDER_EEVEE
+#   val views: a ring at 32° elevation, azimuths offset by half a step, in transforms_val.json
+#   (the val split of `splatwright-cli dataset`, core/dataset/belt.cpp); default 0 = none.
 import json
 import math
 import os
@@ -23,7 +25,9 @@ argv = sys.argv[sys.argv.index("--") + 1:]
 model, out, views, res = argv[0], argv[1], int(argv[2]), int(argv[3])
 engine = argv[4] if len(argv) > 4 else "CYCLES"
 samples = int(argv[5]) if len(argv) > 5 else 16
+val_views = int(argv[6]) if len(argv) > 6 else 0
 R, BELT_MIN, BELT_MAX, FOV = 3.2, 14.0, 50.0, math.radians(39.5978)
+VAL_ELEVATION = 32.0
 
 bpy.ops.wm.read_factory_settings(use_empty=True)
 bpy.ops.import_scene.gltf(filepath=model)
@@ -91,18 +95,25 @@ track.target = target
 track.track_axis = "TRACK_NEGATIVE_Z"
 track.up_axis = "UP_Y"
 
+
+def render_split(split, poses):
+    """Renders (elevation, azimuth) poses in radians into <out>/<split>/r_<i>.png and writes
+    transforms_<split>.json (camera-to-world in the Blender/OpenGL camera convention)."""
+    frames = []
+    os.makedirs(os.path.join(out, split), exist_ok=True)
+    for i, (elev, az) in enumerate(poses):
+        cam.location = Vector((R * math.cos(az) * math.cos(elev), R * math.sin(az) * math.cos(elev), R * math.sin(elev)))
+        bpy.context.view_layer.update()
+        scene.render.filepath = os.path.join(out, split, "r_%d.png" % i)
+        bpy.ops.render.render(write_still=True)
+        frames.append({"file_path": "./%s/r_%d" % (split, i), "transform_matrix": [list(r) for r in cam.matrix_world]})
+    with open(os.path.join(out, "transforms_%s.json" % split), "w") as f:
+        json.dump({"camera_angle_x": FOV, "frames": frames}, f, indent=2)
+
+
 golden = math.pi * (3 - math.sqrt(5))
 smin, smax = math.sin(math.radians(BELT_MIN)), math.sin(math.radians(BELT_MAX))
-frames = []
-os.makedirs(os.path.join(out, "train"), exist_ok=True)
-for i in range(views):
-    t = (i + 0.5) / views
-    elev = math.asin(smin + (smax - smin) * t)
-    az = i * golden
-    cam.location = Vector((R * math.cos(az) * math.cos(elev), R * math.sin(az) * math.cos(elev), R * math.sin(elev)))
-    bpy.context.view_layer.update()
-    scene.render.filepath = os.path.join(out, "train", "r_%d.png" % i)
-    bpy.ops.render.render(write_still=True)
-    frames.append({"file_path": "./train/r_%d" % i, "transform_matrix": [list(r) for r in cam.matrix_world]})
-with open(os.path.join(out, "transforms_train.json"), "w") as f:
-    json.dump({"camera_angle_x": FOV, "frames": frames}, f, indent=2)
+render_split("train", [(math.asin(smin + (smax - smin) * (i + 0.5) / views), i * golden) for i in range(views)])
+if val_views > 0:
+    render_split("val", [(math.radians(VAL_ELEVATION), math.radians(180.0 / val_views + 360.0 * i / val_views))
+                         for i in range(val_views)])

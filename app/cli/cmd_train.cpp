@@ -1,17 +1,23 @@
-// `splatwright-cli train <dataset> -o <dir> [--budget 6000 --steps 6000 --res 400 ...]
+// `splatwright-cli train <dataset-or-model> -o <dir> [--budget 6000 --steps 6000 --res 400 ...]
 // [--model model.glb] [--resume <dir>]`: fits a fixed-budget splat cloud to a NeRF-synthetic
 // dataset (core/train), shows a progress bar with ETA on stderr, prints validation metrics,
 // keeps a checkpoint in <dir>/checkpoint and writes <dir>/cloud.ply (standard 3DGS PLY).
-// Ctrl-C cancels at the next step; the last checkpoint stays intact.
+// A model file (.glb/.gltf/.fbx/.obj) as input first runs the dataset stage with the same
+// flags as `splatwright-cli dataset` (dataset_flags.h) into <dir>/dataset, then trains on it,
+// initialised from the imported model's surface. Ctrl-C cancels at the next step; the last
+// checkpoint stays intact.
 #include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 
 #include "app/cli/command.h"
+#include "app/cli/dataset_flags.h"
 #include "app/cli/schema_flags.h"
 #include "core/formats/ply.h"
 #include "core/geometry/import.h"
@@ -60,10 +66,12 @@ private:
 struct TrainCommand {
     ParamSet params{train::trainSchema().schema()};
     std::unique_ptr<SchemaFlags> flags;
+    std::unique_ptr<DatasetStageFlags> stage;  // used when the input is a model file
     std::string input, output, model, resume;
 
+    // surface: the model rendered by the dataset stage (train <model>), or null.
     Result<train::TrainInputs> makeInputs(const train::TrainData& data, const train::TrainSettings& s,
-                                          const train::Checkpoint* checkpoint) const {
+                                          const train::Checkpoint* checkpoint, const geometry::Mesh* surface) const {
         train::TrainInputs inputs;
         inputs.data = &data;
         inputs.checkpointDir = (std::filesystem::path(output) / "checkpoint").string();
@@ -75,7 +83,11 @@ struct TrainCommand {
         train::InitSettings init;
         init.count = s.budget;
         init.seed = std::uint64_t(s.seed);
-        if (!model.empty()) {
+        if (surface) {
+            auto cloud = train::initFromSurface(*surface, init);
+            if (!cloud) return cloud.error();
+            inputs.initial = std::move(*cloud);
+        } else if (!model.empty()) {
             auto imported = geometry::importModel(model);
             if (!imported) return imported.error();
             auto cloud = train::initFromSurface(imported->mesh, init);
@@ -90,10 +102,13 @@ struct TrainCommand {
     }
 
     Status run() {
-        if (!std::filesystem::is_directory(input))
+        const bool modelInput = isModelFile(input) && !std::filesystem::is_directory(input);
+        if (!modelInput && !std::filesystem::is_directory(input))
             return makeError(ErrorCode::Unsupported,
-                             "not a dataset folder; render the model first with `splatwright-cli dataset <model> -o <dir>` "
-                             "and train on <dir> (add --model <model> to start from its surface)", input);
+                             "neither a dataset folder nor a model file (.glb, .gltf, .fbx, .obj)", input);
+        if (modelInput && !model.empty())
+            return makeError(ErrorCode::InvalidInput,
+                             "--model is for dataset inputs; a model input initialises from its own surface", model);
         std::unique_ptr<train::Checkpoint> checkpoint;
         if (!resume.empty()) {
             auto cp = train::readCheckpoint(resume);
@@ -103,10 +118,21 @@ struct TrainCommand {
         }
         SW_TRY(flags->apply());
         const train::TrainSettings s = train::trainSchema().fromParams(params);
-        std::fprintf(stderr, "loading %s at %d px...\n", input.c_str(), s.resolution);
-        auto data = train::loadDataset(input, {s.resolution, 8});
+        if (s.device == train::TrainDevice::Cuda && !train::cudaDeviceAvailable())  // before loading anything
+            return makeError(ErrorCode::Gpu, "CUDA device requested but this build has no CUDA backend or this "
+                                             "machine has no CUDA device; use --device cpu");
+        std::string datasetDir = input;
+        std::optional<geometry::ImportedModel> imported;
+        if (modelInput) {
+            datasetDir = (std::filesystem::path(output) / "dataset").string();
+            auto rendered = stage->run(input, datasetDir);
+            if (!rendered) return rendered.error();
+            imported = std::move(*rendered);
+        }
+        std::fprintf(stderr, "loading %s at %d px...\n", datasetDir.c_str(), s.resolution);
+        auto data = train::loadDataset(datasetDir, {s.resolution, 8});
         if (!data) return data.error();
-        auto inputs = makeInputs(*data, s, checkpoint.get());
+        auto inputs = makeInputs(*data, s, checkpoint.get(), imported ? &imported->mesh : nullptr);
         if (!inputs) return inputs.error();
         std::printf("train: %zu train / %zu val views at %dx%d, %zu start splats, budget %d, steps %d..%d\n",
                     data->train.size(), data->val.size(), data->train.front().width, data->train.front().height,
@@ -152,12 +178,18 @@ struct TrainCommand {
 
 void addTrainCommand(CLI::App& app, Outcome& outcome) {
     auto state = std::make_shared<TrainCommand>();
-    CLI::App* cmd = app.add_subcommand("train", "Train a fixed-budget splat cloud on a NeRF-synthetic dataset");
-    cmd->add_option("input", state->input, "Dataset folder (transforms_train.json + RGBA images)")->required();
+    CLI::App* cmd = app.add_subcommand("train", "Train a fixed-budget splat cloud on a NeRF-synthetic dataset or a model");
+    cmd->add_option("input", state->input,
+                    "Dataset folder (transforms_train.json + RGBA images), or a model file (.glb, .gltf, .fbx, .obj) "
+                    "whose dataset is rendered first into <output>/dataset")
+        ->required();
     cmd->add_option("-o,--output", state->output, "Output folder: cloud.ply and checkpoint/")->required();
     cmd->add_option("--model", state->model, "Model to initialise from (surface samples) instead of the visual hull");
     cmd->add_option("--resume", state->resume, "Checkpoint folder (or its checkpoint.json) to continue from");
     state->flags = std::make_unique<SchemaFlags>(*cmd, state->params);
+    // The dataset stage's flags for a model input; its seed keeps its default (or
+    // --dataset-preset): --seed is the trainer's.
+    state->stage = std::make_unique<DatasetStageFlags>(*cmd, std::set<std::string>{"seed"});
     cmd->callback([state, &outcome] { outcome.status = state->run(); });
 }
 

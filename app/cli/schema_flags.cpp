@@ -28,8 +28,9 @@ std::string describe(const ParamSpec& spec, const ParamSet& params) {
 
 }  // namespace
 
-SchemaFlags::SchemaFlags(CLI::App& cmd, ParamSet& params) : m_params(params) {
+SchemaFlags::SchemaFlags(CLI::App& cmd, ParamSet& params, const std::set<std::string>& skip) : m_params(params) {
     for (const ParamSpec& spec : params.schema().params()) {
+        if (skip.count(spec.name) > 0) continue;
         CLI::Option* opt = cmd.add_option("--" + spec.name, m_texts[spec.name], describe(spec, params));
         opt->group(spec.group.empty() ? params.schema().title() : spec.group);
         opt->type_name(spec.type == ParamType::Bool ? "BOOL" : spec.type == ParamType::Int ? "INT"

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "core/foundation/schema.h"
@@ -13,7 +14,9 @@ namespace sw::cli {
 class SchemaFlags {
 public:
     // Adds one option per parameter of params.schema() to cmd, plus --<stage>-preset FILE.
-    SchemaFlags(CLI::App& cmd, ParamSet& params);
+    // Parameters named in `skip` get no flag (a command that takes two stages whose schemas
+    // share a name keeps one); they still follow the preset.
+    SchemaFlags(CLI::App& cmd, ParamSet& params, const std::set<std::string>& skip = {});
     // Applies the preset (if any), then the flags given on the command line, validating each.
     Status apply();
 

@@ -12,10 +12,30 @@ sw_cli_test(train.budget_zero RC 5 MATCH "error: parameter 'budget' = 0 is outsi
   ARGS train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train_bad --budget 0)
 sw_cli_test(train.not_dataset RC 2 MATCH "error: .*: not a dataset folder: transforms_train.json is missing"
   ARGS train ${SW_OUT} -o ${SW_OUT}/cli_train_bad)
-sw_cli_test(train.model_input RC 4 MATCH "render the model first"
+sw_cli_test(train.model_input RC 4 MATCH "error: .*train.cmake: neither a dataset folder nor a model file"
   ARGS train ${CMAKE_CURRENT_LIST_FILE} -o ${SW_OUT}/cli_train_bad)
+# A model input: the dataset stage (same flags as `splatwright-cli dataset`) into <out>/dataset, then training.
+sw_cli_test(train.model RC 0
+  MATCH "dataset: .*cli_train_model/dataset.*12 train, 2 val, 0 test at 64.*train: 12 train / 2 val views at 32x32, 200 start splats.*done: .*cloud.ply"
+  ARGS train ${SW_OUT}/cli_dataset_demo.glb -o ${SW_OUT}/cli_train_model --views 12 --val-views 2 --test-views 0
+       --resolution 64 --ao-rays 8 --budget 200 --steps 30 --res 32 --eval-every 30 --seed 3)
+sw_cli_test(train.model_missing RC 2 MATCH "error: .*no_such_model.glb"
+  ARGS train ${SW_OUT}/no_such_model.glb -o ${SW_OUT}/cli_train_bad)
+sw_cli_test(train.model_bad_dataset_flag RC 5 MATCH "recipe.*ao, flat, cel"
+  ARGS train ${SW_OUT}/cli_dataset_demo.glb -o ${SW_OUT}/cli_train_bad --recipe pbr)
+sw_cli_test(train.model_with_model_flag RC 5 MATCH "--model is for dataset inputs"
+  ARGS train ${SW_OUT}/cli_dataset_demo.glb -o ${SW_OUT}/cli_train_bad --model ${SW_OUT}/cli_dataset_demo.glb)
+set_tests_properties(cli.train.model cli.train.model_bad_dataset_flag cli.train.model_with_model_flag
+  PROPERTIES FIXTURES_REQUIRED demo_glb)
+set_tests_properties(cli.train.model PROPERTIES LABELS "cli;gl")
 sw_cli_test(train.nan_checkpoint RC 5 MATCH "error: .*checkpoint_50.ply: .*position is not finite"
   ARGS train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train_bad --resume ${SW_OUT}/train_nan_checkpoint)
+if(NOT SPLATWRIGHT_CUDA)  # a CUDA build may run where a GPU is present
+  sw_cli_test(train.no_cuda RC 8 MATCH "error: CUDA device requested but this build has no CUDA backend"
+    REQUIRES ${SW_TRAIN_DATA}/transforms_train.json
+    ARGS train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train_bad --device cuda --steps 1)
+  set_tests_properties(cli.train.no_cuda PROPERTIES FIXTURES_REQUIRED train_fixture)
+endif()
 set_tests_properties(cli.train.tiny cli.train.resume cli.train.budget_zero cli.train.nan_checkpoint
   PROPERTIES FIXTURES_REQUIRED train_fixture)
 set_tests_properties(cli.train.resume PROPERTIES DEPENDS cli.train.tiny)
