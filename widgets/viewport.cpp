@@ -7,9 +7,7 @@
 #include <cmath>
 
 #include "core/geometry/mesh.h"
-#include "core/geometry/ray_query.h"
-#include "core/render/camera.h"
-#include "core/render/mesh_renderer.h"
+#include "widgets/viewport_impl.h"
 
 namespace sw::widgets {
 
@@ -19,35 +17,24 @@ constexpr float kZoomPerNotch = 0.88f;    // one wheel notch (120 units)
 constexpr float kTurntableTiltDeg = 40.f; // game belt
 constexpr int kClickSlopPx = 4;           // a press/release closer than this is a click, not a drag
 constexpr float kMarkerDepth = 0.18f;     // model units: frustum marker length
+
+geometry::Bounds splatBounds(const formats::Spl2Model& model) {
+    geometry::Bounds b{Eigen::Vector3f::Constant(1e30f), Eigen::Vector3f::Constant(-1e30f)};
+    for (const formats::Spl2Part* part : {&model.core, &model.shell}) {
+        for (const Eigen::Vector3f& p : part->pos) {
+            b.min = b.min.cwiseMin(p);
+            b.max = b.max.cwiseMax(p);
+        }
+    }
+    return b;
+}
+
 }  // namespace
 
-struct Viewport::Impl {
-    std::shared_ptr<const geometry::Mesh> mesh;
-    std::unique_ptr<render::MeshRenderer> renderer;
-    render::Camera camera;
-    Background background = Background::Grey;
-    bool meshDirty = false;  // mesh changed (or context recreated) since the last upload
-    QMetaObject::Connection contextConnection;
-    QPoint lastMouse;
-    QPoint pressMouse;
-    std::unique_ptr<render::GizmoRenderer> gizmo;
-    std::vector<render::CameraMarker> markers;
-    float markerFovX = 40.f;
-    bool markersVisible = true;
-    std::vector<render::GizmoColor> faceColors;  // [F] or empty
-    bool gizmoDirty = true;
-    std::unique_ptr<geometry::RayQuery> rayQuery;  // built on the first pick of a mesh
-
-    void uploadGizmos();
-
-    render::RenderSettings settings(int width, int height) const {
-        render::RenderSettings s;
-        s.width = std::max(width, 1);
-        s.height = std::max(height, 1);
-        s.background = background == Background::Grey ? render::Background::Grey : render::Background::Black;
-        return s;
-    }
-};
+QImage toQImage(const Rgba8Image& image) {
+    return QImage(image.rgba.data(), image.width, image.height, image.width * 4, QImage::Format_RGBA8888)
+        .copy();  // own the pixels
+}
 
 void Viewport::Impl::uploadGizmos() {
     gizmoDirty = false;
@@ -119,6 +106,8 @@ void Viewport::resetView() {
     c.elevationDeg = 20.f;
     const float aspect = height() > 0 ? float(width()) / float(height()) : 1.f;
     if (m_impl->mesh && m_impl->mesh->vertexCount() > 0) c.frame(geometry::computeBounds(*m_impl->mesh), aspect);
+    else if (m_impl->splatModel && m_impl->splatModel->core.size() + m_impl->splatModel->shell.size() > 0)
+        c.frame(splatBounds(*m_impl->splatModel), aspect);
     else c.frame(geometry::Bounds{Eigen::Vector3f::Constant(-0.8f), Eigen::Vector3f::Constant(0.8f)}, aspect);
     update();
 }
@@ -132,18 +121,16 @@ void Viewport::frameSphere(float radius) {
 QImage Viewport::renderToImage() {
     makeCurrent();
     QImage result;
-    if (ensureRenderer()) {
-        const qreal dpr = devicePixelRatioF();
-        const int w = std::max(1, int(std::lround(width() * dpr)));
-        const int h = std::max(1, int(std::lround(height() * dpr)));
-        auto image = m_impl->renderer->renderImage(m_impl->camera, m_impl->settings(w, h));
-        if (image) {
-            result = QImage(image->rgba.data(), image->width, image->height, image->width * 4,
-                            QImage::Format_RGBA8888)
-                         .copy();  // own the pixels
-        } else {
-            emit renderError(QString::fromStdString(image.error().toString()));
-        }
+    const qreal dpr = devicePixelRatioF();
+    const int w = std::max(1, int(std::lround(width() * dpr)));
+    const int h = std::max(1, int(std::lround(height() * dpr)));
+    const bool splats = m_impl->drawsSplats();
+    if (splats ? ensureSplats() : ensureRenderer()) {  // else GL failed at initializeGL (reported)
+        auto image = splats ? m_impl->splats->renderImage(m_impl->camera, m_impl->splatSettings(w, h))
+                            : m_impl->renderer->renderImage(m_impl->camera, m_impl->settings(w, h));
+        if (splats) m_impl->splatStats = m_impl->splats->lastDrawStats();
+        if (image) result = toQImage(*image);
+        else emit renderError(QString::fromStdString(image.error().toString()));
     }
     doneCurrent();
     return result;
@@ -170,6 +157,7 @@ void Viewport::initializeGL() {
     if (gizmo) m_impl->gizmo = std::move(*gizmo);
     else emit renderError(QString::fromStdString(gizmo.error().toString()));
     m_impl->gizmoDirty = true;
+    createSplatRenderer();
 }
 
 bool Viewport::ensureRenderer() {
@@ -188,13 +176,20 @@ bool Viewport::ensureRenderer() {
 }
 
 void Viewport::paintGL() {
-    if (!ensureRenderer()) return;
+    const bool splats = m_impl->drawsSplats();
+    if (splats ? !ensureSplats() : !ensureRenderer()) return;
     const auto start = std::chrono::steady_clock::now();
     const qreal dpr = devicePixelRatioF();
     const int w = std::max(1, int(std::lround(width() * dpr)));
     const int h = std::max(1, int(std::lround(height() * dpr)));
-    Status s = m_impl->renderer->draw(m_impl->camera, m_impl->settings(w, h), defaultFramebufferObject());
-    if (s && m_impl->gizmo) {
+    Status s;
+    if (splats) {
+        s = m_impl->splats->draw(m_impl->camera, m_impl->splatSettings(w, h), defaultFramebufferObject());
+        m_impl->splatStats = m_impl->splats->lastDrawStats();
+    } else {
+        s = m_impl->renderer->draw(m_impl->camera, m_impl->settings(w, h), defaultFramebufferObject());
+    }
+    if (s && m_impl->gizmo && !splats) {
         const float aspect = float(w) / float(h);
         s = m_impl->gizmo->draw(m_impl->camera.view(), m_impl->camera.projection(aspect), w, h,
                                 defaultFramebufferObject());
@@ -207,18 +202,21 @@ void Viewport::paintGL() {
 }
 
 void Viewport::releaseGl() {
-    if (m_impl->renderer) {
+    if (m_impl->renderer || m_impl->gizmo || m_impl->splats) {
         // Called from aboutToBeDestroyed or the destructor: the context still exists here.
         makeCurrent();
-        m_impl->renderer->release();
+        if (m_impl->renderer) m_impl->renderer->release();
         m_impl->renderer.reset();
         if (m_impl->gizmo) m_impl->gizmo->release();
         m_impl->gizmo.reset();
+        if (m_impl->splats) m_impl->splats->release();
+        m_impl->splats.reset();
         doneCurrent();
     }
     disconnect(m_impl->contextConnection);
     m_impl->contextConnection = {};
     m_impl->meshDirty = true;
+    m_impl->splatDirty = true;
 }
 
 void Viewport::mousePressEvent(QMouseEvent* event) {
@@ -247,6 +245,13 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
 void Viewport::mouseReleaseEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) return;
     if ((event->position().toPoint() - m_impl->pressMouse).manhattanLength() >= kClickSlopPx) return;
+    if (m_impl->drawsSplats()) {
+        Eigen::Vector3f point = Eigen::Vector3f::Zero();
+        const int splat = pickSplat(event->position(), &point);
+        emit splatPicked(point, splat);
+        event->accept();
+        return;
+    }
     const int face = pickFace(event->position());
     if (face >= 0) emit facePicked(face);
     event->accept();
@@ -286,15 +291,20 @@ int Viewport::pickFace(QPointF position) {
         }
         m_impl->rayQuery = std::move(*query);
     }
+    const auto [origin, direction] = rayThrough(position);
+    return m_impl->rayQuery->intersect(origin, direction).face;
+}
+
+std::pair<Eigen::Vector3f, Eigen::Vector3f> Viewport::rayThrough(QPointF position) const {
     // Unproject the pixel at the near and far planes (OpenGL clip space, y up).
     const render::Camera& c = m_impl->camera;
-    const Eigen::Matrix4f inverse = (c.projection(float(width()) / float(height())) * c.view()).inverse();
-    const float x = float(2.0 * position.x() / width() - 1.0), y = float(1.0 - 2.0 * position.y() / height());
+    const float w = float(std::max(width(), 1)), h = float(std::max(height(), 1));
+    const Eigen::Matrix4f inverse = (c.projection(w / h) * c.view()).inverse();
+    const float x = float(position.x()) * 2.f / w - 1.f, y = 1.f - float(position.y()) * 2.f / h;
     const Eigen::Vector4f nearH = inverse * Eigen::Vector4f(x, y, -1.f, 1.f);
     const Eigen::Vector4f farH = inverse * Eigen::Vector4f(x, y, 1.f, 1.f);
     const Eigen::Vector3f origin = nearH.head<3>() / nearH.w();
-    const Eigen::Vector3f direction = (farH.head<3>() / farH.w() - origin).normalized();
-    return m_impl->rayQuery->intersect(origin, direction).face;
+    return {origin, (farH.head<3>() / farH.w() - origin).normalized()};
 }
 
 QPointF Viewport::projectToWidget(const Eigen::Vector3f& point) const {

@@ -1,17 +1,24 @@
 #pragma once
 // Dockable OpenGL viewport. Owns no rendering logic: it hands its context's GL functions to
-// core/render and draws what the renderer draws. Survives floating/re-docking (context
+// core/render and draws what the renderers draw: the mesh (MeshRenderer + gizmos) or a splat
+// model (SplatRenderer: overlays, LOD, effects), chosen by Content. Survives floating/re-docking (context
 // recreation) by freeing GL objects on QOpenGLContext::aboutToBeDestroyed.
 #include <QImage>
 #include <QOpenGLWidget>
 #include <QPointF>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
 #include "core/render/gizmo_renderer.h"
+#include "core/render/splat_renderer.h"
 
 namespace sw::geometry {
 struct Mesh;
+}
+
+namespace sw::render {
+struct GameScaleSettings;
 }
 
 namespace sw::widgets {
@@ -21,6 +28,7 @@ class Viewport : public QOpenGLWidget {
 public:
     enum class CameraMode { Orbit, Turntable };  // turntable: fixed tilt, yaw only (game camera)
     enum class Background { Grey, Black };
+    enum class Content { Mesh, Splats };  // what the viewport draws
 
     explicit Viewport(QWidget* parent = nullptr);
     ~Viewport() override;
@@ -52,7 +60,39 @@ public:
     // Where a model-space point appears in the widget (logical pixels).
     QPointF projectToWidget(const Eigen::Vector3f& point) const;
 
+    // --- Splats (widgets/viewport_splats.cpp) ---
+    void setContent(Content c);
+    Content content() const;
+    // The splat model to draw (nullptr clears); floaterMask [n_core + n_shell] 0/1 or empty.
+    // Shared, never modified. Without a mesh the view is framed on the splats.
+    void setSplatModel(std::shared_ptr<const sw::formats::Spl2Model> model, std::vector<std::uint8_t> floaterMask = {});
+    std::shared_ptr<const sw::formats::Spl2Model> splatModel() const;
+    void setFloaterMask(std::vector<std::uint8_t> floaterMask);
+    void setSplatOverlay(sw::render::SplatOverlay overlay);  // None, Part, Material, Chunk, Ao, Emission, Shape, Floater
+    sw::render::SplatOverlay splatOverlay() const;
+    void setLodCoreCount(int k);  // < 0: all core splats
+    int lodCoreCount() const;
+    void setDrawCore(bool on);    // the opaque core pass
+    void setDrawShell(bool on);   // the blended shell pass
+    void setEffects(const sw::render::EffectParams& effects);  // redraws
+    const sw::render::EffectParams& effects() const;
+    // The look the splats are drawn with now (overlay, LOD, passes, effects; size 0 × 0).
+    sw::render::SplatRenderSettings splatLook() const;
+    // Stats of the last splat frame (paint or renderToImage).
+    const sw::render::SplatDrawStats& lastSplatStats() const;
+    // The splat whose centre projects nearest to a widget position (logical pixels), within a
+    // few pixels, front-most; -1 when none. modelPoint receives its centre, or where the ray
+    // meets the ground plane z = 0 when none is hit. Effects are not applied to the centres.
+    int pickSplat(QPointF position, Eigen::Vector3f* modelPoint);
+    // The game-scale sheet (core/render/game_scale) of the splat model next to the mesh (when
+    // one is set), rendered with this widget's context. Null image (renderError) on failure or
+    // without a splat model.
+    QImage renderGameScale(const sw::render::GameScaleSettings& settings);
+
 signals:
+    // A left click without drag on the splat model (Splats content); splatIndex is the core
+    // index, n_core + shell index for a shell splat, or -1 (modelPoint on the ground plane).
+    void splatPicked(Eigen::Vector3f modelPoint, int splatIndex);
     void frameRendered(double milliseconds);
     void renderError(const QString& message);
     // A left click (press and release without dragging) on a face of the model.
@@ -72,6 +112,12 @@ private:
     void releaseGl();
     // Creates nothing: uploads a changed mesh; false when there is no renderer (GL failed).
     bool ensureRenderer();
+    // The same for the splat model.
+    bool ensureSplats();
+    // Creates the splat renderer for the current context (initializeGL).
+    void createSplatRenderer();
+    // A ray from the camera through a widget position: origin and unit direction, model space.
+    std::pair<Eigen::Vector3f, Eigen::Vector3f> rayThrough(QPointF position) const;
 
     struct Impl;
     std::unique_ptr<Impl> m_impl;

@@ -1,0 +1,416 @@
+// The viewport's splat side and the editor's splat view (issues #5.5, #6.2, #6.3, #6.5): a baked
+// model (demo drone → surface samples → bake, seeds fixed) renders, the LOD slider draws exactly
+// k core splats, overlays change the image, a click picks a splat, the Effects panel plays,
+// scrubs and scatters, the game-scale dock has the documented size, re-docking keeps working,
+// and the main window shows a cloud (preview model, worker thread) and then the baked model.
+// With SW_SCREENSHOT_DIR set, writes editor-splats.png, editor-effects.png and
+// editor-game-scale.png there (docs/screenshots).
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QOpenGLContext>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTest>
+#include <cstdio>
+#include <cstdlib>
+
+#include "app/editor/main_window.h"
+#include "core/bake/bake.h"
+#include "core/bake/surface_sample.h"
+#include "core/demo/demo_drone.h"
+#include "core/foundation/log.h"
+#include "core/render/game_scale.h"
+#include "widgets/effects_panel.h"
+#include "widgets/game_scale_panel.h"
+#include "widgets/view_controls.h"
+#include "widgets/viewport.h"
+
+using sw::widgets::Viewport;
+
+namespace {
+
+struct Fixture {
+    std::shared_ptr<const sw::geometry::Mesh> mesh;
+    std::shared_ptr<const sw::splat::SplatCloud> cloud;
+    std::shared_ptr<const sw::formats::Spl2Model> model;  // baked: parts, chunks, materials
+};
+
+// The demo drone (seed 7), 6000 surface samples (seed 3, 8 % shell) baked without a dataset.
+const Fixture& fixture() {
+    static const Fixture f = [] {
+        Fixture out;
+        auto drone = sw::demo::generateDemoDrone(sw::demo::DemoSettings{});
+        SW_REQUIRE(drone.ok(), drone.error().message);
+        out.mesh = std::make_shared<const sw::geometry::Mesh>(drone->mesh);
+        sw::bake::SurfaceSampleSettings ss;
+        ss.seed = 3;
+        ss.shellShare = 0.08f;
+        out.cloud = std::make_shared<const sw::splat::SplatCloud>(sw::bake::sampleSurface(*out.mesh, ss));
+        auto baked = sw::bake::bakeModel(*out.cloud, *out.mesh, nullptr, sw::bake::BakeSettings{});
+        SW_REQUIRE(baked.ok(), baked.error().message);
+        out.model = std::make_shared<const sw::formats::Spl2Model>(std::move(baked->spl2));
+        return out;
+    }();
+    return f;
+}
+
+// Pixels whose colour differs from the grey level `bg` by more than 8 in any channel.
+long countNonBackground(const QImage& image, int bg) {
+    const QImage im = image.convertToFormat(QImage::Format_RGBA8888);
+    long n = 0;
+    for (int y = 0; y < im.height(); ++y) {
+        const uchar* row = im.constScanLine(y);
+        for (int x = 0; x < im.width(); ++x) {
+            const uchar* p = row + 4 * x;
+            n += (std::abs(p[0] - bg) > 8 || std::abs(p[1] - bg) > 8 || std::abs(p[2] - bg) > 8) ? 1 : 0;
+        }
+    }
+    return n;
+}
+
+// Pixels that differ between two images of one size by more than 8 in any channel.
+long countDifferent(const QImage& a, const QImage& b) {
+    const QImage x = a.convertToFormat(QImage::Format_RGBA8888), y = b.convertToFormat(QImage::Format_RGBA8888);
+    if (x.size() != y.size()) return -1;
+    long n = 0;
+    for (int r = 0; r < x.height(); ++r) {
+        const uchar* p = x.constScanLine(r);
+        const uchar* q = y.constScanLine(r);
+        for (int c = 0; c < 4 * x.width(); c += 4)
+            n += (std::abs(p[c] - q[c]) > 8 || std::abs(p[c + 1] - q[c + 1]) > 8 || std::abs(p[c + 2] - q[c + 2]) > 8) ? 1 : 0;
+    }
+    return n;
+}
+
+void click(QWidget* w, QPoint at) {
+    QTest::mousePress(w, Qt::LeftButton, Qt::NoModifier, at);
+    QTest::mouseRelease(w, Qt::LeftButton, Qt::NoModifier, at);
+}
+
+void saveScreenshot(QWidget* w, const char* name) {
+    const QString dir = qEnvironmentVariable("SW_SCREENSHOT_DIR");
+    if (dir.isEmpty()) return;
+    QApplication::processEvents();
+    QVERIFY(w->grab().save(dir + "/" + name));
+    std::printf("screenshot: %s/%s\n", qPrintable(dir), name);
+}
+
+}  // namespace
+
+class TestViewportSplats : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { (void)fixture(); }  // the bake logs warnings (no dataset) once, before the sinks
+    void init();
+    void cleanup();
+    void showsSplatModel();
+    void lodSliderDrawsExactlyK();
+    void overlaysChangeTheImage();
+    void clickPicksASplat();
+    void effectsPanelPlaysScrubsAndScatters();
+    void everyEffectMovesTheModel();
+    void gameScaleDockHasDocumentedSize();
+    void survivesRedockWithSplats();
+    void mainWindowShowsCloudThenBakedModel();
+
+private:
+    std::unique_ptr<QMainWindow> m_window;
+    QDockWidget* m_dockA = nullptr;
+    QDockWidget* m_dockB = nullptr;
+    Viewport* m_viewport = nullptr;
+    std::unique_ptr<QSignalSpy> m_errors;
+    QStringList m_warnings;  // e.g. "SplatRenderer destroyed without release()"
+    int m_sink = -1;
+};
+
+void TestViewportSplats::init() {
+    m_warnings.clear();
+    m_sink = sw::log::addSink([this](sw::log::Level level, std::string_view message) {
+        if (level >= sw::log::Level::Warning) m_warnings << QString::fromUtf8(message.data(), qsizetype(message.size()));
+    });
+    m_window = std::make_unique<QMainWindow>();
+    m_window->setCentralWidget(new QWidget);
+    m_dockA = new QDockWidget("A", m_window.get());
+    m_dockB = new QDockWidget("B", m_window.get());
+    m_viewport = new Viewport;
+    m_viewport->setMinimumSize(320, 240);
+    m_dockA->setWidget(m_viewport);
+    m_dockB->setWidget(new QWidget);
+    m_window->addDockWidget(Qt::LeftDockWidgetArea, m_dockA);
+    m_window->addDockWidget(Qt::RightDockWidgetArea, m_dockB);
+    m_window->resize(900, 600);
+    m_errors = std::make_unique<QSignalSpy>(m_viewport, &Viewport::renderError);
+    m_viewport->setSplatModel(fixture().model);
+    m_viewport->setContent(Viewport::Content::Splats);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_viewport->resetView();
+}
+
+void TestViewportSplats::cleanup() {
+    QVERIFY2(m_errors->isEmpty(), m_errors->isEmpty() ? "" : qPrintable(m_errors->first().first().toString()));
+    m_errors.reset();
+    m_window.reset();  // the viewport frees both renderers in its destructor
+    sw::log::removeSink(m_sink);
+    QVERIFY2(m_warnings.isEmpty(), qPrintable(m_warnings.join("\n")));
+}
+
+void TestViewportSplats::showsSplatModel() {
+    QCOMPARE(m_viewport->content(), Viewport::Content::Splats);
+    const QImage grey = m_viewport->renderToImage();
+    QCOMPARE(grey.pixelColor(0, 0), QColor(128, 128, 128));
+    const double share = double(countNonBackground(grey, 128)) / (double(grey.width()) * grey.height());
+    QVERIFY2(share > 0.05 && share < 0.8, qPrintable(QString("splats cover %1 of the frame").arg(share)));
+    QCOMPARE(m_viewport->lastSplatStats().coreDrawn, int(fixture().model->core.size()));
+    // Cleared model: the background only; mesh content draws no splats.
+    m_viewport->setSplatModel(nullptr);
+    QCOMPARE(countNonBackground(m_viewport->renderToImage(), 128), 0L);
+    QCOMPARE(m_viewport->lastSplatStats().coreDrawn, 0);
+}
+
+void TestViewportSplats::lodSliderDrawsExactlyK() {
+    sw::widgets::ViewControls controls(m_viewport);
+    const int n = int(fixture().model->core.size());
+    QCOMPARE(controls.lodSlider()->maximum(), n);
+    const QImage all = m_viewport->renderToImage();
+    QCOMPARE(m_viewport->lastSplatStats().coreDrawn, n);
+    for (const int k : {0, 1, 250, n / 2, n - 1, n}) {
+        controls.lodSlider()->setValue(k);
+        const QImage image = m_viewport->renderToImage();
+        QCOMPARE(m_viewport->lastSplatStats().coreDrawn, k);
+        if (k == n) QCOMPARE(countDifferent(image, all), 0L);
+    }
+    controls.lodSlider()->setValue(n / 10);
+    const long few = countNonBackground(m_viewport->renderToImage(), 128);
+    controls.lodSlider()->setValue(n);
+    QVERIFY(countNonBackground(m_viewport->renderToImage(), 128) > few);
+}
+
+void TestViewportSplats::overlaysChangeTheImage() {
+    sw::widgets::ViewControls controls(m_viewport);
+    QComboBox* overlay = controls.overlayBox();
+    QCOMPARE(overlay->count(), 8);
+    const QImage none = m_viewport->renderToImage();
+    const long covered = countNonBackground(none, 128);
+    for (int i = 1; i < overlay->count(); ++i) {
+        if (sw::render::SplatOverlay(overlay->itemData(i).toInt()) == sw::render::SplatOverlay::Floater) continue;
+        overlay->setCurrentIndex(i);
+        QCOMPARE(int(m_viewport->splatOverlay()), overlay->itemData(i).toInt());
+        const long changed = countDifferent(m_viewport->renderToImage(), none);
+        QVERIFY2(changed > covered / 5, qPrintable(QString("%1: %2 of %3 pixels changed")
+                                                        .arg(overlay->itemText(i)).arg(changed).arg(covered)));
+    }
+    // Floaters: flag every other splat; the overlay marks them.
+    std::vector<std::uint8_t> mask(fixture().model->core.size() + fixture().model->shell.size(), 0);
+    for (std::size_t i = 0; i < mask.size(); i += 2) mask[i] = 1;
+    overlay->setCurrentIndex(overlay->findData(int(sw::render::SplatOverlay::Floater)));
+    const QImage none2 = m_viewport->renderToImage();
+    m_viewport->setFloaterMask(mask);
+    QVERIFY(countDifferent(m_viewport->renderToImage(), none2) > covered / 10);
+    // Core and Shell check boxes: without the core most of the model is gone.
+    overlay->setCurrentIndex(0);
+    controls.findChild<QWidget*>("viewCore")->setProperty("checked", false);
+    QCOMPARE(m_viewport->renderToImage().isNull(), false);
+    QCOMPARE(m_viewport->lastSplatStats().coreDrawn, 0);
+    QVERIFY(m_viewport->lastSplatStats().shellDrawn > 0);
+}
+
+void TestViewportSplats::clickPicksASplat() {
+    QSignalSpy picked(m_viewport, &Viewport::splatPicked);
+    const auto& model = *fixture().model;
+    const QPointF at = m_viewport->projectToWidget(model.core.pos[0]);
+    click(m_viewport, at.toPoint());
+    QCOMPARE(picked.count(), 1);
+    const int index = picked.first().at(1).toInt();
+    QVERIFY(index >= 0);
+    const Eigen::Vector3f point = picked.first().at(0).value<Eigen::Vector3f>();
+    const Eigen::Vector3f centre = index < int(model.core.size()) ? model.core.pos[std::size_t(index)]
+                                                                  : model.shell.pos[std::size_t(index) - model.core.size()];
+    QVERIFY((point - centre).norm() < 1e-6f);
+    QVERIFY((m_viewport->projectToWidget(centre) - at).manhattanLength() < 12.0);
+    click(m_viewport, {2, 2});  // a corner: nothing there, a point on the ground plane z = 0
+    QCOMPARE(picked.count(), 2);
+    QCOMPARE(picked.at(1).at(1).toInt(), -1);
+    QVERIFY(std::abs(picked.at(1).at(0).value<Eigen::Vector3f>().z()) < 1e-3f);
+}
+
+void TestViewportSplats::effectsPanelPlaysScrubsAndScatters() {
+    sw::widgets::EffectsPanel panel;
+    panel.setModel(fixture().model);
+    connect(&panel, &sw::widgets::EffectsPanel::effectsChanged, m_viewport, &Viewport::setEffects);
+    panel.setEffect(sw::render::EffectKind::Scatter);
+    QCOMPARE(panel.effect(), sw::render::EffectKind::Scatter);
+    QCOMPARE(panel.loopSeconds(), 3.0);
+    panel.setTime(0.0);
+    const QImage rest = m_viewport->renderToImage();
+    QCOMPARE(m_viewport->effects().scatter, 0.f);
+
+    // Scrub with the timeline slider to the middle of the loop: progress 1.
+    auto* slider = panel.findChild<QSlider*>("effectTimelineSlider");
+    QVERIFY(slider);
+    slider->setSliderDown(true);
+    slider->setSliderPosition(slider->maximum() / 2);
+    slider->setSliderDown(false);
+    QVERIFY(std::abs(panel.time() - 1.5) < 1e-6);
+    QVERIFY(std::abs(panel.progress() - 1.0) < 1e-6);
+    QCOMPARE(m_viewport->effects().scatter, 1.f);
+    const long changed = countDifferent(m_viewport->renderToImage(), rest);
+    QVERIFY2(changed > countNonBackground(rest, 128) / 3, qPrintable(QString("%1 pixels changed").arg(changed)));
+
+    // Play advances the clock (~30 fps timer), Pause stops it.
+    panel.setTime(0.0);
+    QSignalSpy changes(&panel, &sw::widgets::EffectsPanel::effectsChanged);
+    panel.play();
+    QVERIFY(panel.isPlaying());
+    QTRY_VERIFY_WITH_TIMEOUT(changes.count() >= 2 && panel.time() > 0.1, 5000);
+    panel.pause();
+    const double stopped = panel.time();
+    QTest::qWait(150);
+    QCOMPARE(panel.time(), stopped);
+
+    // Ripple: its hit point comes from a click on the model.
+    panel.setEffect(sw::render::EffectKind::Ripple);
+    panel.setClickTarget(sw::widgets::EffectsPanel::ClickTarget::HitPoint);
+    connect(m_viewport, &Viewport::splatPicked, &panel, [&panel](const Eigen::Vector3f& p, int) { panel.pickPoint(p); });
+    click(m_viewport, m_viewport->projectToWidget(fixture().model->core.pos[0]).toPoint());
+    QVERIFY(m_viewport->effects().hitPoint.norm() > 0.f);
+    panel.setTime(1.5);
+    QVERIFY(std::abs(m_viewport->effects().ripple - 0.03f) < 1e-6f);
+    QCOMPARE(m_viewport->effects().scatter, 0.f);  // only the chosen effect is driven
+}
+
+void TestViewportSplats::everyEffectMovesTheModel() {
+    sw::widgets::EffectsPanel panel;
+    panel.setModel(fixture().model);
+    connect(&panel, &sw::widgets::EffectsPanel::effectsChanged, m_viewport, &Viewport::setEffects);
+    panel.setTime(0.0);
+    const QImage rest = m_viewport->renderToImage();
+    const std::pair<sw::render::EffectKind, const char*> effects[] = {
+        {sw::render::EffectKind::Scatter, "scatter"},   {sw::render::EffectKind::Implode, "implode"},
+        {sw::render::EffectKind::Assemble, "assemble"}, {sw::render::EffectKind::Ripple, "ripple"},
+        {sw::render::EffectKind::Charge, "charge"},     {sw::render::EffectKind::LinkDecay, "link decay"},
+        {sw::render::EffectKind::Siphon, "siphon"},     {sw::render::EffectKind::PartXform, "part transform"}};
+    for (const auto& [effect, name] : effects) {
+        panel.setEffect(effect);
+        panel.setTime(0.0);
+        QCOMPARE(countDifferent(m_viewport->renderToImage(), rest), 0L);  // amount 0: no change
+        panel.setTime(0.5 * panel.loopSeconds());
+        const long changed = countDifferent(m_viewport->renderToImage(), rest);
+        std::printf("%s at amount 1: %ld pixels changed\n", name, changed);
+        QVERIFY2(changed > 200, name);
+    }
+}
+
+void TestViewportSplats::gameScaleDockHasDocumentedSize() {
+    sw::widgets::GameScalePanel panel(m_viewport);
+    panel.setTargetHeight(80);
+    QVERIFY(panel.refresh());
+    // game_scale.h: a 4 px gap around tiles; rows grey/black of (H + 2·margin)·zoom; columns
+    // splats ×1 and ×3 (no mesh set here).
+    sw::render::GameScaleSettings s;
+    s.heightPx = 80;
+    std::vector<Eigen::Vector3f> points = fixture().model->core.pos;
+    points.insert(points.end(), fixture().model->shell.pos.begin(), fixture().model->shell.pos.end());
+    const sw::render::GameScaleFraming f = sw::render::frameGameScale(points, s);
+    const int gap = 4, tileH = (80 + 2 * s.marginPx) * s.zoom;
+    QCOMPARE(panel.image().height(), gap + 2 * (tileH + gap));
+    QCOMPARE(panel.image().width(), gap + (f.width + gap) + (f.width * s.zoom + gap));
+    // With the source mesh: its columns follow.
+    m_viewport->setMesh(fixture().mesh);
+    panel.setTargetHeight(60);
+    QVERIFY(panel.refresh());
+    const sw::render::GameScaleFraming f60 = [&] {
+        s.heightPx = 60;
+        return sw::render::frameGameScale(points, s);
+    }();
+    QCOMPARE(panel.image().height(), gap + 2 * ((60 + 2 * s.marginPx) * s.zoom + gap));
+    QCOMPARE(panel.image().width(), gap + 2 * (f60.width + gap) + 2 * (f60.width * s.zoom + gap));
+    QVERIFY(countNonBackground(panel.image(), 128) > panel.image().width() * panel.image().height() / 4);
+}
+
+void TestViewportSplats::survivesRedockWithSplats() {
+    QSignalSpy frames(m_viewport, &Viewport::frameRendered);
+    QVERIFY(countNonBackground(m_viewport->renderToImage(), 128) > 1000);
+    m_dockB->setWidget(m_viewport);
+    m_dockB->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_dockB));
+    m_viewport->update();
+    QVERIFY(frames.wait(5000));
+    QVERIFY(countNonBackground(m_viewport->renderToImage(), 128) > 1000);
+    QSignalSpy contextEnds(m_viewport->context(), &QOpenGLContext::aboutToBeDestroyed);
+    m_dockB->setFloating(true);  // a new top-level window: the context is recreated
+    QVERIFY(QTest::qWaitForWindowExposed(m_dockB));
+    frames.clear();
+    m_viewport->update();
+    QVERIFY(frames.wait(5000));
+    QCOMPARE(contextEnds.count(), 1);
+    m_viewport->setLodCoreCount(100);
+    QVERIFY(countNonBackground(m_viewport->renderToImage(), 128) > 100);
+    QCOMPARE(m_viewport->lastSplatStats().coreDrawn, 100);
+    m_dockB->setFloating(false);
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_viewport->setLodCoreCount(-1);
+    m_viewport->setBackground(Viewport::Background::Black);
+    QVERIFY(countNonBackground(m_viewport->renderToImage(), 0) > 1000);
+}
+
+void TestViewportSplats::mainWindowShowsCloudThenBakedModel() {
+    sw::editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    Viewport* viewport = window.viewport();
+    QCOMPARE(viewport->content(), Viewport::Content::Mesh);
+    window.setCurrentCloud(fixture().cloud, "test");  // preview model built on a worker thread
+    QTRY_VERIFY_WITH_TIMEOUT(viewport->splatModel() != nullptr, 10000);
+    QCOMPARE(viewport->content(), Viewport::Content::Splats);
+    QCOMPARE(viewport->splatModel()->core.size() + viewport->splatModel()->shell.size(), fixture().cloud->size());
+    auto* controls = window.findChild<sw::widgets::ViewControls*>("viewControls");
+    QVERIFY(controls);
+    QCOMPARE(controls->lodSlider()->maximum(), int(viewport->splatModel()->core.size()));
+
+    std::vector<std::uint8_t> mask(fixture().model->core.size() + fixture().model->shell.size(), 0);
+    window.setCurrentSpl2(fixture().model, mask);
+    QCOMPARE(viewport->splatModel(), fixture().model);
+    QCOMPARE(controls->lodSlider()->maximum(), int(fixture().model->core.size()));
+    controls->overlayBox()->setCurrentIndex(controls->overlayBox()->findData(int(sw::render::SplatOverlay::Part)));
+    QVERIFY(countNonBackground(viewport->renderToImage(), 128) > 1000);
+    saveScreenshot(&window, "editor-splats.png");
+
+    auto* effectsDock = window.findChild<QDockWidget*>("effectsDock");
+    auto* effects = window.findChild<sw::widgets::EffectsPanel*>("effectsPanel");
+    QVERIFY(effectsDock && effects);
+    controls->overlayBox()->setCurrentIndex(0);
+    effectsDock->raise();
+    effects->setEffect(sw::render::EffectKind::Scatter);
+    effects->setTime(0.25 * effects->loopSeconds());  // mid-effect: amount 0.5
+    QCOMPARE(viewport->effects().scatter, 0.5f);
+    saveScreenshot(&window, "editor-effects.png");
+
+    effects->setTime(0.0);
+    auto* gameDock = window.findChild<QDockWidget*>("gameScaleDock");
+    auto* game = window.findChild<sw::widgets::GameScalePanel*>("gameScalePanel");
+    QVERIFY(gameDock && game);
+    gameDock->raise();
+    QVERIFY(game->refresh());
+    QVERIFY(!game->image().isNull());
+    saveScreenshot(&window, "editor-game-scale.png");
+
+    window.setCurrentCloud(nullptr, {});
+    QCOMPARE(viewport->splatModel(), nullptr);
+    QCOMPARE(viewport->content(), Viewport::Content::Mesh);
+}
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariable("QT_QPA_PLATFORM") == "xcb" && qEnvironmentVariableIsEmpty("DISPLAY")) {
+        std::printf("SKIP: no X display (run under xvfb-run, as ./scripts/test does)\n");
+        return 77;
+    }
+    QApplication app(argc, argv);
+    TestViewportSplats test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_viewport_splats.moc"

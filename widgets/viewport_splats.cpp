@@ -1,0 +1,165 @@
+// Viewport's splat side: the SPL2 model drawn by core/render/SplatRenderer (overlays, LOD,
+// passes, effects), splat picking and the game-scale sheet. The renderer lives and dies with
+// the widget's GL context next to the mesh renderer (viewport.cpp: initializeGL/releaseGl).
+#include <QOpenGLContext>
+#include <cmath>
+#include <limits>
+
+#include "core/render/game_scale.h"
+#include "widgets/viewport.h"
+#include "widgets/viewport_impl.h"
+
+namespace sw::widgets {
+
+namespace {
+constexpr float kSplatPickPx = 6.f;  // a splat centre this close to the click (logical px) is hit
+}  // namespace
+
+void Viewport::createSplatRenderer() {
+    QOpenGLContext* ctx = context();
+    auto splats = render::SplatRenderer::create(
+        [ctx](const char* name) { return reinterpret_cast<void*>(ctx->getProcAddress(name)); });
+    if (!splats) {
+        emit renderError(QString::fromStdString(splats.error().toString()));
+        return;
+    }
+    m_impl->splats = std::move(*splats);
+    m_impl->splatDirty = true;
+}
+
+bool Viewport::ensureSplats() {
+    if (!m_impl->splats) return false;
+    if (!m_impl->splatDirty) return true;
+    m_impl->splatDirty = false;
+    if (!m_impl->splatModel) return true;  // drawn as background only (splatSettings)
+    const formats::Spl2Model& model = *m_impl->splatModel;
+    const bool maskFits = m_impl->floaterMask.empty() ||
+                          m_impl->floaterMask.size() == model.core.size() + model.shell.size();
+    if (!maskFits) {
+        emit renderError(tr("The floater mask has %1 flags for %2 splats; it is ignored.")
+                             .arg(m_impl->floaterMask.size())
+                             .arg(model.core.size() + model.shell.size()));
+    }
+    const std::span<const std::uint8_t> mask = maskFits ? std::span<const std::uint8_t>(m_impl->floaterMask)
+                                                        : std::span<const std::uint8_t>();
+    if (Status s = m_impl->splats->setModel(model, mask); !s) {
+        emit renderError(QString::fromStdString(s.error().toString()));
+    }
+    return true;
+}
+
+void Viewport::setContent(Content c) {
+    m_impl->content = c;
+    update();
+}
+
+Viewport::Content Viewport::content() const { return m_impl->content; }
+
+void Viewport::setSplatModel(std::shared_ptr<const formats::Spl2Model> model, std::vector<std::uint8_t> floaterMask) {
+    m_impl->splatModel = std::move(model);
+    m_impl->floaterMask = m_impl->splatModel ? std::move(floaterMask) : std::vector<std::uint8_t>();
+    m_impl->splatDirty = true;
+    if (!m_impl->mesh) resetView();  // the mesh frames the shared model space when there is one
+    update();
+}
+
+std::shared_ptr<const formats::Spl2Model> Viewport::splatModel() const { return m_impl->splatModel; }
+
+void Viewport::setFloaterMask(std::vector<std::uint8_t> floaterMask) {
+    m_impl->floaterMask = std::move(floaterMask);
+    m_impl->splatDirty = true;
+    update();
+}
+
+void Viewport::setSplatOverlay(render::SplatOverlay overlay) {
+    m_impl->look.overlay = overlay;
+    update();
+}
+
+render::SplatOverlay Viewport::splatOverlay() const { return m_impl->look.overlay; }
+
+void Viewport::setLodCoreCount(int k) {
+    m_impl->look.coreCount = k < 0 ? -1 : k;
+    update();
+}
+
+int Viewport::lodCoreCount() const { return m_impl->look.coreCount; }
+
+void Viewport::setDrawCore(bool on) {
+    m_impl->look.drawCore = on;
+    update();
+}
+
+void Viewport::setDrawShell(bool on) {
+    m_impl->look.drawShell = on;
+    update();
+}
+
+void Viewport::setEffects(const render::EffectParams& effects) {
+    m_impl->look.effects = effects;
+    update();
+}
+
+const render::EffectParams& Viewport::effects() const { return m_impl->look.effects; }
+
+render::SplatRenderSettings Viewport::splatLook() const {
+    render::SplatRenderSettings s = m_impl->look;
+    s.width = s.height = 0;
+    return s;
+}
+
+const render::SplatDrawStats& Viewport::lastSplatStats() const { return m_impl->splatStats; }
+
+int Viewport::pickSplat(QPointF position, Eigen::Vector3f* modelPoint) {
+    const auto [origin, direction] = rayThrough(position);
+    int best = -1;
+    float bestDepth = std::numeric_limits<float>::max();
+    Eigen::Vector3f bestPoint = Eigen::Vector3f::Zero();
+    if (m_impl->splatModel && width() > 0 && height() > 0) {
+        const render::Camera& c = m_impl->camera;
+        const Eigen::Matrix4f view = c.view();
+        const Eigen::Matrix4f viewProj = c.projection(float(width()) / float(height())) * view;
+        const formats::Spl2Model& model = *m_impl->splatModel;
+        const int nCore = static_cast<int>(model.core.size());
+        const int n = nCore + static_cast<int>(model.shell.size());
+        for (int i = 0; i < n; ++i) {
+            const Eigen::Vector3f& p = i < nCore ? model.core.pos[std::size_t(i)] : model.shell.pos[std::size_t(i - nCore)];
+            const Eigen::Vector4f clip = viewProj * p.homogeneous();
+            if (clip.w() <= 0.f) continue;  // behind the camera
+            const float sx = (clip.x() / clip.w() * 0.5f + 0.5f) * float(width());
+            const float sy = (0.5f - clip.y() / clip.w() * 0.5f) * float(height());
+            if (std::hypot(sx - float(position.x()), sy - float(position.y())) > kSplatPickPx) continue;
+            const float depth = -(view * p.homogeneous()).z();  // distance along the view axis
+            if (depth < bestDepth) bestDepth = depth, best = i, bestPoint = p;
+        }
+    }
+    if (best < 0) {
+        // The ground plane z = 0 (the model is centred at the origin); else the closest ray point.
+        const float t = std::abs(direction.z()) > 1e-6f ? -origin.z() / direction.z() : -1.f;
+        bestPoint = t > 0.f ? Eigen::Vector3f(origin + t * direction)
+                            : Eigen::Vector3f(origin + std::max(0.f, -origin.dot(direction)) * direction);
+    }
+    if (modelPoint) *modelPoint = bestPoint;
+    return best;
+}
+
+QImage Viewport::renderGameScale(const render::GameScaleSettings& settings) {
+    if (!m_impl->splatModel) {
+        emit renderError(tr("There is no splat model to show at game scale."));
+        return {};
+    }
+    makeCurrent();
+    QImage result;
+    const bool haveMesh = ensureRenderer() && m_impl->mesh;  // uploads a changed mesh
+    if (ensureSplats()) {
+        auto image = render::renderGameScale(*m_impl->splats, haveMesh ? m_impl->renderer.get() : nullptr, settings);
+        if (image) result = toQImage(*image);
+        else emit renderError(QString::fromStdString(image.error().toString()));
+    } else {
+        emit renderError(tr("OpenGL is not available for the game-scale view."));
+    }
+    doneCurrent();
+    return result;
+}
+
+}  // namespace sw::widgets
