@@ -60,7 +60,8 @@ splat::SplatCloud bakedCloud(const splat::SplatCloud& cloud, const std::vector<E
 
 Status bakeChannelsMaterialsChunks(const splat::SplatCloud& cloud, const geometry::Mesh& mesh,
                                    const geometry::RayQuery& query, const NormalSnapResult& snap,
-                                   const BakeSettings& settings, Baked& b, const Progress& progress) {
+                                   const BakeSettings& settings, const BakeOverrides& overrides, Baked& b,
+                                   const Progress& progress) {
     const std::size_t n = b.source.size();
     std::vector<Eigen::Vector3f> pos(n), nrm(n), surf(n), col(n);
     std::vector<int> face(n);
@@ -76,8 +77,8 @@ Status bakeChannelsMaterialsChunks(const splat::SplatCloud& cloud, const geometr
     if (!channels) return channels.error();
     b.channels = std::move(*channels);
 
-    MaterialRecipe recipe = defaultRecipe();
-    if (!settings.materialRecipe.empty()) {
+    MaterialRecipe recipe = overrides.recipe ? *overrides.recipe : defaultRecipe();
+    if (!overrides.recipe && !settings.materialRecipe.empty()) {
         auto loaded = loadRecipe(settings.materialRecipe);
         if (!loaded) return loaded.error();
         recipe = std::move(*loaded);
@@ -118,10 +119,27 @@ void summarise(const Baked& b, BakeReport& rep) {
 
 }  // namespace
 
-Result<BakedModel> bakeModel(const splat::SplatCloud& cloud, const geometry::Mesh& mesh, const DatasetViews* dataset,
-                             const BakeSettings& settings, const Progress& progress) {
+Result<FloaterScan> scanFloaters(const splat::SplatCloud& cloud, const geometry::Mesh& mesh, const DatasetViews* dataset,
+                                 const BakeSettings& settings, const Progress& progress) {
     SW_TRY(cloud.validate("cloud"));
     if (cloud.empty()) return makeError(ErrorCode::InvalidInput, "the splat cloud is empty", "cloud");
+    auto query = geometry::RayQuery::build(mesh);
+    if (!query) return query.error();
+    auto snap = snapNormals(**query, mesh, cloud.positions, settings, progress.sub(0, 0.2));
+    if (!snap) return snap.error();
+    auto floaters = detectFloaters(cloud, **query, snap->surface, snap->distance, dataset, settings, progress.sub(0.2, 1));
+    if (!floaters) return floaters.error();
+    return FloaterScan{std::move(*floaters), std::move(snap->distance)};
+}
+
+Result<BakedModel> bakeModel(const splat::SplatCloud& cloud, const geometry::Mesh& mesh, const DatasetViews* dataset,
+                             const BakeSettings& settings, const Progress& progress, const BakeOverrides& overrides) {
+    SW_TRY(cloud.validate("cloud"));
+    if (cloud.empty()) return makeError(ErrorCode::InvalidInput, "the splat cloud is empty", "cloud");
+    const std::vector<std::uint8_t>& kept = overrides.keepFloaters;
+    if (!kept.empty() && kept.size() != cloud.size())
+        return makeError(ErrorCode::InvalidInput, "the floater keep list has " + std::to_string(kept.size()) +
+                                                      " entries for " + std::to_string(cloud.size()) + " splats", "cloud");
     auto query = geometry::RayQuery::build(mesh);
     if (!query) return query.error();
     BakedModel out;
@@ -135,7 +153,12 @@ Result<BakedModel> bakeModel(const splat::SplatCloud& cloud, const geometry::Mes
     if (!floaters) return floaters.error();
     rep.floaters = floaters->report;
     std::vector<std::uint8_t> keep(cloud.size());
-    for (std::size_t i = 0; i < keep.size(); ++i) keep[i] = floaters->removed[i] ? 0 : 1;
+    for (std::size_t i = 0; i < keep.size(); ++i) {
+        const bool spared = floaters->removed[i] && !kept.empty() && kept[i];
+        keep[i] = !floaters->removed[i] || spared ? 1 : 0;
+        rep.floaters.kept += spared ? 1 : 0;
+    }
+    rep.floaters.removed -= rep.floaters.kept;
 
     const SplitResult split = splitCoreShell(cloud, snap->normals, keep, settings);
     rep.bellyCulled = split.bellyCulled;
@@ -158,7 +181,7 @@ Result<BakedModel> bakeModel(const splat::SplatCloud& cloud, const geometry::Mes
     }
     rep.core = b.core;
     rep.shell = split.shell.size();
-    SW_TRY(bakeChannelsMaterialsChunks(cloud, mesh, **query, *snap, settings, b, progress.sub(0.6, 0.95)));
+    SW_TRY(bakeChannelsMaterialsChunks(cloud, mesh, **query, *snap, settings, overrides, b, progress.sub(0.6, 0.95)));
 
     formats::Spl2Model& m = out.spl2;
     fillPart(m.core, cloud, snap->normals, b, 0, b.core);
@@ -173,6 +196,7 @@ Result<BakedModel> bakeModel(const splat::SplatCloud& cloud, const geometry::Mes
     m.chunks = std::move(tail);
     SW_TRY(formats::validateSpl2(m, "baked model"));
     out.cloud = bakedCloud(cloud, snap->normals, b);
+    out.source = b.source;
     summarise(b, rep);
     for (const auto& w : rep.warnings) SW_LOG_WARN("bake: " << w);
     progress.report(1.0, "bake done");

@@ -3,6 +3,8 @@
 // core/shell split → channels → materials → chunks → importance order and 64 shell orders,
 // assembled into an SPL2 model with its CHNK tail.
 #include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,16 +46,38 @@ struct BakeReport {
 
 struct BakedModel {
     formats::Spl2Model spl2;
+    std::vector<int> source;  // [n_core + n_shell] index into the input cloud of each baked splat
     // The baked splats as a cloud for PLY/SPZ: core in importance order, then the shell; the
     // snapped normals filled in. Splat i here is core i, splat n_core + j is shell j.
     splat::SplatCloud cloud;
     BakeReport report;
 };
 
+// Per-model decisions made in the editor, not settings: the Floater inspector's keep list and
+// the Recipes panel's recipe.
+struct BakeOverrides {
+    // [N] 0/1 per input splat, 1 = never removed as a floater (its signs are still counted,
+    // FloaterReport::kept counts the flagged ones); empty = none kept.
+    std::vector<std::uint8_t> keepFloaters;
+    std::optional<MaterialRecipe> recipe;  // replaces settings.materialRecipe when set
+};
+
 // cloud and mesh share the normalised model space; dataset may be null (sign 4 skipped).
-// Errors: invalid cloud (InvalidInput naming "cloud"), a mesh Embree rejects, an unreadable
-// material recipe, nothing left after the floater pass and belly cull (InvalidInput), Cancelled.
+// Errors: invalid cloud (InvalidInput naming "cloud"), a keep list of the wrong size
+// (InvalidInput), a mesh Embree rejects, an unreadable material recipe, nothing left after the
+// floater pass and belly cull (InvalidInput), Cancelled.
 Result<BakedModel> bakeModel(const splat::SplatCloud& cloud, const geometry::Mesh& mesh, const DatasetViews* dataset,
-                             const BakeSettings& settings, const Progress& progress = {});
+                             const BakeSettings& settings, const Progress& progress = {},
+                             const BakeOverrides& overrides = {});
+
+// The floater pass alone, for the editor's inspector: normal snap (for the distances) and the
+// four signs with the bake's settings. distance: [N] centre to surface, model units.
+struct FloaterScan {
+    FloaterResult floaters;
+    std::vector<float> distance;
+};
+// Errors: invalid or empty cloud, a mesh Embree rejects, Cancelled.
+Result<FloaterScan> scanFloaters(const splat::SplatCloud& cloud, const geometry::Mesh& mesh, const DatasetViews* dataset,
+                                 const BakeSettings& settings, const Progress& progress = {});
 
 }  // namespace sw::bake

@@ -115,7 +115,8 @@ std::string buildMetaJson(const BakedModel& baked, const ExportMeta& meta, const
     doc["report"] = {{"input", r.input},
                      {"floaters", {{"far", r.floaters.far}, {"detached", r.floaters.detached},
                                    {"silhouette", r.floaters.silhouette}, {"dataset", r.floaters.dataset},
-                                   {"dataset_skipped", r.floaters.datasetSkipped}, {"removed", r.floaters.removed}}},
+                                   {"dataset_skipped", r.floaters.datasetSkipped}, {"removed", r.floaters.removed},
+                                   {"kept", r.floaters.kept}}},
                      {"belly_culled", r.bellyCulled},
                      {"emissive", r.emissive},
                      {"warnings", r.warnings}};

@@ -61,7 +61,8 @@ Result<DatasetViews> loadDatasetViews(const std::string& dir, const Progress& pr
 
 struct FloaterReport {
     int far = 0, detached = 0, silhouette = 0, dataset = 0;  // splats flagged per sign
-    int removed = 0;                   // union of the enabled signs
+    int removed = 0;                   // union of the enabled signs, less the kept ones
+    int kept = 0;                      // flagged by an enabled sign but kept (BakeOverrides)
     bool datasetSkipped = true;        // no dataset given: sign 4 did not run
     float distanceP50 = 0, distanceP99 = 0;  // distance-to-surface percentiles, model units
     float linkRadius = 0;              // radius actually used for sign 2

@@ -37,7 +37,8 @@ void append(formats::Spl2Part& part, const splat::SplatCloud& c, std::size_t i, 
 
 }  // namespace
 
-formats::Spl2Model previewModelFromCloud(const splat::SplatCloud& cloud, float coreOpacity, float orderTiltDeg) {
+formats::Spl2Model previewModelFromCloud(const splat::SplatCloud& cloud, float coreOpacity, float orderTiltDeg,
+                                         std::vector<int>* previewIndex) {
     std::vector<std::size_t> core, shell;
     std::vector<float> importance(cloud.size());
     std::vector<Axes> axes(cloud.size());
@@ -50,6 +51,11 @@ formats::Spl2Model previewModelFromCloud(const splat::SplatCloud& cloud, float c
     formats::Spl2Model m;
     for (const std::size_t i : core) append(m.core, cloud, i, axes[i], discRadius(cloud.opacities[i]) * 1.2f);
     for (const std::size_t i : shell) append(m.shell, cloud, i, axes[i], 1.f);
+    if (previewIndex) {
+        previewIndex->assign(cloud.size(), 0);
+        for (std::size_t k = 0; k < core.size(); ++k) (*previewIndex)[core[k]] = static_cast<int>(k);
+        for (std::size_t j = 0; j < shell.size(); ++j) (*previewIndex)[shell[j]] = static_cast<int>(core.size() + j);
+    }
     const float tilt = orderTiltDeg * 3.14159265f / 180.f;
     m.orders.resize(formats::kSpl2Buckets);
     std::vector<float> key(m.shell.size());

@@ -8,12 +8,14 @@
 // tilt. normal: the cloud's normals, else the minor axis turned away from the origin (a guess
 // for previews); attrs = (1, 0, 0, 0): open, part 0, no emission, so the renderer computes
 // the shape classes by size. No CHNK tail.
+#include <vector>
+
 #include "core/formats/spl2.h"
 #include "core/splat/splat_cloud.h"
 
 namespace sw::render {
 
 formats::Spl2Model previewModelFromCloud(const splat::SplatCloud& cloud, float coreOpacity = 0.9f,
-                                         float orderTiltDeg = 40.f);
+                                         float orderTiltDeg = 40.f, std::vector<int>* previewIndex = nullptr);
 
 }  // namespace sw::render

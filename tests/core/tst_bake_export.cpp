@@ -1,6 +1,7 @@
 // The whole bake on a sampled model, and the atomic export of its files.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "core/bake/bake.h"
@@ -89,6 +90,39 @@ TEST_CASE("bakeModel honours cancellation") {
     REQUIRE_FALSE(baked.ok());
     CHECK(baked.error().code == ErrorCode::Cancelled);
     CHECK(last < 1.0);
+}
+
+TEST_CASE("bake overrides: a kept floater survives, the recipe replaces the settings' one, source maps back") {
+    const geometry::Mesh mesh = droneLikeMesh();
+    const splat::SplatCloud cloud = droneCloud(mesh);
+    const std::size_t floater = cloud.size() - 1;
+    auto scan = bake::scanFloaters(cloud, mesh, nullptr, {});
+    REQUIRE(scan.ok());
+    CHECK(scan->floaters.far[floater] == 1);
+    CHECK(scan->distance[floater] == doctest::Approx(0.45f).epsilon(0.02));  // 0.9 above a sphere of 0.45
+
+    bake::BakeOverrides overrides;
+    overrides.keepFloaters.assign(cloud.size(), 0);
+    overrides.keepFloaters[floater] = 1;
+    bake::MaterialRecipe everything;  // one rule taking every colour as circuit
+    everything.rules.push_back({formats::MaterialClass::Circuit});
+    overrides.recipe = everything;
+    auto baked = bake::bakeModel(cloud, mesh, nullptr, {}, {}, overrides);
+    REQUIRE(baked.ok());
+    const bake::BakeReport& r = baked->report;
+    CHECK(r.floaters.far == 1);
+    CHECK(r.floaters.kept == 1);
+    CHECK(r.floaters.removed == 0);
+    CHECK(r.materials[std::size_t(formats::MaterialClass::Circuit)] == int(r.core + r.shell));
+    REQUIRE(baked->source.size() == r.core + r.shell);
+    CHECK(std::count(baked->source.begin(), baked->source.end(), int(floater)) == 1);
+    for (std::size_t k = 0; k < baked->source.size(); k += 97)
+        CHECK(baked->cloud.positions[k] == cloud.positions[std::size_t(baked->source[k])]);
+
+    overrides.keepFloaters.pop_back();  // wrong size: an error, not a crash
+    auto bad = bake::bakeModel(cloud, mesh, nullptr, {}, {}, overrides);
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().code == ErrorCode::InvalidInput);
 }
 
 TEST_CASE("exportModel writes all five files atomically and reports their sizes") {

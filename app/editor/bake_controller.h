@@ -1,0 +1,132 @@
+#pragma once
+// The editor's bake workspace logic (issue #5): opening splat files, the Floater inspector
+// (scan, highlight, undoable Delete and Keep), the bake with the Recipes panel's recipe and the
+// one-click export. MainWindow creates it with the panels (bake_wiring.cpp) and only wires
+// actions to it; every long step runs on the BakeRunner's worker thread.
+#include <QObject>
+#include <QString>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/bake/bake.h"
+#include "core/bake/export.h"
+#include "core/render/splat_renderer.h"
+
+class QTextBrowser;
+class QUndoStack;
+
+namespace sw::formats {
+struct Spl2Model;
+}
+
+namespace sw::widgets {
+class FloaterPanel;
+class ParamPanel;
+class RecipePanel;
+}  // namespace sw::widgets
+
+namespace sw::editor {
+
+class BakeRunner;
+class MainWindow;
+
+class BakeController : public QObject {
+    Q_OBJECT
+public:
+    struct Panels {
+        sw::widgets::ParamPanel* settings = nullptr;  // bakeSchema()
+        sw::widgets::RecipePanel* recipes = nullptr;
+        sw::widgets::FloaterPanel* floaters = nullptr;
+        QTextBrowser* report = nullptr;               // the bake/export report pane
+    };
+    BakeController(MainWindow* window, Panels panels);
+    ~BakeController() override;
+
+    BakeRunner* runner() const { return m_runner; }
+    QUndoStack* undoStack() const { return m_undo; }
+
+    // Reads a .ply/.spz/.splat cloud (→ current cloud, then a floater scan when a model is open)
+    // or an SPL2 .bin (→ current baked model) on the worker; errors name the file.
+    bool openSplatFile(const QString& path);
+
+    // Floater inspector. scanFloaters: false (logged) without cloud and model or while busy.
+    bool scanFloaters();
+    const sw::bake::FloaterScan* floaterScan() const { return m_state.scan.get(); }
+    const std::vector<std::uint8_t>& keepList() const { return m_state.keep; }  // [N] or empty
+    void deleteSplats(const std::vector<int>& splats);  // undoable; invalidates the bake
+    void keepSplats(const std::vector<int>& splats);    // undoable; invalidates the bake
+    // Shows the cloud preview with the Floater overlay on grey, `splats` (cloud indices) red.
+    void highlight(const std::vector<int>& splats);
+    // The mask last handed to the viewport, in preview order ([preview splats] 0/1).
+    const std::vector<std::uint8_t>& highlightMask() const { return m_mask; }
+
+    // Bakes the current cloud against the current model (settings, recipe, keep list, the
+    // dataset of the current dataset folder when there is one); false when it cannot start.
+    bool bake();
+    std::shared_ptr<const sw::bake::BakedModel> bakedModel() const { return m_baked; }
+    // Exports the current bake (baking first when there is none) into `folder` (empty: the
+    // export folder, asked for once when there is none). False when it cannot start.
+    bool exportTo(const QString& folder = {});
+    // The project's "export" folder, else the remembered one (empty when none yet).
+    QString exportFolder() const;
+    void setExportFolder(const QString& folder);  // remembered (QSettings)
+    void setDatasetFolder(const QString& folder) { m_datasetFolder = folder; }
+    QString lastReport() const { return m_lastReport; }
+
+signals:
+    void floatersScanned();
+    void bakeFinished(bool ok);
+    void exportFinished(bool ok, const QString& summary);
+    // A file could not be opened (the message names it); MainWindow shows it in a dialog.
+    void errorOccurred(const QString& title, const QString& message);
+
+private:
+    // The cloud and what the inspector knows about it; undo/redo swap whole states.
+    struct CloudState {
+        std::shared_ptr<const sw::splat::SplatCloud> cloud;
+        std::shared_ptr<const sw::bake::FloaterScan> scan;
+        std::vector<std::uint8_t> keep;  // [N] or empty
+    };
+    class StateCommand;
+
+    void applyState(const CloudState& state, bool cloudChanged);
+    void onCloudChanged();
+    void refreshFloaterPanel();
+    void setOverlay(sw::render::SplatOverlay overlay);
+    bool showsCloudPreview() const;
+    void keepHighlight();
+    void pushState(const QString& text, CloudState next, bool cloudChanged);
+    bool startBake(bool thenExport, const QString& folder);
+    void deliverBake(sw::Result<std::shared_ptr<const sw::bake::BakedModel>> result,
+                     std::shared_ptr<const sw::splat::SplatCloud> cloud, bool thenExport, const QString& folder);
+    bool startExport(const QString& folder);
+    // Log, status bar and report pane; no dialog (failOpen adds one: errorOccurred).
+    void reportFailure(const QString& title, const sw::Error& error);
+    void failOpen(const sw::Error& error);
+    void showReport(const QString& text);
+    QString resolveDatasetFolder() const;
+    // The train views of a dataset folder for floater sign 4; empty dir → none (worker thread).
+    static sw::Result<std::optional<sw::bake::DatasetViews>> loadViews(const std::string& dir,
+                                                                      const sw::Progress& progress);
+    sw::bake::BakeSettings currentSettings() const;
+
+    MainWindow* m_window;
+    Panels m_panels;
+    BakeRunner* m_runner;
+    QUndoStack* m_undo;
+    CloudState m_state;
+    bool m_applying = false;  // our own setCurrentCloud: keep the state and the undo stack
+    std::shared_ptr<const sw::formats::Spl2Model> m_preview;  // the cloud drawn for the overlay
+    std::vector<int> m_previewIndex;                           // [N] cloud → preview index
+    std::vector<std::uint8_t> m_mask;
+    bool m_highlighting = false;                   // the Floater overlay shows m_mask
+    const sw::formats::Spl2Model* m_highlighted = nullptr;  // the viewport model m_mask was set on
+    std::shared_ptr<const sw::bake::BakedModel> m_baked;
+    QString m_datasetFolder;
+    QString m_lastReport;
+};
+
+}  // namespace sw::editor

@@ -1,0 +1,186 @@
+// BakeController's bake and one-click export (issue #5): both run on the worker thread; the
+// export bakes first when the current bake is missing or stale. Reports go to the report pane,
+// the log and the status bar (no dialog); errors name the folder or file.
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTextBrowser>
+#include <algorithm>
+#include <filesystem>
+
+#include "app/editor/bake_controller.h"
+#include "app/editor/bake_report.h"
+#include "app/editor/bake_runner.h"
+#include "app/editor/dataset_panel.h"
+#include "app/editor/main_window.h"
+#include "core/foundation/log.h"
+#include "widgets/param_panel.h"
+#include "widgets/recipe_panel.h"
+#include "widgets/viewport.h"
+
+namespace sw::editor {
+
+namespace {
+
+constexpr auto kExportFolderKey = "bake/exportFolder";
+
+using BakedPtr = std::shared_ptr<const bake::BakedModel>;
+
+struct ExportJob {
+    ModelPtr model;
+    std::string bakeSettingsJson;
+    std::string folder;
+};
+
+Result<bake::ExportResult> runExport(const bake::BakedModel& baked, const ExportJob& job) {
+    bake::ExportMeta meta;
+    const std::string& source = job.model->report.path;
+    meta.sourceModelPath = std::filesystem::is_regular_file(source) ? source : std::string();
+    meta.normalisation = job.model->report.normalisation;
+    meta.mesh = &job.model->mesh;
+    meta.bakeSettingsJson = job.bakeSettingsJson;
+    std::string stem = std::filesystem::path(source).stem().string();
+    if (stem.empty() || stem.front() == '.') stem = "model";
+    return bake::exportModel(baked, baked.cloud, meta, job.folder, stem);
+}
+
+// One log message per report line (the Log dock shows one row per message).
+void logLines(const QString& prefix, const QString& text) {
+    for (const QString& line : text.split(QLatin1Char('\n'))) SW_LOG_INFO((prefix + line.trimmed()).toStdString());
+}
+
+}  // namespace
+
+bake::BakeSettings BakeController::currentSettings() const {
+    return bake::bakeSchema().fromParams(m_panels.settings->params());
+}
+
+QString BakeController::resolveDatasetFolder() const {
+    for (const QString& dir : {m_datasetFolder, m_window->shownDatasetFolder(), m_window->datasetPanel()->outputFolder()})
+        if (!dir.isEmpty() && QFileInfo::exists(QDir(dir).filePath(QStringLiteral("transforms_train.json")))) return dir;
+    return {};
+}
+
+QString BakeController::exportFolder() const {
+    if (!m_window->projectPath().isEmpty())
+        return QFileInfo(m_window->projectPath()).absoluteDir().filePath(QStringLiteral("export"));
+    return QSettings().value(QLatin1String(kExportFolderKey)).toString();
+}
+
+void BakeController::setExportFolder(const QString& folder) { QSettings().setValue(QLatin1String(kExportFolderKey), folder); }
+
+bool BakeController::bake() { return startBake(false, {}); }
+
+bool BakeController::exportTo(const QString& requested) {
+    QString folder = requested.isEmpty() ? exportFolder() : requested;
+    if (folder.isEmpty()) {
+        folder = QFileDialog::getExistingDirectory(m_window, tr("Export Folder"));
+        if (folder.isEmpty()) return false;
+        setExportFolder(folder);
+    }
+    if (m_baked) return startExport(folder);
+    return startBake(true, folder);
+}
+
+bool BakeController::startBake(bool thenExport, const QString& folder) {
+    auto cloud = m_state.cloud ? m_state.cloud : m_window->currentCloud();
+    ModelPtr model = m_window->currentModel();
+    if (!cloud || !model) {
+        reportFailure(tr("Cannot bake"), makeError(ErrorCode::InvalidInput,
+                                                   "open a splat cloud and the model it was trained on first"));
+        return false;
+    }
+    const bake::BakeSettings settings = currentSettings();
+    bake::BakeOverrides overrides;
+    overrides.keepFloaters = m_state.keep;
+    overrides.recipe = m_panels.recipes->recipe();
+    const std::string datasetDir = resolveDatasetFolder().toStdString();
+    const bool started = m_runner->run<BakedPtr>(
+        thenExport ? tr("Baking and exporting") : tr("Baking"),
+        [cloud, model, settings, overrides, datasetDir](const Progress& progress) -> Result<BakedPtr> {
+            auto views = loadViews(datasetDir, progress.sub(0, 0.2));
+            if (!views) return views.error();
+            auto baked = bake::bakeModel(*cloud, model->mesh, *views ? &**views : nullptr, settings, progress.sub(0.2, 1),
+                                         overrides);
+            if (!baked) return baked.error();
+            return std::make_shared<const bake::BakedModel>(std::move(*baked));
+        },
+        [this, cloud, thenExport, folder](Result<BakedPtr> baked) {
+            deliverBake(std::move(baked), cloud, thenExport, folder);
+        });
+    if (!started) SW_LOG_WARN("Busy: wait for the running bake job or cancel it");
+    return started;
+}
+
+void BakeController::deliverBake(Result<BakedPtr> result, std::shared_ptr<const splat::SplatCloud> cloud,
+                                 bool thenExport, const QString& folder) {
+    if (!result) {
+        reportFailure(tr("Cannot bake"), result.error());
+        emit bakeFinished(false);
+        if (thenExport) emit exportFinished(false, QString::fromStdString(result.error().toString()));
+        return;
+    }
+    m_baked = *result;
+    m_highlighting = false;  // the baked model shows, with its kept floaters as the mask
+    std::vector<std::uint8_t> mask(m_baked->source.size(), 0);  // kept floaters, in baked order
+    if (m_state.cloud == cloud && !m_state.keep.empty())
+        for (std::size_t k = 0; k < mask.size(); ++k) mask[k] = m_state.keep[std::size_t(m_baked->source[k])];
+    const bool anyKept = std::find(mask.begin(), mask.end(), 1) != mask.end();
+    m_window->setCurrentSpl2(std::shared_ptr<const formats::Spl2Model>(m_baked, &m_baked->spl2), std::move(mask));
+    // Nothing flagged in the baked model: the Floater overlay would only dim it.
+    if (!anyKept && m_window->viewport()->splatOverlay() == render::SplatOverlay::Floater)
+        setOverlay(render::SplatOverlay::None);
+    m_panels.recipes->setCounts(m_baked->report.materials);
+    const QString text = bakeReportText(m_baked->report);
+    showReport(text);
+    logLines(QStringLiteral("Bake: "), text);
+    m_window->statusBar()->showMessage(tr("Baked: %1 core + %2 shell splats, %3 floaters removed, %4 chunks")
+                                           .arg(m_baked->report.core).arg(m_baked->report.shell)
+                                           .arg(m_baked->report.floaters.removed).arg(m_baked->report.chunks), 15000);
+    emit bakeFinished(true);
+    if (thenExport) startExport(folder);
+}
+
+bool BakeController::startExport(const QString& folder) {
+    BakedPtr baked = m_baked;
+    ExportJob job{m_window->currentModel(), m_panels.settings->params().toJson(), folder.toStdString()};
+    if (!baked || !job.model) return false;
+    const bool started = m_runner->run<bake::ExportResult>(
+        tr("Exporting into %1").arg(folder),
+        [baked, job](const Progress&) { return runExport(*baked, job); },
+        [this, baked, folder](Result<bake::ExportResult> files) {
+            if (!files) {
+                reportFailure(tr("Cannot export"), files.error());
+                return emit exportFinished(false, QString::fromStdString(files.error().toString()));
+            }
+            const QString text = exportReportText(baked->report, *files, folder);
+            const QString summary = exportSummary(baked->report, *files, folder);
+            showReport(text);
+            logLines(QStringLiteral("Export: "), text);
+            m_window->statusBar()->showMessage(summary, 30000);
+            emit exportFinished(true, summary);
+        });
+    if (!started) SW_LOG_WARN("Busy: wait for the running bake job or cancel it");
+    return started;
+}
+
+void BakeController::reportFailure(const QString& title, const Error& error) {
+    const QString message = QString::fromStdString(error.toString());
+    if (error.code == ErrorCode::Cancelled) {
+        SW_LOG_INFO("Cancelled: " << message.toStdString());
+        m_window->statusBar()->showMessage(tr("Cancelled"), 5000);
+        return;
+    }
+    SW_LOG_ERROR(title.toStdString() << ": " << message.toStdString());
+    showReport(title + QStringLiteral(": ") + message);
+    m_window->statusBar()->showMessage(title + QStringLiteral(": ") + message, 30000);
+}
+
+void BakeController::showReport(const QString& text) {
+    m_lastReport = text;
+    if (m_panels.report) m_panels.report->setPlainText(text);
+}
+
+}  // namespace sw::editor

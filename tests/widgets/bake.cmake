@@ -1,0 +1,13 @@
+# Editor tests of the bake workspace (label widgets; X display via ./scripts/test): a cloud
+# sampled on the demo drone plus planted floaters is opened, the Floater inspector counts them
+# per sign, Delete/Undo and Keep→bake work, a recipe edit changes the material counts, Export
+# writes the files and an unwritable folder leaves nothing. SW_SCREENSHOT_DIR=<dir> also saves
+# editor-floaters.png and editor-export.png there.
+add_executable(tst_editor_bake widgets/tst_editor_bake.cpp)
+set_target_properties(tst_editor_bake PROPERTIES AUTOMOC ON)
+target_link_libraries(tst_editor_bake PRIVATE sw::editor sw::bake sw::formats sw::render Qt6::Test)
+target_compile_definitions(tst_editor_bake PRIVATE SW_TEST_OUTPUT_DIR="${SW_OUT}")
+sw_apply_warnings(tst_editor_bake)
+add_test(NAME editor_bake COMMAND tst_editor_bake)
+set_tests_properties(editor_bake PROPERTIES LABELS "widgets" TIMEOUT 600
+                     ENVIRONMENT "QT_QPA_PLATFORM=xcb")

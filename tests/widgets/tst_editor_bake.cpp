@@ -1,0 +1,306 @@
+// QtTest suite for the editor's bake workspace (issue #5): a cloud sampled on the demo drone
+// with planted floaters is opened (File ▸ Open Splat Cloud), the Floater inspector counts them
+// per sign and highlights them, Delete is undoable, Keep makes the bake keep them, a recipe
+// edit changes the material counts, Export writes the files and reports, and an unwritable
+// export folder shows an error and leaves nothing.
+#include <QAction>
+#include <QDir>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QUndoStack>
+#include <QtTest>
+#include <algorithm>
+
+#include "app/editor/bake_controller.h"
+#include "app/editor/bake_runner.h"
+#include "app/editor/main_window.h"
+#include "core/bake/surface_sample.h"
+#include "core/formats/cloud_io.h"
+#include "core/render/cloud_preview.h"
+#include "widgets/floater_panel.h"
+#include "widgets/recipe_panel.h"
+#include "widgets/viewport.h"
+
+using sw::editor::BakeController;
+using sw::editor::MainWindow;
+
+namespace {
+
+constexpr int kSurface = 2500;  // splats sampled on the drone
+constexpr int kPlanted = 8;     // a tight cluster high above it: far, detached, outside the silhouette
+
+QString outputDir(const QString& name) {
+    const QString dir = QStringLiteral(SW_TEST_OUTPUT_DIR "/tst_editor_bake/") + name;
+    QDir(dir).removeRecursively();
+    QDir().mkpath(dir);
+    return dir;
+}
+
+bool openDemo(MainWindow& window) {
+    QSignalSpy shown(&window, &MainWindow::modelShown);
+    window.openDemo();
+    return QTest::qWaitFor([&] { return shown.count() == 1; }, 60000) && window.currentModel();
+}
+
+std::vector<int> plantedIndices() {
+    std::vector<int> out;
+    for (int k = 0; k < kPlanted; ++k) out.push_back(kSurface + k);
+    return out;
+}
+
+// Surface samples of the opened (normalised) drone plus the planted cluster, written as PLY.
+QString writeCloud(const MainWindow& window, const QString& dir) {
+    sw::bake::SurfaceSampleSettings sample;
+    sample.count = kSurface;
+    sample.seed = 7;
+    sw::splat::SplatCloud cloud = sw::bake::sampleSurface(window.currentModel()->mesh, sample);
+    float top = -1.f;
+    for (const Eigen::Vector3f& p : window.currentModel()->mesh.positions) top = std::max(top, p.z());
+    cloud.resize(std::size_t(kSurface + kPlanted));
+    for (int k = 0; k < kPlanted; ++k) {
+        const auto i = std::size_t(kSurface + k);
+        cloud.positions[i] = Eigen::Vector3f(0.01f * float(k), 0.f, top + 0.3f);
+        cloud.scales[i] = Eigen::Vector3f(0.03f, 0.025f, 0.005f);
+        cloud.rotations[i] = Eigen::Vector4f(0.7071f, 0.7071f, 0.f, 0.f);  // the disc faces −Y
+        cloud.opacities[i] = 0.95f;
+        cloud.colors[i] = Eigen::Vector3f(1.f, 0.f, 0.f);
+    }
+    const QString path = dir + "/drone_cloud.ply";
+    if (!sw::formats::writeSplatCloud(path.toStdString(), cloud).ok()) return {};
+    return path;
+}
+
+// Opens the demo and the cloud, and waits for the automatic floater scan.
+bool openCloudAndScan(MainWindow& window, const QString& dir) {
+    if (!openDemo(window)) return false;
+    const QString path = writeCloud(window, dir);
+    QSignalSpy scanned(window.bakeController(), &BakeController::floatersScanned);
+    if (path.isEmpty() || !window.bakeController()->openSplatFile(path)) return false;
+    return QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000);
+}
+
+bool bakeAndWait(BakeController* bake, bool viaButton = false, QPushButton* button = nullptr) {
+    QSignalSpy done(bake, &BakeController::bakeFinished);
+    if (viaButton) button->click();
+    else if (!bake->bake()) return false;
+    return QTest::qWaitFor([&] { return done.count() == 1; }, 180000) && done.first().first().toBool();
+}
+
+int countOnes(const std::vector<std::uint8_t>& v) { return int(std::count(v.begin(), v.end(), 1)); }
+
+void saveShot(QMainWindow& window, const char* dock, const char* name) {
+    const QByteArray dir = qgetenv("SW_SCREENSHOT_DIR");
+    if (dir.isEmpty()) return;
+    window.findChild<QDockWidget*>(QString::fromLatin1(dock))->raise();
+    QTest::qWait(500);
+    QVERIFY(window.grab().save(QDir(QString::fromLocal8Bit(dir)).filePath(QString::fromLatin1(name))));
+}
+
+}  // namespace
+
+class TestEditorBake : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void previewIndexFollowsTheSplit();
+    void floatersCountedPerSignDeleteAndUndo();
+    void keptFloatersSurviveTheBake();
+    void recipeEditChangesMaterialCounts();
+    void exportWritesFilesAndReports();
+    void unwritableExportFolderLeavesNothing();
+    void badCloudFileShowsItsName();
+};
+
+void TestEditorBake::initTestCase() {
+    QCoreApplication::setOrganizationName("SplatwrightTest");
+    QCoreApplication::setApplicationName("tst_editor_bake");
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+}
+
+void TestEditorBake::previewIndexFollowsTheSplit() {
+    sw::splat::SplatCloud cloud;
+    cloud.resize(4);
+    const float opacity[4] = {0.5f, 0.95f, 0.3f, 1.f};
+    for (std::size_t i = 0; i < 4; ++i) {
+        cloud.opacities[i] = opacity[i];
+        cloud.scales[i] = Eigen::Vector3f(0.01f * float(i + 1), 0.01f, 0.001f);
+    }
+    std::vector<int> index;
+    const sw::formats::Spl2Model m = sw::render::previewModelFromCloud(cloud, 0.9f, 40.f, &index);
+    // Core (opacity > 0.9) by importance: splat 3 (1·0.04·0.01) before splat 1; shell in order.
+    QCOMPARE(index, (std::vector<int>{2, 1, 3, 0}));
+    QCOMPARE(m.shell.opacity[0], 0.5f);
+}
+
+void TestEditorBake::floatersCountedPerSignDeleteAndUndo() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openCloudAndScan(window, outputDir("delete")));
+    BakeController* bake = window.bakeController();
+    const sw::bake::FloaterResult& f = bake->floaterScan()->floaters;
+    for (int i : plantedIndices()) {
+        QCOMPARE(int(f.far[std::size_t(i)]), 1);
+        QCOMPARE(int(f.detached[std::size_t(i)]), 1);
+        QCOMPARE(int(f.silhouette[std::size_t(i)]), 1);
+    }
+    QVERIFY(f.report.far >= kPlanted && f.report.detached >= kPlanted && f.report.silhouette >= kPlanted);
+    QVERIFY(f.report.datasetSkipped);
+
+    auto* panel = window.findChild<sw::widgets::FloaterPanel*>("floaterPanel");
+    QVERIFY(panel->rowCount() >= kPlanted);
+    QVERIFY(panel->countsText().contains(QString::number(f.report.far)));
+    // Selecting the planted rows shows exactly them red in the Floater overlay.
+    panel->selectSplats(plantedIndices());
+    QCOMPARE(panel->selectedSplats(), plantedIndices());
+    QCOMPARE(countOnes(bake->highlightMask()), kPlanted);
+    QCOMPARE(window.viewport()->splatOverlay(), sw::render::SplatOverlay::Floater);
+    saveShot(window, "floaterDock", "editor-floaters.png");
+
+    const auto before = window.currentCloud();
+    window.findChild<QPushButton*>("floaterDelete")->click();
+    QCOMPARE(window.currentCloud()->size(), std::size_t(kSurface));
+    QCOMPARE(bake->floaterScan()->floaters.report.far, f.report.far - kPlanted);
+    QAction* undo = window.findChild<QAction*>("actionUndo");
+    QAction* redo = window.findChild<QAction*>("actionRedo");
+    QVERIFY(undo->isEnabled());
+    undo->trigger();
+    QCOMPARE(window.currentCloud(), before);
+    QCOMPARE(bake->floaterScan()->floaters.report.far, f.report.far);
+    QVERIFY(panel->rowCount() >= kPlanted);
+    redo->trigger();
+    QCOMPARE(window.currentCloud()->size(), std::size_t(kSurface));
+    undo->trigger();
+    QCOMPARE(window.currentCloud()->size(), std::size_t(kSurface + kPlanted));
+}
+
+void TestEditorBake::keptFloatersSurviveTheBake() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openCloudAndScan(window, outputDir("keep")));
+    BakeController* bake = window.bakeController();
+    auto* panel = window.findChild<sw::widgets::FloaterPanel*>("floaterPanel");
+    panel->selectSplats(plantedIndices());
+    window.findChild<QPushButton*>("floaterKeep")->click();
+    QCOMPARE(countOnes(bake->keepList()), kPlanted);
+
+    QVERIFY(bakeAndWait(bake, true, window.findChild<QPushButton*>("bakeButton")));
+    auto baked = bake->bakedModel();
+    QCOMPARE(baked->report.floaters.kept, kPlanted);
+    for (int i : plantedIndices()) QVERIFY(std::find(baked->source.begin(), baked->source.end(), i) != baked->source.end());
+    QCOMPARE(window.currentSpl2().get(), &baked->spl2);
+    QCOMPARE(countOnes(window.currentFloaterMask()), kPlanted);  // the kept floaters, in baked order
+
+    // Undoing Keep: the next bake removes them again.
+    window.findChild<QAction*>("actionUndo")->trigger();
+    QCOMPARE(countOnes(bake->keepList()), 0);
+    QVERIFY(bakeAndWait(bake));
+    baked = bake->bakedModel();
+    QCOMPARE(baked->report.floaters.kept, 0);
+    for (int i : plantedIndices()) QVERIFY(std::find(baked->source.begin(), baked->source.end(), i) == baked->source.end());
+}
+
+void TestEditorBake::recipeEditChangesMaterialCounts() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openCloudAndScan(window, outputDir("recipe")));
+    BakeController* bake = window.bakeController();
+    QVERIFY(bakeAndWait(bake));
+    const auto before = bake->bakedModel()->report.materials;
+    const int total = int(bake->bakedModel()->report.core + bake->bakedModel()->report.shell);
+    auto* recipes = window.findChild<sw::widgets::RecipePanel*>("recipePanel");
+    QVERIFY(recipes->countsText().contains(QString::number(before[0])));
+    QVERIFY(before[std::size_t(sw::formats::MaterialClass::Core)] < total);
+    // The first rule (core) now takes every colour: saturation and value from 0.
+    QCOMPARE(recipes->recipe().rules.at(0).material, sw::formats::MaterialClass::Core);
+    qobject_cast<QDoubleSpinBox*>(recipes->cellEditor(0, 3))->setValue(0);
+    qobject_cast<QDoubleSpinBox*>(recipes->cellEditor(0, 5))->setValue(0);
+    QVERIFY(bakeAndWait(bake, true, window.findChild<QPushButton*>("recipeApply")));
+    const auto after = bake->bakedModel()->report.materials;
+    QCOMPARE(after[std::size_t(sw::formats::MaterialClass::Core)], total);
+    QVERIFY(after != before);
+    QVERIFY(recipes->countsText().contains(QStringLiteral("core %1").arg(total)));
+    saveShot(window, "recipeDock", "editor-recipes.png");
+}
+
+void TestEditorBake::exportWritesFilesAndReports() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openCloudAndScan(window, outputDir("export")));
+    BakeController* bake = window.bakeController();
+    const QString folder = outputDir("export") + "/out";
+    QSignalSpy exported(bake, &BakeController::exportFinished);
+    QVERIFY(bake->exportTo(folder));  // no bake yet: bakes first, then exports
+    QVERIFY(QTest::qWaitFor([&] { return exported.count() == 1; }, 180000));
+    QVERIFY2(exported.first().first().toBool(), qPrintable(exported.first().at(1).toString()));
+    QVERIFY(bake->bakedModel());
+    const QString stem = QFileInfo(QString::fromStdString(window.currentModel()->report.path)).completeBaseName();
+    for (const char* ext : {".bin", ".meta.json", ".json", ".ply", ".spz"}) {
+        const QString file = folder + "/" + stem + QString::fromLatin1(ext);
+        QVERIFY2(QFileInfo(file).size() > 0, qPrintable(file));
+        QVERIFY(bake->lastReport().contains(stem + QString::fromLatin1(ext)));
+    }
+    QCOMPARE(QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).size(), 5);
+    QVERIFY(bake->lastReport().contains(QStringLiteral("Floaters: far")));
+    QVERIFY(window.statusBar()->currentMessage().contains(folder));
+    saveShot(window, "bakeDock", "editor-export.png");
+
+    // The exported SPL2 opens as the current baked model (File ▸ Open Splat Cloud… takes .bin).
+    const std::size_t core = bake->bakedModel()->spl2.core.size();
+    QSignalSpy spl2(&window, &MainWindow::spl2Changed);
+    QVERIFY(bake->openSplatFile(folder + "/" + stem + ".bin"));
+    QVERIFY(QTest::qWaitFor([&] { return spl2.count() >= 1 && window.currentSpl2(); }, 30000));
+    QCOMPARE(window.currentSpl2()->core.size(), core);
+    QVERIFY(!bake->bakedModel());  // the bake belonged to the cloud that is gone
+    QVERIFY(!window.currentCloud());
+}
+
+void TestEditorBake::unwritableExportFolderLeavesNothing() {
+    MainWindow window;
+    window.show();
+    const QString dir = outputDir("unwritable");
+    QVERIFY(openCloudAndScan(window, dir));
+    BakeController* bake = window.bakeController();
+    QVERIFY(bakeAndWait(bake));
+    // A folder below a regular file cannot be created, whoever runs the test (even root).
+    QFile blocker(dir + "/blocker");
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    const QString folder = dir + "/blocker/out";
+    const QStringList entriesBefore = QDir(dir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
+    QSignalSpy exported(bake, &BakeController::exportFinished);
+    QVERIFY(bake->exportTo(folder));
+    QVERIFY(QTest::qWaitFor([&] { return exported.count() == 1; }, 60000));
+    QVERIFY(!exported.first().first().toBool());
+    QVERIFY(exported.first().at(1).toString().contains(folder));
+    QVERIFY(bake->lastReport().contains(folder));
+    QVERIFY(window.statusBar()->currentMessage().contains(folder));
+    QCOMPARE(QDir(dir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), entriesBefore);
+    QVERIFY(QFileInfo(dir + "/blocker").isFile());
+}
+
+void TestEditorBake::badCloudFileShowsItsName() {
+    MainWindow window;
+    window.show();
+    const QString path = outputDir("bad") + "/broken.ply";
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("ply\nformat ascii 1.0\nelement vertex 3\nend_header\n");
+    file.close();
+    QSignalSpy failed(window.bakeController(), &BakeController::errorOccurred);
+    QVERIFY(window.bakeController()->openSplatFile(path));
+    QVERIFY(QTest::qWaitFor([&] { return failed.count() == 1; }, 30000));
+    QVERIFY(failed.first().at(1).toString().contains(path));
+    QVERIFY(!window.currentCloud());
+    QTRY_VERIFY(window.findChild<QMessageBox*>("errorBox") != nullptr);
+}
+
+QTEST_MAIN(TestEditorBake)
+#include "tst_editor_bake.moc"

@@ -1,0 +1,149 @@
+#include "widgets/floater_panel.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace sw::widgets {
+
+namespace {
+
+enum Column { kIndex, kSigns, kDistance, kKept, kColumns };
+
+QString signNames(const bake::FloaterResult& f, std::size_t i) {
+    QStringList names;
+    if (f.far[i]) names << FloaterPanel::tr("far");
+    if (f.detached[i]) names << FloaterPanel::tr("detached");
+    if (f.silhouette[i]) names << FloaterPanel::tr("silhouette");
+    if (f.dataset[i]) names << FloaterPanel::tr("dataset");
+    return names.join(QStringLiteral(", "));
+}
+
+QTableWidgetItem* cell(const QString& text) {
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    return item;
+}
+
+}  // namespace
+
+FloaterPanel::FloaterPanel(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    m_counts = new QLabel(tr("No scan yet: open a splat cloud and its model."));
+    m_counts->setObjectName("floaterCounts");
+    m_counts->setWordWrap(true);
+    layout->addWidget(m_counts);
+    m_table = new QTableWidget(0, kColumns);
+    m_table->setObjectName("floaterTable");
+    m_table->setHorizontalHeaderLabels({tr("Splat"), tr("Signs"), tr("Distance"), tr("Kept")});
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(kSigns, QHeaderView::Stretch);
+    layout->addWidget(m_table, 1);
+    auto* buttons = new QHBoxLayout;
+    m_rerun = new QPushButton(tr("Re-run"));
+    m_rerun->setObjectName("floaterRerun");
+    m_rerun->setToolTip(tr("Scan the current cloud again with the Bake panel's floater settings"));
+    m_delete = new QPushButton(tr("Delete"));
+    m_delete->setObjectName("floaterDelete");
+    m_delete->setToolTip(tr("Remove the selected splats (or all listed ones) from the cloud; undoable"));
+    m_keep = new QPushButton(tr("Keep"));
+    m_keep->setObjectName("floaterKeep");
+    m_keep->setToolTip(tr("Unflag the selected splats (or all listed ones) so the bake keeps them; undoable"));
+    for (QPushButton* b : {m_rerun, m_delete, m_keep}) buttons->addWidget(b);
+    layout->addLayout(buttons);
+    connect(m_rerun, &QPushButton::clicked, this, &FloaterPanel::rerunRequested);
+    connect(m_delete, &QPushButton::clicked, this, [this] { emit deleteRequested(targetSplats()); });
+    connect(m_keep, &QPushButton::clicked, this, [this] { emit keepRequested(targetSplats()); });
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, [this] {
+        updateButtons();
+        emit highlightChanged(targetSplats());
+    });
+    updateButtons();
+}
+
+void FloaterPanel::setScan(const bake::FloaterResult& f, std::span<const float> distance,
+                           std::span<const std::uint8_t> keep) {
+    const bake::FloaterReport& r = f.report;
+    m_counts->setText(tr("Far %1 · detached %2 · silhouette %3 · dataset %4 — flagged for removal %5, kept %6")
+                          .arg(r.far).arg(r.detached).arg(r.silhouette)
+                          .arg(r.datasetSkipped ? tr("skipped") : QString::number(r.dataset))
+                          .arg(r.removed).arg(std::count(keep.begin(), keep.end(), std::uint8_t(1))));
+    m_splats.clear();
+    m_kept.clear();
+    for (std::size_t i = 0; i < f.far.size(); ++i) {
+        if (!(f.far[i] || f.detached[i] || f.silhouette[i] || f.dataset[i])) continue;
+        m_splats.push_back(int(i));
+        m_kept.push_back(i < keep.size() ? keep[i] : 0);
+    }
+    const QSignalBlocker block(m_table);
+    m_table->clearContents();
+    m_table->setRowCount(int(m_splats.size()));
+    for (int row = 0; row < int(m_splats.size()); ++row) {
+        const auto i = std::size_t(m_splats[std::size_t(row)]);
+        m_table->setItem(row, kIndex, cell(QString::number(i)));
+        m_table->setItem(row, kSigns, cell(signNames(f, i)));
+        m_table->setItem(row, kDistance, cell(QString::number(double(distance[i]), 'f', 4)));
+        m_table->setItem(row, kKept, cell(m_kept[std::size_t(row)] ? tr("kept") : QString()));
+    }
+    updateButtons();
+    emit highlightChanged(targetSplats());
+}
+
+void FloaterPanel::clearScan(const QString& message) {
+    m_counts->setText(message);
+    m_splats.clear();
+    m_kept.clear();
+    const QSignalBlocker block(m_table);
+    m_table->setRowCount(0);
+    updateButtons();
+}
+
+void FloaterPanel::setBusy(bool busy) {
+    m_busy = busy;
+    updateButtons();
+}
+
+int FloaterPanel::rowCount() const { return int(m_splats.size()); }
+
+int FloaterPanel::rowSplat(int row) const { return m_splats.at(std::size_t(row)); }
+
+void FloaterPanel::selectSplats(const std::vector<int>& splats) {
+    m_table->clearSelection();
+    for (int row = 0; row < rowCount(); ++row)
+        if (std::find(splats.begin(), splats.end(), m_splats[std::size_t(row)]) != splats.end())
+            m_table->selectionModel()->select(m_table->model()->index(row, 0),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
+}
+
+std::vector<int> FloaterPanel::selectedSplats() const {
+    std::vector<int> out;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows()) out.push_back(m_splats[std::size_t(index.row())]);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<int> FloaterPanel::targetSplats() const {
+    std::vector<int> out = selectedSplats();
+    if (!out.empty()) return out;
+    for (std::size_t row = 0; row < m_splats.size(); ++row)
+        if (!m_kept[row]) out.push_back(m_splats[row]);
+    return out;
+}
+
+QString FloaterPanel::countsText() const { return m_counts->text(); }
+
+void FloaterPanel::updateButtons() {
+    const bool any = !targetSplats().empty();
+    m_rerun->setEnabled(!m_busy);
+    m_delete->setEnabled(!m_busy && any);
+    m_keep->setEnabled(!m_busy && any);
+}
+
+}  // namespace sw::widgets
