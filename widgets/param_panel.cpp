@@ -223,6 +223,12 @@ QWidget* ParamPanel::editorFor(const QString& name) const {
     return nullptr;
 }
 
+void ParamPanel::setParamVisible(const QString& name, bool visible) {
+    QWidget* editor = editorFor(name);
+    if (!editor || !editor->parentWidget()) return;
+    if (auto* form = qobject_cast<QFormLayout*>(editor->parentWidget()->layout())) form->setRowVisible(editor, visible);
+}
+
 void ParamPanel::showError(const QString& message) {
     SW_LOG_ERROR(message.toStdString());
     // Window-modal but not blocking, so no nested event loop runs inside a slot.

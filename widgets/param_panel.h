@@ -39,6 +39,9 @@ public:
 
     // The editor widget of a parameter (objectName == parameter name), or nullptr.
     QWidget* editorFor(const QString& name) const;
+    // Shows or hides a parameter's row (label and editor), e.g. a choice that does not apply
+    // on this machine; its value stays in params(). Unknown names are ignored.
+    void setParamVisible(const QString& name, bool visible);
 
     // Translates a schema string (label, tooltip, group, choice) in the "schema" context.
     static QString trSchema(const std::string& text);

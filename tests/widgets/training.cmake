@@ -1,0 +1,12 @@
+# Editor tests of the Training dock (label widgets; X display via ./scripts/test; torch builds
+# only): a synthetic dataset trains with a live chart and preview while the GUI stays
+# responsive; cancel keeps the checkpoint and Resume continues from it; a bad dataset folder,
+# CUDA without a GPU and a missing dataset (rendered first) are handled.
+add_executable(tst_editor_training widgets/tst_editor_training.cpp)
+set_target_properties(tst_editor_training PROPERTIES AUTOMOC ON)
+target_link_libraries(tst_editor_training PRIVATE sw::editor sw::train sw::dataset Qt6::Test)
+target_compile_definitions(tst_editor_training PRIVATE SW_TEST_OUTPUT_DIR="${SW_OUT}")
+sw_apply_warnings(tst_editor_training)
+add_test(NAME editor_training COMMAND tst_editor_training)
+set_tests_properties(editor_training PROPERTIES LABELS "widgets" TIMEOUT 600
+                     ENVIRONMENT "QT_QPA_PLATFORM=xcb")

@@ -1,0 +1,375 @@
+// QtTest suite for the editor's Training dock: a synthetic dataset (core/train/synthetic_data.h)
+// written as a NeRF-synthetic folder trains from the panel; the chart gets loss and PSNR
+// points, the current cloud is refreshed at least once a second while the GUI thread keeps
+// ticking; Cancel keeps a readable checkpoint and Resume continues from its step; a bad
+// dataset folder, CUDA without a GPU and Start without a dataset (it renders one first).
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QtTest>
+#include <Eigen/LU>
+#include <algorithm>
+#include <cmath>
+
+#include "app/editor/dataset_panel.h"
+#include "app/editor/dataset_runner.h"
+#include "app/editor/main_window.h"
+#include "app/editor/training_dock.h"
+#include "app/editor/training_runner.h"
+#include "core/dataset/transforms.h"
+#include "core/foundation/image_io.h"
+#include "core/splat/splat_cloud.h"
+#include "core/train/checkpoint.h"
+#include "core/train/synthetic_data.h"
+#include "widgets/frame_browser.h"
+#include "widgets/loss_chart.h"
+#include "widgets/param_panel.h"
+#include "widgets/training_panel.h"
+#include "widgets/viewport.h"
+
+using sw::editor::MainWindow;
+using sw::editor::TrainingDock;
+using sw::editor::TrainingRunner;
+
+namespace {
+
+QString outputDir(const QString& name) {
+    const QString dir = QStringLiteral(SW_TEST_OUTPUT_DIR "/tst_editor_training/") + name;
+    QDir(dir).removeRecursively();
+    QDir().mkpath(dir);
+    return dir;
+}
+
+// One split of the synthetic set as transforms_<split>.json + <split>/r_<i>.png (straight RGBA).
+bool writeSplit(const QString& dir, const char* split, const std::vector<sw::train::TrainView>& views) {
+    sw::dataset::DatasetSplit out;
+    QDir(dir).mkpath(QString::fromLatin1(split));
+    for (std::size_t i = 0; i < views.size(); ++i) {
+        const sw::train::TrainView& v = views[i];
+        out.cameraAngleX = 2 * std::atan(v.width / (2 * v.fx));
+        const Eigen::Matrix4d w2c = Eigen::Map<const Eigen::Matrix<double, 4, 4, Eigen::RowMajor>>(v.worldToCamera.data());
+        const Eigen::Matrix4d c2wGl = w2c.inverse() * Eigen::Vector4d(1, -1, -1, 1).asDiagonal();
+        const std::string file = std::string("./") + split + "/r_" + std::to_string(i);
+        out.frames.push_back({file, c2wGl, {}});
+        sw::Rgba8Image image{v.width, v.height, std::vector<std::uint8_t>(std::size_t(v.width * v.height * 4))};
+        for (std::size_t p = 0; p < std::size_t(v.width * v.height); ++p) {
+            const float a = v.alpha[p];
+            for (int c = 0; c < 3; ++c)
+                image.rgba[p * 4 + c] = std::uint8_t(std::lround(255 * std::clamp(a > 0 ? v.premultiplied[p * 3 + c] / a : 0.f, 0.f, 1.f)));
+            image.rgba[p * 4 + 3] = std::uint8_t(std::lround(255 * std::clamp(a, 0.f, 1.f)));
+        }
+        if (!sw::writePngFile(QDir(dir).filePath(QString::fromStdString(file + ".png")).toStdString(), image)) return false;
+    }
+    return bool(sw::dataset::writeTransforms(QDir(dir).filePath(QStringLiteral("transforms_%1.json").arg(split)).toStdString(), out));
+}
+
+// A 48 px synthetic dataset (seed 7): 16 train and 2 val views of an ellipsoid shell of splats.
+QString writeSyntheticDataset(const QString& parent) {
+    sw::train::SyntheticSettings s;
+    s.splats = 400;
+    s.trainViews = 16;
+    s.valViews = 2;
+    s.width = 48;
+    s.seed = 7;
+    auto data = sw::train::makeSyntheticData(s);
+    const QString dir = parent + "/dataset";
+    if (!data || !writeSplit(dir, "train", data->train) || !writeSplit(dir, "val", data->val)) return {};
+    return dir;
+}
+
+sw::train::TrainSettings smallRun(int steps) {
+    sw::train::TrainSettings s;
+    s.budget = 400;
+    s.steps = steps;
+    s.resolution = 48;
+    s.seed = 3;
+    s.evalEvery = 100;
+    s.checkpointEvery = 50;
+    s.refineStart = 100;
+    s.refineEvery = 100;
+    s.refineStopBeforeEnd = 100;
+    s.threads = 1;  // slower steps: a run of a few seconds on any machine
+    return s;
+}
+
+// Waits for the runner's finished() (false on timeout).
+bool waitFinished(TrainingRunner* runner, QSignalSpy& finished, int timeoutMs) {
+    return QTest::qWaitFor([&] { return finished.count() > 0 && !runner->busy(); }, timeoutMs);
+}
+
+// Wall-clock record of a run: the largest gap of a 50 ms GUI-thread timer (responsiveness),
+// when the current cloud changed (the preview) and when the step loop began and ended.
+struct Timeline {
+    QElapsedTimer clock;
+    QTimer ticker;
+    qint64 lastTick = 0, maxTickGap = 0, maxTickAt = 0, stepsBegunAt = -1, trainedAt = -1;
+    std::vector<qint64> cloudTimes;
+    bool sawEta = false;
+
+    Timeline(MainWindow& window, TrainingDock& dock) {
+        clock.start();
+        QObject::connect(&ticker, &QTimer::timeout, [this, &dock] {
+            const qint64 now = clock.elapsed();
+            if (now - lastTick > maxTickGap) {
+                maxTickGap = now - lastTick;
+                maxTickAt = now;
+            }
+            lastTick = now;
+            sawEta = sawEta || dock.panel()->etaSeconds() >= 0;
+        });
+        QObject::connect(dock.runner(), &TrainingRunner::stepsBegun, [this] { stepsBegunAt = clock.elapsed(); });
+        QObject::connect(dock.runner(), &TrainingRunner::trained, [this] { trainedAt = clock.elapsed(); });
+        QObject::connect(&window, &MainWindow::cloudChanged, [this, &window] {
+            if (window.currentCloud() && window.currentCloud()->size() > 0 && trainedAt < 0) cloudTimes.push_back(clock.elapsed());
+        });
+    }
+    void startTicking() {
+        lastTick = clock.elapsed();
+        ticker.start(50);
+    }
+    // Largest wait for a fresh cloud: from the loop's start, between previews, to the end.
+    qint64 maxCloudGap() const {
+        qint64 gap = cloudTimes.front() - stepsBegunAt;
+        for (std::size_t i = 1; i < cloudTimes.size(); ++i) gap = std::max(gap, cloudTimes[i] - cloudTimes[i - 1]);
+        return std::max(gap, trainedAt - cloudTimes.back());
+    }
+};
+
+}  // namespace
+
+class TestEditorTraining : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void trainsWithLiveChartAndPreview();
+    void cancelKeepsCheckpointAndResumeContinues();
+    void badDatasetFolderIsNamed();
+    void cudaWithoutGpuIsAClearError();
+    void startRendersTheDatasetFirst();
+};
+
+void TestEditorTraining::initTestCase() {
+    QCoreApplication::setOrganizationName("SplatwrightTest");
+    QCoreApplication::setApplicationName("tst_editor_training");
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+}
+
+void TestEditorTraining::trainsWithLiveChartAndPreview() {
+    const QString root = outputDir("live");
+    const QString dataset = writeSyntheticDataset(root);
+    QVERIFY(!dataset.isEmpty());
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.showDatasetFolder(dataset));
+    TrainingDock* dock = window.trainingDock();
+    QVERIFY(dock);
+    dock->show();
+    dock->raise();
+    QCOMPARE(dock->runFolder(), QDir::cleanPath(dataset) + ".training");
+    sw::widgets::TrainingPanel* panel = dock->panel();
+    constexpr int STEPS = 2500;  // a run of a few seconds: several preview periods
+    panel->setSettings(smallRun(STEPS));
+
+    Timeline timeline(window, *dock);
+    QSignalSpy finished(dock->runner(), &TrainingRunner::finished);
+    QSignalSpy failed(dock->runner(), &TrainingRunner::failed);
+    QSignalSpy metrics(dock->runner(), &TrainingRunner::metricsReady);
+    int liveLossPoints = 0;  // the chart's loss points while the run goes (the panel's slot ran first)
+    QObject::connect(dock->runner(), &TrainingRunner::metricsReady, [&] { liveLossPoints = panel->chart()->lossPointCount(); });
+    timeline.startTicking();
+    panel->startButton()->click();
+    QVERIFY(!panel->startButton()->isEnabled());
+    QVERIFY(panel->cancelButton()->isEnabled());
+    QVERIFY(waitFinished(dock->runner(), finished, 300000));
+    timeline.ticker.stop();
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+
+    // Chart: a loss and a PSNR point per evaluation (every 100 steps) while it runs; at the end
+    // the loss curve (a point per 100 steps) replaces the loss series.
+    QCOMPARE(metrics.count(), STEPS / 100);
+    QCOMPARE(liveLossPoints, STEPS / 100);
+    QCOMPARE(panel->chart()->psnrPointCount(), STEPS / 100);
+    QCOMPARE(panel->chart()->lossPointCount(), STEPS / 100);
+    QVERIFY(timeline.sawEta);
+    // Preview: the first cloud within a second of the step loop, then at least once a second.
+    QVERIFY(timeline.stepsBegunAt >= 0 && timeline.trainedAt > timeline.stepsBegunAt);
+    QVERIFY2(timeline.cloudTimes.size() >= 2, qPrintable(QString::number(timeline.cloudTimes.size())));
+    const qint64 maxCloudGap = timeline.maxCloudGap();
+    qInfo("run %lld ms, %zu previews, largest preview gap %lld ms, largest GUI tick gap %lld ms (ending %lld ms "
+          "after the steps began)", timeline.trainedAt - timeline.stepsBegunAt, timeline.cloudTimes.size(), maxCloudGap,
+          timeline.maxTickGap, timeline.maxTickAt - timeline.stepsBegunAt);
+    QVERIFY2(maxCloudGap < 1000, qPrintable(QString::number(maxCloudGap)));
+    QVERIFY2(timeline.maxTickGap < 500, qPrintable(QString::number(timeline.maxTickGap)));
+    QVERIFY(window.viewport()->background() == sw::widgets::Viewport::Background::Grey);
+
+    // The final cloud is the current cloud, written to the run folder; the final metrics show.
+    const QString ply = dock->runFolder() + "/cloud.ply";
+    QCOMPARE(window.currentCloudSource(), ply);
+    QVERIFY(QFile::exists(ply));
+    QCOMPARE(window.currentCloud()->size(), std::size_t(400));
+    QVERIFY(panel->metricsLabel()->text().contains(QStringLiteral("Final, step %1").arg(STEPS)));
+    QVERIFY(panel->progressBar()->format().contains(QString::number(STEPS)));
+    QCOMPARE(TrainingRunner::checkpointStep(dock->runFolder()), STEPS);
+    // A finished run can be continued after raising Steps.
+    QVERIFY(panel->resumeButton()->isEnabled());
+    QVERIFY(panel->resumeButton()->text().contains(QString::number(STEPS)));
+}
+
+void TestEditorTraining::cancelKeepsCheckpointAndResumeContinues() {
+    const QString dataset = writeSyntheticDataset(outputDir("cancel"));
+    QVERIFY(!dataset.isEmpty());
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.showDatasetFolder(dataset));
+    TrainingDock* dock = window.trainingDock();
+    dock->show();
+    dock->raise();
+    sw::widgets::TrainingPanel* panel = dock->panel();
+    panel->setSettings(smallRun(100000));
+    QSignalSpy finished(dock->runner(), &TrainingRunner::finished);
+    QSignalSpy failed(dock->runner(), &TrainingRunner::failed);
+    panel->startButton()->click();
+    QVERIFY(QTest::qWaitFor([&] { return TrainingRunner::checkpointStep(dock->runFolder()) >= 300; }, 120000));
+    // Mid-run (docs/screenshots/editor-training.png): chart points, the cloud on grey.
+    window.grab().save(QDir(dataset).filePath("../editor-training.png"));
+    panel->cancelButton()->click();
+    QVERIFY(waitFinished(dock->runner(), finished, 60000));
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(failed.first().at(1).toBool(), true);  // cancelled, not an error
+
+    auto checkpoint = sw::train::readCheckpoint((dock->runFolder() + "/checkpoint").toStdString());
+    QVERIFY2(checkpoint, checkpoint ? "" : checkpoint.error().toString().c_str());
+    const int step = checkpoint->step;
+    QVERIFY(step >= 300 && step % 50 == 0);
+    QCOMPARE(checkpoint->cloud.size(), std::size_t(400));
+    QVERIFY(panel->resumeButton()->isEnabled());
+    QVERIFY(panel->resumeButton()->text().contains(QString::number(step)));
+    QVERIFY(panel->messageLabel()->text().contains(QString::number(step)));
+
+    // Resume runs the remaining steps only: steps begin at the checkpoint's step.
+    panel->setSettings(smallRun(step + 60));
+    QSignalSpy begun(dock->runner(), &TrainingRunner::stepsBegun);
+    QSignalSpy trained(dock->runner(), &TrainingRunner::trained);
+    finished.clear();
+    panel->resumeButton()->click();
+    QVERIFY(waitFinished(dock->runner(), finished, 120000));
+    QCOMPARE(trained.count(), 1);
+    QCOMPARE(begun.count(), 1);
+    QCOMPARE(begun.first().at(0).toInt(), step);
+    QCOMPARE(begun.first().at(1).toInt(), step + 60);
+    QVERIFY(panel->metricsLabel()->text().contains(QStringLiteral("Final, step %1").arg(step + 60)));
+    QCOMPARE(TrainingRunner::checkpointStep(dock->runFolder()), step + 60);
+}
+
+void TestEditorTraining::badDatasetFolderIsNamed() {
+    const QString dataset = writeSyntheticDataset(outputDir("bad"));
+    QVERIFY(!dataset.isEmpty());
+    MainWindow window;
+    window.show();
+    QVERIFY(window.showDatasetFolder(dataset));
+    TrainingDock* dock = window.trainingDock();
+    dock->panel()->setSettings(smallRun(20));
+    QSignalSpy finished(dock->runner(), &TrainingRunner::finished);
+    QSignalSpy failed(dock->runner(), &TrainingRunner::failed);
+
+    // An undecodable image: the message names it.
+    const QString image = dataset + "/train/r_3.png";
+    {
+        QFile file(image);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("not a png");
+    }
+    dock->panel()->startButton()->click();
+    QVERIFY(waitFinished(dock->runner(), finished, 60000));
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(failed.first().at(1).toBool(), false);
+    QVERIFY2(failed.first().first().toString().contains("r_3.png"), qPrintable(failed.first().first().toString()));
+    QVERIFY(dock->panel()->messageLabel()->text().contains("r_3.png"));
+    QVERIFY(dock->panel()->startButton()->isEnabled());
+
+    // The folder gone: the message names the folder.
+    QVERIFY(QDir(dataset).removeRecursively());
+    failed.clear();
+    finished.clear();
+    dock->panel()->startButton()->click();
+    QVERIFY(waitFinished(dock->runner(), finished, 60000));
+    QCOMPARE(failed.count(), 1);
+    QVERIFY2(failed.first().first().toString().contains(dataset), qPrintable(failed.first().first().toString()));
+    QVERIFY(dock->panel()->messageLabel()->text().contains(dataset));
+}
+
+void TestEditorTraining::cudaWithoutGpuIsAClearError() {
+    if (sw::train::cudaDeviceAvailable()) QSKIP("this machine has a CUDA device");
+    const QString dataset = writeSyntheticDataset(outputDir("cuda"));
+    QVERIFY(!dataset.isEmpty());
+    MainWindow window;
+    window.show();
+    QVERIFY(window.showDatasetFolder(dataset));
+    TrainingDock* dock = window.trainingDock();
+    dock->show();
+    QWidget* device = dock->panel()->paramPanel()->editorFor("device");
+    QVERIFY(device);
+    QVERIFY(!device->isVisibleTo(dock->panel()));  // no GPU: no Device row
+    sw::train::TrainSettings s = smallRun(20);
+    s.device = sw::train::TrainDevice::Cuda;  // e.g. from a preset made on a GPU machine
+    dock->panel()->setSettings(s);
+    QSignalSpy finished(dock->runner(), &TrainingRunner::finished);
+    QSignalSpy failed(dock->runner(), &TrainingRunner::failed);
+    dock->panel()->startButton()->click();
+    QVERIFY(waitFinished(dock->runner(), finished, 60000));
+    QCOMPARE(failed.count(), 1);
+    QVERIFY(failed.first().first().toString().contains("CUDA"));
+    QVERIFY(dock->panel()->messageLabel()->text().contains("CUDA"));
+}
+
+void TestEditorTraining::startRendersTheDatasetFirst() {
+    MainWindow window;
+    window.show();
+    QSignalSpy shown(&window, &MainWindow::modelShown);
+    window.openDemo();
+    QVERIFY(QTest::qWaitFor([&] { return shown.count() == 1; }, 60000) && window.currentModel());
+    sw::editor::DatasetPanel* datasetPanel = window.datasetPanel();
+    sw::dataset::BeltSettings belt = datasetPanel->belt();
+    belt.trainViews = 6;
+    belt.valViews = 1;
+    belt.testViewsPerRing = 0;
+    datasetPanel->setBelt(belt);
+    sw::dataset::DatasetSettings settings = datasetPanel->settings();
+    settings.resolution = 64;
+    settings.recipe = sw::dataset::Recipe::Flat;
+    datasetPanel->setSettings(settings);
+    const QString dataset = outputDir("chain") + "/dataset";
+    datasetPanel->setOutputFolder(dataset);
+    TrainingDock* dock = window.trainingDock();
+    QVERIFY(dock->datasetFolder().isEmpty());
+    sw::train::TrainSettings s = smallRun(40);
+    s.resolution = 64;
+    s.budget = 300;
+    dock->panel()->setSettings(s);
+
+    QSignalSpy rendered(&window, &MainWindow::datasetRendered);
+    QSignalSpy trained(dock->runner(), &TrainingRunner::trained);
+    QSignalSpy failed(dock->runner(), &TrainingRunner::failed);
+    QVERIFY(dock->start(false));
+    QVERIFY(window.datasetRunner()->busy());
+    QVERIFY(dock->panel()->cancelButton()->isEnabled());
+    QVERIFY(QTest::qWaitFor([&] { return trained.count() + failed.count() > 0; }, 180000));
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+    QCOMPARE(rendered.count(), 1);
+    QCOMPARE(dock->datasetFolder(), dataset);
+    QCOMPARE(window.currentCloud()->size(), std::size_t(300));
+    QVERIFY(QFile::exists(dataset + ".training/cloud.ply"));
+}
+
+QTEST_MAIN(TestEditorTraining)
+#include "tst_editor_training.moc"

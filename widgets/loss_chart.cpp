@@ -1,0 +1,109 @@
+#include "widgets/loss_chart.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace sw::widgets {
+
+LossChart::LossChart(QWidget* parent)
+    : QChartView(parent),
+      m_loss(new QLineSeries),
+      m_psnr(new QLineSeries),
+      m_steps(new QValueAxis),
+      m_lossAxis(new QLogValueAxis),
+      m_psnrAxis(new QValueAxis) {
+    setObjectName("lossChart");
+    auto* chart = new QChart;
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    m_loss->setName(tr("Train loss"));
+    m_psnr->setName(tr("Val PSNR (dB)"));
+    m_loss->setPen(QPen(QColor(40, 110, 200), 1.5));
+    m_psnr->setPen(QPen(QColor(220, 120, 30), 1.5));
+    m_psnr->setPointsVisible(true);
+    chart->addSeries(m_loss);
+    chart->addSeries(m_psnr);
+
+    m_steps->setTitleText(tr("step"));
+    m_steps->setLabelFormat("%d");
+    m_lossAxis->setTitleText(tr("loss"));
+    m_lossAxis->setBase(10);
+    m_lossAxis->setLabelFormat("%.0e");
+    m_psnrAxis->setTitleText(tr("PSNR"));
+    m_psnrAxis->setLabelFormat("%.1f");
+    chart->addAxis(m_steps, Qt::AlignBottom);
+    chart->addAxis(m_lossAxis, Qt::AlignLeft);
+    chart->addAxis(m_psnrAxis, Qt::AlignRight);
+    m_loss->attachAxis(m_steps);
+    m_loss->attachAxis(m_lossAxis);
+    m_psnr->attachAxis(m_steps);
+    m_psnr->attachAxis(m_psnrAxis);
+    setChart(chart);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(220);
+    clear();
+}
+
+void LossChart::clear() {
+    m_loss->clear();
+    m_psnr->clear();
+    setStepRange(0, 1);
+    m_lossAxis->setRange(1e-3, 1);
+    m_psnrAxis->setRange(10, 40);
+}
+
+void LossChart::setStepRange(int first, int last) {
+    m_steps->setRange(first, std::max(first + 1, last));
+}
+
+void LossChart::addLoss(int step, double loss) {
+    if (!(loss > 0) || !std::isfinite(loss)) return;
+    m_loss->append(step, loss);
+    fitLossAxis();
+}
+
+void LossChart::addPsnr(int step, double psnrDb) {
+    if (!std::isfinite(psnrDb)) return;
+    m_psnr->append(step, psnrDb);
+    fitPsnrAxis();
+}
+
+void LossChart::setLossCurve(const std::vector<std::pair<int, double>>& curve) {
+    QList<QPointF> points;
+    for (const auto& [step, loss] : curve)
+        if (loss > 0 && std::isfinite(loss)) points.append(QPointF(step, loss));
+    m_loss->replace(points);
+    fitLossAxis();
+}
+
+int LossChart::lossPointCount() const { return int(m_loss->count()); }
+int LossChart::psnrPointCount() const { return int(m_psnr->count()); }
+
+// Whole decades around the points, so the log axis labels stay readable.
+void LossChart::fitLossAxis() {
+    if (m_loss->count() == 0) return;
+    double lo = m_loss->at(0).y(), hi = lo;
+    for (const QPointF& p : m_loss->points()) {
+        lo = std::min(lo, p.y());
+        hi = std::max(hi, p.y());
+    }
+    const double bottom = std::pow(10.0, std::floor(std::log10(lo)));
+    const double top = std::pow(10.0, std::ceil(std::log10(hi) + 1e-9));
+    m_lossAxis->setRange(bottom, std::max(top, bottom * 10));
+}
+
+void LossChart::fitPsnrAxis() {
+    if (m_psnr->count() == 0) return;
+    double lo = m_psnr->at(0).y(), hi = lo;
+    for (const QPointF& p : m_psnr->points()) {
+        lo = std::min(lo, p.y());
+        hi = std::max(hi, p.y());
+    }
+    m_psnrAxis->setRange(std::floor(lo) - 1, std::ceil(hi) + 1);
+}
+
+}  // namespace sw::widgets
