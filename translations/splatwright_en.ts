@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>BakeReport</name>
+    <message>
+        <source>Splats: %1 in, %2 out (%3 core + %4 shell)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Floaters: far %1, detached %2, silhouette %3, dataset %4; removed %5, kept %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distance to surface: p50 %1, p99 %2 (model units)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Belly cull: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chunks: %1 in %2 groups%3; area within ±30%: %4% of chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (capped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Materials: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Emissive: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported into %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported %1 files (%2) into %3: %4 core + %5 shell splats, %6 floaters removed, %7 chunks, %8 warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ImportReport</name>
     <message>
         <source>none</source>
@@ -298,6 +353,800 @@
         <source>Seed of the sky-visibility rays</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splat budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hard cap on the number of splats; a smaller budget is a retrain, never a slice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width of the training images; they are area-resized once at load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position LR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adam learning rate of the means, multiplied by the scene scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position LR final factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale LR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rotation LR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opacity LR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour LR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alpha loss weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opacity entropy weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight of mean o(1-o), ramped in over the last steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entropy ramp start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the steps before the entropy penalty starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relocation start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCMC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relocation stop before end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relocation period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead opacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position noise</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metrics period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation background</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rasterizer threads; 0 uses all cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuda</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train on the CPU or on an NVIDIA GPU (needs a CUDA build and a GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On-surface distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Normal snap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Centres closer than this to their face take the side whose ray escapes the mesh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Far from mesh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Floaters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign 1: splats whose centre is farther than this from the surface</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link radius</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign 2: neighbour graph edge length; 0 = link factor × mean spacing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign 2: automatic link radius in mean spacings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Silhouette azimuths</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Silhouette elevations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lowest view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highest view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>View distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Silhouette miss share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign 3: flagged when this share of the views that see the splat miss the mesh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Silhouette min views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Silhouette slack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Silhouette tolerance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign 3: a splat must stick out of the silhouette by more than this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disc radius</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sigma</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign 4: projected disc radius in sigmas of the largest axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Background alpha</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove detached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove silhouette</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove dataset floaters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Core opacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Core and shell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splats more opaque than this are drawn as opaque octagons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disc opacity floor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disc scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Core major axes are scaled by visible radius × this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Belly cull</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop splats whose normal faces no camera of the game belt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Belt lowest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Belt highest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game camera tilt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed elevation of the game camera the 64 shell orders are sorted for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Channels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AO distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Emissive share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rarest colours (farthest from the hull&apos;s median) light up, at most this share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Emission min distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thickness range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plate percentile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dot percentile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Material recipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Materials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON recipe: ordered (class, hue, saturation, value) rules; empty = built-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smoothing passes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smoothing radius</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 = 2.5 mean spacings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splats per chunk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target chunk size; chunks are balanced by area, not count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lloyd iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jitter iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Border jitter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chunk radii</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chunk seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 + chunk·8 + material must stay ≤ 2048 (half-float exact)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Effects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Effect timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scatter progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kinetic bias</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ripple amplitude</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wavelength</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link decay strength</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slots per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Twitch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Packet rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Siphon share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Implode progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assemble state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lift</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part transform on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Effect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loop length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ripple peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part swing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part lift</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 = off, 1 = every splat has flown its full distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Radial: away from the centre; ring: outward in the horizontal plane; column: an upward plume; vortex: swirling around +Z</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distance travelled at progress 1 (each splat × 0.5..1.5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the motion turned along the killing shot&apos;s direction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ripple</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Displacement along the normal at the wave front (0 = off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model units/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How fast the front travels from the hit point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distance between wave crests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1/model units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How quickly the waves die out behind the front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link decay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 = off; parts twitch, glitch and fade toward cyan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time slots per second; each slot picks one part to twitch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Twitch distance along the normal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the splats that glitch in each slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Siphon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fraction of the splats that spiral into the centre (0 = off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cycles/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spiral cycles per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turns around the centre per cycle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Implode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 = off, 1 = every splat has reached the centre (each starts up to half the way late)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assemble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 = every splat displaced by up to the spread, 0 = assembled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest displacement at assemble state 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 = off; panels lift along their normals and occluded splats glow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Panel lift at charge 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part transform</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 applies each part&apos;s rigid transform (pivot, rotation, offset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The effect whose amount the timeline drives (0 → 1 → 0 per loop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration of one 0 → 1 → 0 cycle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ripple amplitude at the middle of the loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak rotation of each part about its pivot (alternating direction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak offset of each part away from the model centre (part 0 stays)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Radial</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Firework column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vortex</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::BakeController</name>
+    <message>
+        <source>%1 splats: press Re-run to find floaters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No splat cloud: open one (File ▸ Open Splat Cloud…) or train.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open splat file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding floaters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot find floaters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete %1 splats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep %1 splats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot bake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baking and exporting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baked: %1 core + %2 shell splats, %3 floaters removed, %4 chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exporting into %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::BakePanel</name>
+    <message>
+        <source>Bake or export to see the report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bake the current cloud against the current model (floaters, split, channels, materials, chunks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the game files into the export folder (baking first when needed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">Cancel</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::DatasetPanel</name>
@@ -543,6 +1392,62 @@
         <source>Save Project As</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Bake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Floaters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recipes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Splat &amp;Cloud…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Splat Cloud</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splat files (*.ply *.spz *.splat *.bin);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bake when needed and write the game files into the export folder (Ctrl+E)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Effects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game scale</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::ModelLoader</name>
@@ -586,6 +1491,190 @@
     </message>
 </context>
 <context>
+    <name>sw::editor::TrainingDock</name>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled while rendering the dataset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot render the dataset to train on: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No dataset to train on: open a model (Start renders its dataset first) or render a dataset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot render the dataset to train on; see the log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rendering the dataset first, then training…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Busy: a training run is going; cancel it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trained %1 splats in %2 s (relocated %3, added %4) → %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled; Resume continues from the checkpoint at step %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled before the first checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::TrainingRunner</name>
+    <message>
+        <source>Resuming the training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::EffectsPanel</name>
+    <message>
+        <source>Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play or pause the effect loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scrub through the loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hit point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Centre</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shot direction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What a click on the splat model in the viewport sets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click sets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t = %1 s of %2 s, amount %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hit %1, centre %2, shot %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::FloaterPanel</name>
+    <message>
+        <source>far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>detached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>silhouette</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No scan yet: open a splat cloud and its model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scan the current cloud again with the Bake panel&apos;s floater settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the selected splats (or all listed ones) from the cloud; undoable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unflag the selected splats (or all listed ones) so the bake keeps them; undoable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Far %1 · detached %2 · silhouette %3 · dataset %4 — flagged for removal %5, kept %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sw::widgets::FrameBrowser</name>
     <message>
         <source>No dataset rendered yet.</source>
@@ -602,6 +1691,57 @@
     </message>
     <message>
         <source>Frames: %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::GameScalePanel</name>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Height of the model on screen in the game (60–100 px)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target height</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>°</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game camera heading around the model (0 = front)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Render the game-scale sheet of the current splat model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>×1 and ×3 nearest-neighbour, on grey and on black; the source mesh to the right of the splats.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No splat model: train or open a splat cloud first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The game-scale view could not be rendered (see the log).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour, grey and black (%4 × %5 px).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -665,6 +1805,29 @@
     <message>
         <source>Show from:</source>
         <translation>Show from:</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::LossChart</name>
+    <message>
+        <source>Train loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Val PSNR (dB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PSNR</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -750,6 +1913,258 @@
     </message>
     <message>
         <source>Picked component %1 (faces: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::RecipePanel</name>
+    <message>
+        <source>Rules in order, first match wins; unmatched splats are default. Hue in degrees (min &gt; max wraps through 0), saturation and value 0–1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hue min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hue max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sat min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sat max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Val min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Val max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bake again with this recipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load Recipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recipes (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Recipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last bake: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last bake: —</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::TrainingPanel</name>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">Cancel</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume from step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue from the run folder&apos;s last checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No checkpoint in the run folder yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1/%2 — ETA %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done: %1 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final, step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 splats, train loss %3&lt;br&gt;val L1 %4 · PSNR %5 dB · SSIM %6&lt;br&gt;opaque %7% · outside silhouette %8 · %9 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::ViewControls</name>
+    <message>
+        <source>Mesh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orbit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game camera</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grey</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour the splats by one channel instead of their look</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Material</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chunk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Emission</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Floaters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw the opaque core splats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw the blended shell splats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LOD: draw only the first k core splats (importance order)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LOD</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::Viewport</name>
+    <message>
+        <source>The floater mask has %1 flags for %2 splats; it is ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no splat model to show at game scale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenGL is not available for the game-scale view.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
+    <name>BakeReport</name>
+    <message>
+        <source>Splats: %1 in, %2 out (%3 core + %4 shell)</source>
+        <translation>Сплаты: %1 на входе, %2 на выходе (%3 ядро + %4 оболочка)</translation>
+    </message>
+    <message>
+        <source>Floaters: far %1, detached %2, silhouette %3, dataset %4; removed %5, kept %6</source>
+        <translation>Флоатеры: далеко %1, оторваны %2, силуэт %3, датасет %4; удалено %5, оставлено %6</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>пропущено</translation>
+    </message>
+    <message>
+        <source>Distance to surface: p50 %1, p99 %2 (model units)</source>
+        <translation>Расстояние до поверхности: p50 %1, p99 %2 (единицы модели)</translation>
+    </message>
+    <message>
+        <source>Belly cull: %1</source>
+        <translation>Отсечение брюха: %1</translation>
+    </message>
+    <message>
+        <source>Chunks: %1 in %2 groups%3; area within ±30%: %4% of chunks</source>
+        <translation>Чанки: %1 в %2 группах%3; площадь в пределах ±30%: %4% чанков</translation>
+    </message>
+    <message>
+        <source> (capped)</source>
+        <translation> (ограничено)</translation>
+    </message>
+    <message>
+        <source>Materials: %1</source>
+        <translation>Материалы: %1</translation>
+    </message>
+    <message>
+        <source>Emissive: %1</source>
+        <translation>Светящиеся: %1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Предупреждение: %1</translation>
+    </message>
+    <message>
+        <source>Exported into %1</source>
+        <translation>Экспортировано в %1</translation>
+    </message>
+    <message>
+        <source>  %1 (%2)</source>
+        <translation>  %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Exported %1 files (%2) into %3: %4 core + %5 shell splats, %6 floaters removed, %7 chunks, %8 warnings</source>
+        <translation>Экспортировано файлов: %1 (%2) в %3: сплатов ядра %4 + оболочки %5, удалено флоатеров %6, чанков %7, предупреждений %8</translation>
+    </message>
+</context>
+<context>
     <name>ImportReport</name>
     <message>
         <source>none</source>
@@ -298,6 +353,800 @@
         <source>Seed of the sky-visibility rays</source>
         <translation>Зерно лучей видимости неба</translation>
     </message>
+    <message>
+        <source>Training</source>
+        <translation>Обучение</translation>
+    </message>
+    <message>
+        <source>Splat budget</source>
+        <translation>Бюджет сплатов</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Бюджет</translation>
+    </message>
+    <message>
+        <source>Hard cap on the number of splats; a smaller budget is a retrain, never a slice</source>
+        <translation>Жёсткий предел числа сплатов; меньший бюджет — это новое обучение, а не срез</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Шаги</translation>
+    </message>
+    <message>
+        <source>Width of the training images; they are area-resized once at load</source>
+        <translation>Ширина обучающих изображений; при загрузке они один раз масштабируются усреднением по площади</translation>
+    </message>
+    <message>
+        <source>Position LR</source>
+        <translation>Скорость обучения позиций</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Оптимизатор</translation>
+    </message>
+    <message>
+        <source>Adam learning rate of the means, multiplied by the scene scale</source>
+        <translation>Скорость обучения Adam для центров, умноженная на масштаб сцены</translation>
+    </message>
+    <message>
+        <source>Position LR final factor</source>
+        <translation>Итоговый множитель скорости позиций</translation>
+    </message>
+    <message>
+        <source>Scale LR</source>
+        <translation>Скорость обучения масштабов</translation>
+    </message>
+    <message>
+        <source>Rotation LR</source>
+        <translation>Скорость обучения поворотов</translation>
+    </message>
+    <message>
+        <source>Opacity LR</source>
+        <translation>Скорость обучения непрозрачности</translation>
+    </message>
+    <message>
+        <source>Colour LR</source>
+        <translation>Скорость обучения цвета</translation>
+    </message>
+    <message>
+        <source>Alpha loss weight</source>
+        <translation>Вес потерь альфы</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Потери</translation>
+    </message>
+    <message>
+        <source>Opacity entropy weight</source>
+        <translation>Вес энтропии непрозрачности</translation>
+    </message>
+    <message>
+        <source>Weight of mean o(1-o), ramped in over the last steps</source>
+        <translation>Вес среднего o(1-o), плавно включаемого на последних шагах</translation>
+    </message>
+    <message>
+        <source>Entropy ramp start</source>
+        <translation>Начало нарастания энтропии</translation>
+    </message>
+    <message>
+        <source>Share of the steps before the entropy penalty starts</source>
+        <translation>Доля шагов до начала штрафа энтропии</translation>
+    </message>
+    <message>
+        <source>Relocation start</source>
+        <translation>Начало перемещения</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>шагов</translation>
+    </message>
+    <message>
+        <source>MCMC</source>
+        <translation>MCMC</translation>
+    </message>
+    <message>
+        <source>Relocation stop before end</source>
+        <translation>Конец перемещения до финиша</translation>
+    </message>
+    <message>
+        <source>Relocation period</source>
+        <translation>Период перемещения</translation>
+    </message>
+    <message>
+        <source>Dead opacity</source>
+        <translation>Порог «мёртвой» непрозрачности</translation>
+    </message>
+    <message>
+        <source>Position noise</source>
+        <translation>Шум позиций</translation>
+    </message>
+    <message>
+        <source>Metrics period</source>
+        <translation>Период метрик</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Вывод</translation>
+    </message>
+    <message>
+        <source>Checkpoint period</source>
+        <translation>Период контрольных точек</translation>
+    </message>
+    <message>
+        <source>Preview period</source>
+        <translation>Период предпросмотра</translation>
+    </message>
+    <message>
+        <source>Validation background</source>
+        <translation>Фон валидации</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Потоки</translation>
+    </message>
+    <message>
+        <source>Rasterizer threads; 0 uses all cores</source>
+        <translation>Потоки растеризатора; 0 — все ядра</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Устройство</translation>
+    </message>
+    <message>
+        <source>cpu</source>
+        <translation>ЦП</translation>
+    </message>
+    <message>
+        <source>cuda</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <source>Train on the CPU or on an NVIDIA GPU (needs a CUDA build and a GPU)</source>
+        <translation>Обучать на ЦП или на GPU NVIDIA (нужны сборка с CUDA и GPU)</translation>
+    </message>
+    <message>
+        <source>Bake</source>
+        <translation>Запекание</translation>
+    </message>
+    <message>
+        <source>On-surface distance</source>
+        <translation>Расстояние «на поверхности»</translation>
+    </message>
+    <message>
+        <source>Normal snap</source>
+        <translation>Привязка нормалей</translation>
+    </message>
+    <message>
+        <source>Centres closer than this to their face take the side whose ray escapes the mesh</source>
+        <translation>Центры ближе этого к своей грани берут сторону, чей луч выходит из сетки</translation>
+    </message>
+    <message>
+        <source>Far from mesh</source>
+        <translation>Далеко от сетки</translation>
+    </message>
+    <message>
+        <source>Floaters</source>
+        <translation>Флоатеры</translation>
+    </message>
+    <message>
+        <source>Sign 1: splats whose centre is farther than this from the surface</source>
+        <translation>Признак 1: сплаты, чей центр дальше этого от поверхности</translation>
+    </message>
+    <message>
+        <source>Link radius</source>
+        <translation>Радиус связи</translation>
+    </message>
+    <message>
+        <source>Sign 2: neighbour graph edge length; 0 = link factor × mean spacing</source>
+        <translation>Признак 2: длина ребра графа соседей; 0 = множитель связи × средний шаг</translation>
+    </message>
+    <message>
+        <source>Link factor</source>
+        <translation>Множитель связи</translation>
+    </message>
+    <message>
+        <source>Sign 2: automatic link radius in mean spacings</source>
+        <translation>Признак 2: автоматический радиус связи в средних шагах</translation>
+    </message>
+    <message>
+        <source>Silhouette azimuths</source>
+        <translation>Азимуты силуэта</translation>
+    </message>
+    <message>
+        <source>Silhouette elevations</source>
+        <translation>Высоты силуэта</translation>
+    </message>
+    <message>
+        <source>Lowest view</source>
+        <translation>Нижний ракурс</translation>
+    </message>
+    <message>
+        <source>Highest view</source>
+        <translation>Верхний ракурс</translation>
+    </message>
+    <message>
+        <source>View distance</source>
+        <translation>Дальность ракурса</translation>
+    </message>
+    <message>
+        <source>Silhouette miss share</source>
+        <translation>Доля промахов силуэта</translation>
+    </message>
+    <message>
+        <source>Sign 3: flagged when this share of the views that see the splat miss the mesh</source>
+        <translation>Признак 3: помечается, когда эта доля видящих сплат ракурсов промахивается мимо сетки</translation>
+    </message>
+    <message>
+        <source>Silhouette min views</source>
+        <translation>Минимум ракурсов силуэта</translation>
+    </message>
+    <message>
+        <source>Silhouette slack</source>
+        <translation>Допуск перекрытия силуэта</translation>
+    </message>
+    <message>
+        <source>Silhouette tolerance</source>
+        <translation>Допуск силуэта</translation>
+    </message>
+    <message>
+        <source>Sign 3: a splat must stick out of the silhouette by more than this</source>
+        <translation>Признак 3: сплат должен выступать за силуэт больше чем на это</translation>
+    </message>
+    <message>
+        <source>Disc radius</source>
+        <translation>Радиус диска</translation>
+    </message>
+    <message>
+        <source>sigma</source>
+        <translation>сигм</translation>
+    </message>
+    <message>
+        <source>Sign 4: projected disc radius in sigmas of the largest axis</source>
+        <translation>Признак 4: радиус проецируемого диска в сигмах наибольшей оси</translation>
+    </message>
+    <message>
+        <source>Background alpha</source>
+        <translation>Альфа фона</translation>
+    </message>
+    <message>
+        <source>Remove far</source>
+        <translation>Удалять далёкие</translation>
+    </message>
+    <message>
+        <source>Remove detached</source>
+        <translation>Удалять оторванные</translation>
+    </message>
+    <message>
+        <source>Remove silhouette</source>
+        <translation>Удалять вне силуэта</translation>
+    </message>
+    <message>
+        <source>Remove dataset floaters</source>
+        <translation>Удалять флоатеры датасета</translation>
+    </message>
+    <message>
+        <source>Core opacity</source>
+        <translation>Непрозрачность ядра</translation>
+    </message>
+    <message>
+        <source>Core and shell</source>
+        <translation>Ядро и оболочка</translation>
+    </message>
+    <message>
+        <source>Splats more opaque than this are drawn as opaque octagons</source>
+        <translation>Сплаты непрозрачнее этого рисуются непрозрачными восьмиугольниками</translation>
+    </message>
+    <message>
+        <source>Disc opacity floor</source>
+        <translation>Нижний порог непрозрачности диска</translation>
+    </message>
+    <message>
+        <source>Disc scale</source>
+        <translation>Масштаб диска</translation>
+    </message>
+    <message>
+        <source>Core major axes are scaled by visible radius × this</source>
+        <translation>Главные оси ядра масштабируются на видимый радиус × это</translation>
+    </message>
+    <message>
+        <source>Belly cull</source>
+        <translation>Отсечение брюха</translation>
+    </message>
+    <message>
+        <source>Drop splats whose normal faces no camera of the game belt</source>
+        <translation>Отбрасывать сплаты, чья нормаль не смотрит ни на одну камеру игрового пояса</translation>
+    </message>
+    <message>
+        <source>Belt lowest</source>
+        <translation>Низ пояса</translation>
+    </message>
+    <message>
+        <source>Belt highest</source>
+        <translation>Верх пояса</translation>
+    </message>
+    <message>
+        <source>Game camera tilt</source>
+        <translation>Наклон игровой камеры</translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation>Порядки</translation>
+    </message>
+    <message>
+        <source>Fixed elevation of the game camera the 64 shell orders are sorted for</source>
+        <translation>Фиксированная высота игровой камеры, для которой сортируются 64 порядка оболочки</translation>
+    </message>
+    <message>
+        <source>Channels</source>
+        <translation>Каналы</translation>
+    </message>
+    <message>
+        <source>AO distance</source>
+        <translation>Дальность AO</translation>
+    </message>
+    <message>
+        <source>Emissive share</source>
+        <translation>Доля свечения</translation>
+    </message>
+    <message>
+        <source>The rarest colours (farthest from the hull&apos;s median) light up, at most this share</source>
+        <translation>Самые редкие цвета (дальше всего от медианы корпуса) светятся, не более этой доли</translation>
+    </message>
+    <message>
+        <source>Emission min distance</source>
+        <translation>Мин. расстояние свечения</translation>
+    </message>
+    <message>
+        <source>Thickness range</source>
+        <translation>Диапазон толщины</translation>
+    </message>
+    <message>
+        <source>Plate percentile</source>
+        <translation>Перцентиль пластины</translation>
+    </message>
+    <message>
+        <source>Dot percentile</source>
+        <translation>Перцентиль точки</translation>
+    </message>
+    <message>
+        <source>Material recipe</source>
+        <translation>Рецепт материалов</translation>
+    </message>
+    <message>
+        <source>Materials</source>
+        <translation>Материалы</translation>
+    </message>
+    <message>
+        <source>JSON recipe: ordered (class, hue, saturation, value) rules; empty = built-in</source>
+        <translation>JSON-рецепт: упорядоченные правила (класс, тон, насыщенность, яркость); пусто = встроенный</translation>
+    </message>
+    <message>
+        <source>Smoothing passes</source>
+        <translation>Проходы сглаживания</translation>
+    </message>
+    <message>
+        <source>Smoothing radius</source>
+        <translation>Радиус сглаживания</translation>
+    </message>
+    <message>
+        <source>0 = 2.5 mean spacings</source>
+        <translation>0 = 2,5 средних шага</translation>
+    </message>
+    <message>
+        <source>Splats per chunk</source>
+        <translation>Сплатов на чанк</translation>
+    </message>
+    <message>
+        <source>Chunks</source>
+        <translation>Чанки</translation>
+    </message>
+    <message>
+        <source>Target chunk size; chunks are balanced by area, not count</source>
+        <translation>Целевой размер чанка; чанки выравниваются по площади, а не по числу</translation>
+    </message>
+    <message>
+        <source>Lloyd iterations</source>
+        <translation>Итерации Ллойда</translation>
+    </message>
+    <message>
+        <source>Jitter iterations</source>
+        <translation>Итерации дрожания</translation>
+    </message>
+    <message>
+        <source>Border jitter</source>
+        <translation>Дрожание границ</translation>
+    </message>
+    <message>
+        <source>chunk radii</source>
+        <translation>радиусов чанка</translation>
+    </message>
+    <message>
+        <source>Chunk seed</source>
+        <translation>Зерно чанков</translation>
+    </message>
+    <message>
+        <source>Max chunks</source>
+        <translation>Макс. чанков</translation>
+    </message>
+    <message>
+        <source>1 + chunk·8 + material must stay ≤ 2048 (half-float exact)</source>
+        <translation>1 + чанк·8 + материал должно оставаться ≤ 2048 (точно в half-float)</translation>
+    </message>
+    <message>
+        <source>Effects</source>
+        <translation>Эффекты</translation>
+    </message>
+    <message>
+        <source>Effect timeline</source>
+        <translation>Шкала времени эффекта</translation>
+    </message>
+    <message>
+        <source>Scatter progress</source>
+        <translation>Ход разлёта</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Режим</translation>
+    </message>
+    <message>
+        <source>Distance</source>
+        <translation>Расстояние</translation>
+    </message>
+    <message>
+        <source>Kinetic bias</source>
+        <translation>Кинетический сдвиг</translation>
+    </message>
+    <message>
+        <source>Ripple amplitude</source>
+        <translation>Амплитуда ряби</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Скорость</translation>
+    </message>
+    <message>
+        <source>Wavelength</source>
+        <translation>Длина волны</translation>
+    </message>
+    <message>
+        <source>Decay</source>
+        <translation>Затухание</translation>
+    </message>
+    <message>
+        <source>Link decay strength</source>
+        <translation>Сила распада связи</translation>
+    </message>
+    <message>
+        <source>Slots per second</source>
+        <translation>Слотов в секунду</translation>
+    </message>
+    <message>
+        <source>Twitch</source>
+        <translation>Подёргивание</translation>
+    </message>
+    <message>
+        <source>Packet rate</source>
+        <translation>Доля пакетов</translation>
+    </message>
+    <message>
+        <source>Siphon share</source>
+        <translation>Доля всасывания</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>Витки</translation>
+    </message>
+    <message>
+        <source>Implode progress</source>
+        <translation>Ход схлопывания</translation>
+    </message>
+    <message>
+        <source>Assemble state</source>
+        <translation>Состояние сборки</translation>
+    </message>
+    <message>
+        <source>Spread</source>
+        <translation>Разброс</translation>
+    </message>
+    <message>
+        <source>Charge</source>
+        <translation>Заряд</translation>
+    </message>
+    <message>
+        <source>Lift</source>
+        <translation>Подъём</translation>
+    </message>
+    <message>
+        <source>Part transform on</source>
+        <translation>Преобразование частей включено</translation>
+    </message>
+    <message>
+        <source>Effect</source>
+        <translation>Эффект</translation>
+    </message>
+    <message>
+        <source>Loop length</source>
+        <translation>Длина цикла</translation>
+    </message>
+    <message>
+        <source>Ripple peak</source>
+        <translation>Пик ряби</translation>
+    </message>
+    <message>
+        <source>Part swing</source>
+        <translation>Поворот частей</translation>
+    </message>
+    <message>
+        <source>Part lift</source>
+        <translation>Вынос частей</translation>
+    </message>
+    <message>
+        <source>Scatter</source>
+        <translation>Разлёт</translation>
+    </message>
+    <message>
+        <source>0 = off, 1 = every splat has flown its full distance</source>
+        <translation>0 = выкл., 1 = каждый сплат пролетел всё расстояние</translation>
+    </message>
+    <message>
+        <source>Radial: away from the centre; ring: outward in the horizontal plane; column: an upward plume; vortex: swirling around +Z</source>
+        <translation>Радиальный: от центра; кольцо: наружу в горизонтальной плоскости; столб: шлейф вверх; вихрь: вращение вокруг +Z</translation>
+    </message>
+    <message>
+        <source>Distance travelled at progress 1 (each splat × 0.5..1.5)</source>
+        <translation>Расстояние, пройденное при ходе 1 (у каждого сплата × 0,5..1,5)</translation>
+    </message>
+    <message>
+        <source>Share of the motion turned along the killing shot&apos;s direction</source>
+        <translation>Доля движения, повёрнутая вдоль направления смертельного выстрела</translation>
+    </message>
+    <message>
+        <source>Ripple</source>
+        <translation>Рябь</translation>
+    </message>
+    <message>
+        <source>Displacement along the normal at the wave front (0 = off)</source>
+        <translation>Смещение вдоль нормали на фронте волны (0 = выкл.)</translation>
+    </message>
+    <message>
+        <source>model units/s</source>
+        <translation>ед. модели/с</translation>
+    </message>
+    <message>
+        <source>How fast the front travels from the hit point</source>
+        <translation>Скорость фронта от точки попадания</translation>
+    </message>
+    <message>
+        <source>Distance between wave crests</source>
+        <translation>Расстояние между гребнями волн</translation>
+    </message>
+    <message>
+        <source>1/model units</source>
+        <translation>1/ед. модели</translation>
+    </message>
+    <message>
+        <source>How quickly the waves die out behind the front</source>
+        <translation>Как быстро волны затухают за фронтом</translation>
+    </message>
+    <message>
+        <source>Link decay</source>
+        <translation>Распад связи</translation>
+    </message>
+    <message>
+        <source>0 = off; parts twitch, glitch and fade toward cyan</source>
+        <translation>0 = выкл.; части дёргаются, сбоят и выцветают в голубой</translation>
+    </message>
+    <message>
+        <source>1/s</source>
+        <translation>1/с</translation>
+    </message>
+    <message>
+        <source>Time slots per second; each slot picks one part to twitch</source>
+        <translation>Временных слотов в секунду; в каждом слоте дёргается одна часть</translation>
+    </message>
+    <message>
+        <source>Twitch distance along the normal</source>
+        <translation>Амплитуда подёргивания вдоль нормали</translation>
+    </message>
+    <message>
+        <source>Share of the splats that glitch in each slot</source>
+        <translation>Доля сплатов, сбоящих в каждом слоте</translation>
+    </message>
+    <message>
+        <source>Siphon</source>
+        <translation>Всасывание</translation>
+    </message>
+    <message>
+        <source>Fraction of the splats that spiral into the centre (0 = off)</source>
+        <translation>Доля сплатов, уходящих по спирали в центр (0 = выкл.)</translation>
+    </message>
+    <message>
+        <source>cycles/s</source>
+        <translation>циклов/с</translation>
+    </message>
+    <message>
+        <source>Spiral cycles per second</source>
+        <translation>Циклов спирали в секунду</translation>
+    </message>
+    <message>
+        <source>Turns around the centre per cycle</source>
+        <translation>Витков вокруг центра за цикл</translation>
+    </message>
+    <message>
+        <source>Implode</source>
+        <translation>Схлопывание</translation>
+    </message>
+    <message>
+        <source>0 = off, 1 = every splat has reached the centre (each starts up to half the way late)</source>
+        <translation>0 = выкл., 1 = каждый сплат достиг центра (каждый стартует с задержкой до половины пути)</translation>
+    </message>
+    <message>
+        <source>Assemble</source>
+        <translation>Сборка</translation>
+    </message>
+    <message>
+        <source>1 = every splat displaced by up to the spread, 0 = assembled</source>
+        <translation>1 = каждый сплат смещён не больше чем на разброс, 0 = собрано</translation>
+    </message>
+    <message>
+        <source>Largest displacement at assemble state 1</source>
+        <translation>Наибольшее смещение при состоянии сборки 1</translation>
+    </message>
+    <message>
+        <source>0 = off; panels lift along their normals and occluded splats glow</source>
+        <translation>0 = выкл.; панели поднимаются вдоль нормалей, затенённые сплаты светятся</translation>
+    </message>
+    <message>
+        <source>Panel lift at charge 1</source>
+        <translation>Подъём панелей при заряде 1</translation>
+    </message>
+    <message>
+        <source>Part transform</source>
+        <translation>Преобразование частей</translation>
+    </message>
+    <message>
+        <source>1 applies each part&apos;s rigid transform (pivot, rotation, offset)</source>
+        <translation>1 применяет жёсткое преобразование каждой части (опора, поворот, смещение)</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Шкала времени</translation>
+    </message>
+    <message>
+        <source>The effect whose amount the timeline drives (0 → 1 → 0 per loop)</source>
+        <translation>Эффект, силой которого управляет шкала времени (0 → 1 → 0 за цикл)</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>с</translation>
+    </message>
+    <message>
+        <source>Duration of one 0 → 1 → 0 cycle</source>
+        <translation>Длительность одного цикла 0 → 1 → 0</translation>
+    </message>
+    <message>
+        <source>Ripple amplitude at the middle of the loop</source>
+        <translation>Амплитуда ряби в середине цикла</translation>
+    </message>
+    <message>
+        <source>Peak rotation of each part about its pivot (alternating direction)</source>
+        <translation>Наибольший поворот каждой части вокруг её опоры (направление чередуется)</translation>
+    </message>
+    <message>
+        <source>Peak offset of each part away from the model centre (part 0 stays)</source>
+        <translation>Наибольшее смещение каждой части от центра модели (часть 0 на месте)</translation>
+    </message>
+    <message>
+        <source>Radial</source>
+        <translation>Радиальный</translation>
+    </message>
+    <message>
+        <source>Ring</source>
+        <translation>Кольцо</translation>
+    </message>
+    <message>
+        <source>Firework column</source>
+        <translation>Столб фейерверка</translation>
+    </message>
+    <message>
+        <source>Vortex</source>
+        <translation>Вихрь</translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::BakeController</name>
+    <message>
+        <source>%1 splats: press Re-run to find floaters.</source>
+        <translation>Сплатов: %1. Нажмите «Повторить», чтобы найти флоатеры.</translation>
+    </message>
+    <message>
+        <source>No splat cloud: open one (File ▸ Open Splat Cloud…) or train.</source>
+        <translation>Нет облака сплатов: откройте его (Файл ▸ Открыть облако сплатов…) или обучите.</translation>
+    </message>
+    <message>
+        <source>Opening %1</source>
+        <translation>Открытие %1</translation>
+    </message>
+    <message>
+        <source>Cannot open splat file</source>
+        <translation>Не удалось открыть файл сплатов</translation>
+    </message>
+    <message>
+        <source>Finding floaters</source>
+        <translation>Поиск флоатеров</translation>
+    </message>
+    <message>
+        <source>Cannot find floaters</source>
+        <translation>Не удалось найти флоатеры</translation>
+    </message>
+    <message>
+        <source>Delete %1 splats</source>
+        <translation>Удалить сплаты: %1</translation>
+    </message>
+    <message>
+        <source>Keep %1 splats</source>
+        <translation>Оставить сплаты: %1</translation>
+    </message>
+    <message>
+        <source>Export Folder</source>
+        <translation>Папка экспорта</translation>
+    </message>
+    <message>
+        <source>Cannot bake</source>
+        <translation>Не удалось запечь</translation>
+    </message>
+    <message>
+        <source>Baking and exporting</source>
+        <translation>Запекание и экспорт</translation>
+    </message>
+    <message>
+        <source>Baking</source>
+        <translation>Запекание</translation>
+    </message>
+    <message>
+        <source>Baked: %1 core + %2 shell splats, %3 floaters removed, %4 chunks</source>
+        <translation>Запечено: сплатов ядра %1 + оболочки %2, удалено флоатеров %3, чанков %4</translation>
+    </message>
+    <message>
+        <source>Exporting into %1</source>
+        <translation>Экспорт в %1</translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation>Не удалось экспортировать</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Отменено</translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::BakePanel</name>
+    <message>
+        <source>Bake or export to see the report.</source>
+        <translation>Запеките или экспортируйте, чтобы увидеть отчёт.</translation>
+    </message>
+    <message>
+        <source>Bake</source>
+        <translation>Запечь</translation>
+    </message>
+    <message>
+        <source>Bake the current cloud against the current model (floaters, split, channels, materials, chunks)</source>
+        <translation>Запечь текущее облако по текущей модели (флоатеры, разделение, каналы, материалы, чанки)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Экспорт</translation>
+    </message>
+    <message>
+        <source>Write the game files into the export folder (baking first when needed)</source>
+        <translation>Записать игровые файлы в папку экспорта (при необходимости сначала запечь)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::DatasetPanel</name>
@@ -543,6 +1392,62 @@
         <source>Save Project As</source>
         <translation>Сохранить проект как</translation>
     </message>
+    <message>
+        <source>Bake</source>
+        <translation>Запекание</translation>
+    </message>
+    <message>
+        <source>Floaters</source>
+        <translation>Флоатеры</translation>
+    </message>
+    <message>
+        <source>Recipes</source>
+        <translation>Рецепты</translation>
+    </message>
+    <message>
+        <source>Open Splat &amp;Cloud…</source>
+        <translation>Открыть &amp;облако сплатов…</translation>
+    </message>
+    <message>
+        <source>Open Splat Cloud</source>
+        <translation>Открыть облако сплатов</translation>
+    </message>
+    <message>
+        <source>Splat files (*.ply *.spz *.splat *.bin);;All files (*)</source>
+        <translation>Файлы сплатов (*.ply *.spz *.splat *.bin);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Экспорт</translation>
+    </message>
+    <message>
+        <source>Bake when needed and write the game files into the export folder (Ctrl+E)</source>
+        <translation>Запечь при необходимости и записать игровые файлы в папку экспорта (Ctrl+E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Отменить</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Повторить</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Правка</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Effects</source>
+        <translation>Эффекты</translation>
+    </message>
+    <message>
+        <source>Game scale</source>
+        <translation>Игровой масштаб</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::ModelLoader</name>
@@ -586,6 +1491,190 @@
     </message>
 </context>
 <context>
+    <name>sw::editor::TrainingDock</name>
+    <message>
+        <source>Training</source>
+        <translation>Обучение</translation>
+    </message>
+    <message>
+        <source>Cancelled while rendering the dataset.</source>
+        <translation>Отменено во время рендеринга датасета.</translation>
+    </message>
+    <message>
+        <source>Cannot render the dataset to train on: %1</source>
+        <translation>Не удалось отрендерить датасет для обучения: %1</translation>
+    </message>
+    <message>
+        <source>No dataset to train on: open a model (Start renders its dataset first) or render a dataset.</source>
+        <translation>Нет датасета для обучения: откройте модель («Старт» сначала отрендерит её датасет) или отрендерите датасет.</translation>
+    </message>
+    <message>
+        <source>Cannot render the dataset to train on; see the log.</source>
+        <translation>Не удалось отрендерить датасет для обучения; см. журнал.</translation>
+    </message>
+    <message>
+        <source>Rendering the dataset first, then training…</source>
+        <translation>Сначала рендеринг датасета, затем обучение…</translation>
+    </message>
+    <message>
+        <source>Busy: a training run is going; cancel it first.</source>
+        <translation>Занято: идёт обучение; сначала отмените его.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Trained %1 splats in %2 s (relocated %3, added %4) → %5</source>
+        <translation>Обучено сплатов: %1 за %2 с (перемещено %3, добавлено %4) → %5</translation>
+    </message>
+    <message>
+        <source>Cancelled; Resume continues from the checkpoint at step %1.</source>
+        <translation>Отменено; «Продолжить» продолжит с контрольной точки на шаге %1.</translation>
+    </message>
+    <message>
+        <source>Cancelled before the first checkpoint.</source>
+        <translation>Отменено до первой контрольной точки.</translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::TrainingRunner</name>
+    <message>
+        <source>Resuming the training</source>
+        <translation>Продолжение обучения</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Обучение</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::EffectsPanel</name>
+    <message>
+        <source>Play</source>
+        <translation>Пуск</translation>
+    </message>
+    <message>
+        <source>Play or pause the effect loop</source>
+        <translation>Запустить или приостановить цикл эффекта</translation>
+    </message>
+    <message>
+        <source>Scrub through the loop</source>
+        <translation>Прокрутка по циклу</translation>
+    </message>
+    <message>
+        <source>Hit point</source>
+        <translation>Точка попадания</translation>
+    </message>
+    <message>
+        <source>Centre</source>
+        <translation>Центр</translation>
+    </message>
+    <message>
+        <source>Shot direction</source>
+        <translation>Направление выстрела</translation>
+    </message>
+    <message>
+        <source>What a click on the splat model in the viewport sets</source>
+        <translation>Что задаёт щелчок по модели из сплатов во вьюпорте</translation>
+    </message>
+    <message>
+        <source>Click sets</source>
+        <translation>Щелчок задаёт</translation>
+    </message>
+    <message>
+        <source>Vectors</source>
+        <translation>Векторы</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Пауза</translation>
+    </message>
+    <message>
+        <source>t = %1 s of %2 s, amount %3</source>
+        <translation>t = %1 с из %2 с, сила %3</translation>
+    </message>
+    <message>
+        <source>hit %1, centre %2, shot %3</source>
+        <translation>попадание %1, центр %2, выстрел %3</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::FloaterPanel</name>
+    <message>
+        <source>far</source>
+        <translation>далеко</translation>
+    </message>
+    <message>
+        <source>detached</source>
+        <translation>оторван</translation>
+    </message>
+    <message>
+        <source>silhouette</source>
+        <translation>силуэт</translation>
+    </message>
+    <message>
+        <source>dataset</source>
+        <translation>датасет</translation>
+    </message>
+    <message>
+        <source>No scan yet: open a splat cloud and its model.</source>
+        <translation>Поиска ещё не было: откройте облако сплатов и его модель.</translation>
+    </message>
+    <message>
+        <source>Splat</source>
+        <translation>Сплат</translation>
+    </message>
+    <message>
+        <source>Signs</source>
+        <translation>Признаки</translation>
+    </message>
+    <message>
+        <source>Distance</source>
+        <translation>Расстояние</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>Оставлен</translation>
+    </message>
+    <message>
+        <source>Re-run</source>
+        <translation>Повторить</translation>
+    </message>
+    <message>
+        <source>Scan the current cloud again with the Bake panel&apos;s floater settings</source>
+        <translation>Заново проверить текущее облако с настройками флоатеров панели запекания</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Удалить</translation>
+    </message>
+    <message>
+        <source>Remove the selected splats (or all listed ones) from the cloud; undoable</source>
+        <translation>Удалить выбранные сплаты (или все в списке) из облака; можно отменить</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Оставить</translation>
+    </message>
+    <message>
+        <source>Unflag the selected splats (or all listed ones) so the bake keeps them; undoable</source>
+        <translation>Снять пометку с выбранных сплатов (или всех в списке), чтобы запекание их сохранило; можно отменить</translation>
+    </message>
+    <message>
+        <source>Far %1 · detached %2 · silhouette %3 · dataset %4 — flagged for removal %5, kept %6</source>
+        <translation>Далеко %1 · оторваны %2 · силуэт %3 · датасет %4 — к удалению %5, оставлено %6</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>пропущено</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>оставлен</translation>
+    </message>
+</context>
+<context>
     <name>sw::widgets::FrameBrowser</name>
     <message>
         <source>No dataset rendered yet.</source>
@@ -604,6 +1693,57 @@
     <message>
         <source>Frames: %1 in %2</source>
         <translation>Кадров: %1 в %2</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::GameScalePanel</name>
+    <message>
+        <source> px</source>
+        <translation> пикс.</translation>
+    </message>
+    <message>
+        <source>Height of the model on screen in the game (60–100 px)</source>
+        <translation>Высота модели на экране в игре (60–100 пикс.)</translation>
+    </message>
+    <message>
+        <source>Target height</source>
+        <translation>Целевая высота</translation>
+    </message>
+    <message>
+        <source>°</source>
+        <translation>°</translation>
+    </message>
+    <message>
+        <source>Game camera heading around the model (0 = front)</source>
+        <translation>Курс игровой камеры вокруг модели (0 = спереди)</translation>
+    </message>
+    <message>
+        <source>Heading</source>
+        <translation>Курс</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Обновить</translation>
+    </message>
+    <message>
+        <source>Render the game-scale sheet of the current splat model</source>
+        <translation>Отрендерить лист игрового масштаба текущей модели из сплатов</translation>
+    </message>
+    <message>
+        <source>×1 and ×3 nearest-neighbour, on grey and on black; the source mesh to the right of the splats.</source>
+        <translation>×1 и ×3 без сглаживания, на сером и на чёрном; исходный меш справа от сплатов.</translation>
+    </message>
+    <message>
+        <source>No splat model: train or open a splat cloud first.</source>
+        <translation>Нет модели из сплатов: сначала обучите или откройте облако сплатов.</translation>
+    </message>
+    <message>
+        <source>The game-scale view could not be rendered (see the log).</source>
+        <translation>Не удалось отрендерить вид в игровом масштабе (см. журнал).</translation>
+    </message>
+    <message>
+        <source>%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour, grey and black (%4 × %5 px).</source>
+        <translation>Высота %1 пикс., курс %2°: ×1 и ×%3 без сглаживания, серый и чёрный (%4 × %5 пикс.).</translation>
     </message>
 </context>
 <context>
@@ -666,6 +1806,29 @@
     <message>
         <source>Show from:</source>
         <translation>Показывать от:</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::LossChart</name>
+    <message>
+        <source>Train loss</source>
+        <translation>Потери (обучение)</translation>
+    </message>
+    <message>
+        <source>Val PSNR (dB)</source>
+        <translation>PSNR валидации (дБ)</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>шаг</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>потери</translation>
+    </message>
+    <message>
+        <source>PSNR</source>
+        <translation>PSNR</translation>
     </message>
 </context>
 <context>
@@ -752,6 +1915,258 @@
     <message>
         <source>Picked component %1 (faces: %2).</source>
         <translation>Выбрана компонента %1 (граней: %2).</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::RecipePanel</name>
+    <message>
+        <source>Rules in order, first match wins; unmatched splats are default. Hue in degrees (min &gt; max wraps through 0), saturation and value 0–1.</source>
+        <translation>Правила по порядку, побеждает первое совпадение; остальные сплаты — default. Тон в градусах (min &gt; max — через 0), насыщенность и яркость 0–1.</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Класс</translation>
+    </message>
+    <message>
+        <source>Hue min</source>
+        <translation>Тон мин</translation>
+    </message>
+    <message>
+        <source>Hue max</source>
+        <translation>Тон макс</translation>
+    </message>
+    <message>
+        <source>Sat min</source>
+        <translation>Нас. мин</translation>
+    </message>
+    <message>
+        <source>Sat max</source>
+        <translation>Нас. макс</translation>
+    </message>
+    <message>
+        <source>Val min</source>
+        <translation>Ярк. мин</translation>
+    </message>
+    <message>
+        <source>Val max</source>
+        <translation>Ярк. макс</translation>
+    </message>
+    <message>
+        <source>Add rule</source>
+        <translation>Добавить правило</translation>
+    </message>
+    <message>
+        <source>Remove rule</source>
+        <translation>Удалить правило</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>Загрузить…</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Сохранить…</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>По умолчанию</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Применить</translation>
+    </message>
+    <message>
+        <source>Bake again with this recipe</source>
+        <translation>Запечь заново с этим рецептом</translation>
+    </message>
+    <message>
+        <source>Load Recipe</source>
+        <translation>Загрузить рецепт</translation>
+    </message>
+    <message>
+        <source>Recipes (*.json)</source>
+        <translation>Рецепты (*.json)</translation>
+    </message>
+    <message>
+        <source>Save Recipe</source>
+        <translation>Сохранить рецепт</translation>
+    </message>
+    <message>
+        <source>Last bake: %1</source>
+        <translation>Последнее запекание: %1</translation>
+    </message>
+    <message>
+        <source>Last bake: —</source>
+        <translation>Последнее запекание: —</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::TrainingPanel</name>
+    <message>
+        <source>Start</source>
+        <translation>Старт</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Продолжить</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Ожидание</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Запуск…</translation>
+    </message>
+    <message>
+        <source>Resume from step %1</source>
+        <translation>Продолжить с шага %1</translation>
+    </message>
+    <message>
+        <source>Continue from the run folder&apos;s last checkpoint</source>
+        <translation>Продолжить с последней контрольной точки папки запуска</translation>
+    </message>
+    <message>
+        <source>No checkpoint in the run folder yet</source>
+        <translation>В папке запуска ещё нет контрольной точки</translation>
+    </message>
+    <message>
+        <source>step %1/%2 — ETA %3</source>
+        <translation>шаг %1/%2 — осталось %3</translation>
+    </message>
+    <message>
+        <source>step %1/%2</source>
+        <translation>шаг %1/%2</translation>
+    </message>
+    <message>
+        <source>Done: %1 steps</source>
+        <translation>Готово: шагов: %1</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Остановлено</translation>
+    </message>
+    <message>
+        <source>Final, step %1</source>
+        <translation>Итог, шаг %1</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>Шаг %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 splats, train loss %3&lt;br&gt;val L1 %4 · PSNR %5 dB · SSIM %6&lt;br&gt;opaque %7% · outside silhouette %8 · %9 s</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: сплатов: %2, потери обучения %3&lt;br&gt;L1 валидации %4 · PSNR %5 дБ · SSIM %6&lt;br&gt;непрозрачных %7% · вне силуэта %8 · %9 с</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::ViewControls</name>
+    <message>
+        <source>Mesh</source>
+        <translation>Меш</translation>
+    </message>
+    <message>
+        <source>Splats</source>
+        <translation>Сплаты</translation>
+    </message>
+    <message>
+        <source>Orbit</source>
+        <translation>Орбита</translation>
+    </message>
+    <message>
+        <source>Game camera</source>
+        <translation>Игровая камера</translation>
+    </message>
+    <message>
+        <source>Grey</source>
+        <translation>Серый</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Чёрный</translation>
+    </message>
+    <message>
+        <source>Colour the splats by one channel instead of their look</source>
+        <translation>Раскрасить сплаты по одному каналу вместо их вида</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Нет</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>Часть</translation>
+    </message>
+    <message>
+        <source>Material</source>
+        <translation>Материал</translation>
+    </message>
+    <message>
+        <source>Chunk</source>
+        <translation>Чанк</translation>
+    </message>
+    <message>
+        <source>AO</source>
+        <translation>AO</translation>
+    </message>
+    <message>
+        <source>Emission</source>
+        <translation>Свечение</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Форма</translation>
+    </message>
+    <message>
+        <source>Floaters</source>
+        <translation>Флоатеры</translation>
+    </message>
+    <message>
+        <source>Overlay</source>
+        <translation>Наложение</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation>Ядро</translation>
+    </message>
+    <message>
+        <source>Draw the opaque core splats</source>
+        <translation>Рисовать непрозрачные сплаты ядра</translation>
+    </message>
+    <message>
+        <source>Shell</source>
+        <translation>Оболочка</translation>
+    </message>
+    <message>
+        <source>Draw the blended shell splats</source>
+        <translation>Рисовать полупрозрачные сплаты оболочки</translation>
+    </message>
+    <message>
+        <source>LOD: draw only the first k core splats (importance order)</source>
+        <translation>LOD: рисовать только первые k сплатов ядра (по важности)</translation>
+    </message>
+    <message>
+        <source>LOD</source>
+        <translation>LOD</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::Viewport</name>
+    <message>
+        <source>The floater mask has %1 flags for %2 splats; it is ignored.</source>
+        <translation>Маска флоатеров содержит %1 флагов для %2 сплатов; она не используется.</translation>
+    </message>
+    <message>
+        <source>There is no splat model to show at game scale.</source>
+        <translation>Нет модели из сплатов для показа в игровом масштабе.</translation>
+    </message>
+    <message>
+        <source>OpenGL is not available for the game-scale view.</source>
+        <translation>OpenGL недоступен для вида в игровом масштабе.</translation>
     </message>
 </context>
 </TS>

@@ -21,6 +21,9 @@
 #include "app/editor/import_report.h"
 #include "app/editor/model_status.h"
 #include "app/editor/recent_files.h"
+#ifdef SW_HAVE_TRAIN
+#include "app/editor/training_dock.h"
+#endif
 #include "core/project/project.h"
 #include "core/foundation/log.h"
 #include "widgets/log_dock.h"
@@ -79,10 +82,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_actions(std::ma
     m_status = new ModelStatus(statusBar());
     createDocks();
     createStageDocks();
+#ifdef SW_HAVE_TRAIN
+    m_training = new TrainingDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_training);
+    if (auto* datasetDock = findChild<QDockWidget*>("datasetDock")) tabifyDockWidget(datasetDock, m_training);
+    m_docks << m_training;
+#endif
     createActions();
     createMenusAndToolbar();
     connectLoader();
     connectStages();
+    createBakeDocks();
+    createViewDocks();
     resize(1280, 800);
 }
 
@@ -229,11 +240,9 @@ void MainWindow::createMenusAndToolbar() {
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->addActions({a.open, a.openDemo, a.saveProject});
     bar->addSeparator();
-    bar->addActions({a.orbit, a.turntable});
-    bar->addSeparator();
-    bar->addActions({a.grey, a.black});
-    bar->addSeparator();
     bar->addAction(a.resetView);
+    // Camera mode and background are on the View toolbar (main_window_view.cpp), kept in sync
+    // with the View menu's actions.
 }
 
 void MainWindow::connectLoader() {

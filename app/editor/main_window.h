@@ -4,7 +4,9 @@
 // ModelLoader (worker-thread jobs), RecentFiles, LogDock and ModelStatus.
 #include <QMainWindow>
 #include <QString>
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "app/editor/model_loader.h"
 
@@ -24,10 +26,20 @@ namespace sw::project {
 struct Project;
 }
 
+namespace sw::splat {
+struct SplatCloud;
+}
+
+namespace sw::formats {
+struct Spl2Model;
+}
+
 namespace sw::editor {
 
+class BakeController;
 class DatasetPanel;
 class DatasetRunner;
+class TrainingDock;
 class ModelStatus;
 class RecentFiles;
 
@@ -74,10 +86,32 @@ public:
 
     DatasetPanel* datasetPanel() const { return m_datasetPanel; }
     DatasetRunner* datasetRunner() const { return m_datasetRunner; }
+    // The folder of the dataset the frame browser shows (last showDatasetFolder() that listed frames).
+    QString shownDatasetFolder() const { return m_shownDataset; }
+    // The Training dock (training_dock.cpp); nullptr in a build without SPLATWRIGHT_TORCH.
+    TrainingDock* trainingDock() const { return m_training; }
     sw::widgets::FrameBrowser* frameBrowser() const { return m_frames; }
     sw::widgets::PartsPanel* partsPanel() const { return m_parts; }
+    // The bake workspace: Bake, Floaters and Recipes docks, Open Splat Cloud, Export, Undo
+    // (bake_wiring.cpp).
+    BakeController* bakeController() const { return m_bake; }
+
+    // The splat cloud of the current model (main_window_cloud.cpp): trained by the Training
+    // panel or opened from a file; `source` names where it came from (a path or "training").
+    // Setting it clears the baked model. nullptr clears both.
+    void setCurrentCloud(std::shared_ptr<const sw::splat::SplatCloud> cloud, const QString& source);
+    std::shared_ptr<const sw::splat::SplatCloud> currentCloud() const { return m_cloud; }
+    QString currentCloudSource() const { return m_cloudSource; }
+    // The baked game model of the current cloud (SPL2 + CHNK) and its floater mask
+    // ([n_core + n_shell] 0/1, empty = none flagged), set by the bake.
+    void setCurrentSpl2(std::shared_ptr<const sw::formats::Spl2Model> model, std::vector<std::uint8_t> floaterMask);
+    std::shared_ptr<const sw::formats::Spl2Model> currentSpl2() const { return m_spl2; }
+    const std::vector<std::uint8_t>& currentFloaterMask() const { return m_floaterMask; }
 
 signals:
+    // The current cloud or baked model changed (also when cleared).
+    void cloudChanged();
+    void spl2Changed();
     void modelShown(const QString& path);
     void loadFailed(const QString& message);
     void datasetRendered(const QString& folder);
@@ -95,6 +129,8 @@ private:
     void generateDemo();
     // main_window_stages.cpp
     void createStageDocks();
+    void createBakeDocks();  // bake_wiring.cpp: after the menus exist
+    void createViewDocks();  // main_window_view.cpp: View toolbar, Effects and Game scale docks
     void connectStages();
     void openRecent(const QString& path);
     void adoptModelIntoProject(ModelPtr& model);
@@ -128,8 +164,15 @@ private:
     QDockWidget* m_partsDock = nullptr;
     std::unique_ptr<sw::project::Project> m_project;  // the open model's state (saved or not)
     QString m_projectPath;                            // empty until saved
+    QString m_shownDataset;                           // the frame browser's folder
+    TrainingDock* m_training = nullptr;
     bool m_projectPending = false;                    // apply m_project to the next model shown
     bool m_partOverlay = false;
+    BakeController* m_bake = nullptr;
+    std::shared_ptr<const sw::splat::SplatCloud> m_cloud;
+    QString m_cloudSource;
+    std::shared_ptr<const sw::formats::Spl2Model> m_spl2;
+    std::vector<std::uint8_t> m_floaterMask;
 
     struct Actions;
     std::unique_ptr<Actions> m_actions;

@@ -233,6 +233,7 @@ bool MainWindow::showDatasetFolder(const QString& folder) {
         return false;
     }
     m_frames->setFrames(std::move(*frames), folder);
+    m_shownDataset = folder;
     m_framesDock->raise();
     return true;
 }
