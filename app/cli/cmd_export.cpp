@@ -1,5 +1,8 @@
 // `splatwright-cli export cloud.ply --model source.glb [--dataset dir] -o outDir [--name stem]
-// [bake flags]`: snaps normals, removes floaters (four signs), splits core/shell, bakes
+// [bake flags]` or `splatwright-cli export drone.splatproj -o outDir`: a project supplies the
+// model (verified against its hash, imported with its settings and part assignments), the
+// trained cloud of the editor's Training dock (<cache>/training/cloud.ply) and, when rendered,
+// its dataset (<cache>/dataset) for floater sign 4. Then it snaps normals, removes floaters (four signs), splits core/shell, bakes
 // channels, materials, chunks and orders, then writes <name>.bin (SPL2+CHNK), .meta.json,
 // .json, .ply and .spz atomically, and prints the short report.
 #include <cstdio>
@@ -14,6 +17,7 @@
 #include "core/bake/export.h"
 #include "core/formats/cloud_io.h"
 #include "core/geometry/import.h"
+#include "core/project/project.h"
 
 namespace sw::cli {
 namespace {
@@ -21,7 +25,7 @@ namespace {
 struct ExportCommand {
     ParamSet params{bake::bakeSchema().schema()};
     std::unique_ptr<SchemaFlags> flags;
-    std::string cloudPath, modelPath, datasetDir, outDir, name;
+    std::string inputPath, modelPath, datasetDir, outDir, name;
     bool noPly = false, noSpz = false, noDebugJson = false;
 
     void printReport(const bake::BakedModel& baked, const bake::ExportResult& files) const {
@@ -46,15 +50,52 @@ struct ExportCommand {
         for (const auto& w : r.warnings) std::printf("  warning:    %s\n", w.c_str());
     }
 
+    // What a cloud or a project input resolves to.
+    struct Inputs {
+        std::string cloudPath, modelPath, datasetDir;
+        geometry::ImportSettings import;
+        std::optional<project::Project> project;
+    };
+
+    Result<Inputs> resolveInputs() const {
+        Inputs in{inputPath, modelPath, datasetDir, {}, std::nullopt};
+        if (std::filesystem::path(inputPath).extension() != project::kProjectExtension) {
+            if (modelPath.empty())
+                return Error{ErrorCode::InvalidInput, "a cloud needs --model (the source model it was trained on)",
+                             inputPath};
+            return in;
+        }
+        if (!modelPath.empty())
+            return Error{ErrorCode::InvalidInput, "--model is taken from the project; leave it out", inputPath};
+        auto loaded = project::loadProject(inputPath);
+        if (!loaded) return loaded.error();
+        SW_TRY(project::verifyModel(*loaded));
+        const std::filesystem::path cache(loaded->cacheFolder);
+        in.cloudPath = (cache / "training" / "cloud.ply").string();
+        if (!std::filesystem::exists(in.cloudPath))
+            return Error{ErrorCode::InvalidInput,
+                         "the project has no trained cloud yet (train it in the editor's Training dock)", in.cloudPath};
+        in.modelPath = loaded->modelPath;
+        in.import = loaded->import;
+        if (in.datasetDir.empty() && std::filesystem::exists(cache / "dataset" / "transforms_train.json"))
+            in.datasetDir = (cache / "dataset").string();
+        in.project = std::move(*loaded);
+        return in;
+    }
+
     Status run() const {
+        auto in = resolveInputs();
+        if (!in) return in.error();
+        const std::string& cloudPath = in->cloudPath;
         auto cloud = formats::readSplatCloud(cloudPath);
         if (!cloud) return cloud.error();
         SW_TRY(cloud->validate(cloudPath));
-        auto model = geometry::importModel(modelPath);
+        auto model = geometry::importModel(in->modelPath, in->import);
         if (!model) return model.error();
+        if (in->project) SW_TRY(project::applyParts(*in->project, model->mesh));
         std::optional<bake::DatasetViews> views;
-        if (!datasetDir.empty()) {
-            auto loaded = bake::loadDatasetViews(datasetDir);
+        if (!in->datasetDir.empty()) {
+            auto loaded = bake::loadDatasetViews(in->datasetDir);
             if (!loaded) return loaded.error();
             views = std::move(*loaded);
         }
@@ -63,11 +104,11 @@ struct ExportCommand {
         if (!baked) return Error{baked.error().code, baked.error().message,
                                  baked.error().path == "cloud" ? cloudPath : baked.error().path};
         bake::ExportMeta meta;
-        meta.sourceModelPath = modelPath;
+        meta.sourceModelPath = in->modelPath;
         meta.normalisation = model->report.normalisation;
         meta.mesh = &model->mesh;
         meta.bakeSettingsJson = params.toJson();
-        const std::string stem = name.empty() ? std::filesystem::path(modelPath).stem().string() : name;
+        const std::string stem = name.empty() ? std::filesystem::path(in->modelPath).stem().string() : name;
         bake::ExportSettings es;
         es.writePly = !noPly;
         es.writeSpz = !noSpz;
@@ -84,10 +125,12 @@ struct ExportCommand {
 void addExportCommand(CLI::App& app, Outcome& outcome) {
     auto state = std::make_shared<ExportCommand>();
     CLI::App* cmd = app.add_subcommand("export", "Bake a trained cloud against its model and export the game files");
-    cmd->add_option("cloud", state->cloudPath, "Trained splat cloud (.ply, .spz, .splat) in normalised model space")
+    cmd->add_option("input", state->inputPath,
+                    "Trained splat cloud (.ply, .spz, .splat) in normalised model space, or an editor project "
+                    "(.splatproj: its model, trained cloud and dataset)")
         ->required();
-    cmd->add_option("--model", state->modelPath, "Source model (.glb/.gltf, .fbx, .obj) the cloud was trained on")
-        ->required();
+    cmd->add_option("--model", state->modelPath,
+                    "Source model (.glb/.gltf, .fbx, .obj) the cloud was trained on (not with a project)");
     cmd->add_option("--dataset", state->datasetDir, "Dataset folder (transforms_train.json + PNGs) for floater sign 4");
     cmd->add_option("-o,--output", state->outDir, "Export folder (created if missing)")->required();
     cmd->add_option("--name", state->name, "File stem of the exported files (default: the model's)");

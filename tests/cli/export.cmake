@@ -15,6 +15,17 @@ sw_cli_test(export.unwritable RC 2 MATCH "error: /proc/splatwright-export: canno
   ARGS export ${SW_EXPORT_FIX}/drone.ply --model ${SW_EXPORT_FIX}/drone.glb -o /proc/splatwright-export)
 sw_cli_test(export.bad_flag RC 5 MATCH "error: parameter 'core-opacity' = 2 is outside"
   ARGS export ${SW_EXPORT_FIX}/drone.ply --model ${SW_EXPORT_FIX}/drone.glb -o ${SW_OUT}/export_bad --core-opacity 2)
-sw_cli_test(export.no_model RC 106 MATCH "--model is required" ARGS export ${SW_EXPORT_FIX}/drone.ply -o ${SW_OUT}/x)
+sw_cli_test(export.no_model RC 5 MATCH "error: .*drone.ply: a cloud needs --model"
+  ARGS export ${SW_EXPORT_FIX}/drone.ply -o ${SW_OUT}/x)
+# A project: its model (hash-checked), its trained cloud and settings.
+sw_cli_test(export.project RC 0
+  MATCH "splats: +3000 in.*file: +drone.bin.*file: +drone.meta.json.*file: +drone.spz"
+  ARGS export ${SW_EXPORT_FIX}/drone.splatproj -o ${SW_OUT}/export_project)
+sw_cli_test(export.project_untrained RC 5 MATCH "error: .*untrained.cache/training/cloud.ply: the project has no trained cloud"
+  ARGS export ${SW_EXPORT_FIX}/untrained.splatproj -o ${SW_OUT}/export_bad)
+sw_cli_test(export.project_with_model RC 5 MATCH "error: .*drone.splatproj: --model is taken from the project"
+  ARGS export ${SW_EXPORT_FIX}/drone.splatproj --model ${SW_EXPORT_FIX}/drone.glb -o ${SW_OUT}/export_bad)
 set_tests_properties(cli.export.drone cli.export.flags cli.export.truncated_ply cli.export.nan_positions
-                     cli.export.unwritable cli.export.bad_flag PROPERTIES FIXTURES_REQUIRED bake_cli_fixture)
+                     cli.export.unwritable cli.export.bad_flag cli.export.no_model cli.export.project
+                     cli.export.project_untrained cli.export.project_with_model
+                     PROPERTIES FIXTURES_REQUIRED bake_cli_fixture)

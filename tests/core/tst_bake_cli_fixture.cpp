@@ -1,6 +1,8 @@
 // Test-only helper: writes <dir>/drone.glb (the demo drone) and <dir>/drone.ply (3000 splats
 // sampled on it, in the same normalised space) for the CLI export tests, plus two broken
-// clouds: a truncated PLY and one with a NaN position.
+// clouds: a truncated PLY and one with a NaN position; and two editor projects of the drone:
+// drone.splatproj with drone.ply as its trained cloud (drone.cache/training/cloud.ply) and
+// untrained.splatproj without one.
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -11,6 +13,22 @@
 #include "core/formats/ply.h"
 #include "core/foundation/file_io.h"
 #include "core/geometry/gltf_writer.h"
+#include "core/project/project.h"
+
+namespace {
+
+// A project of the drone saved as `name`.splatproj; with `cloud`, that file is its trained cloud.
+bool writeProject(const std::string& dir, const std::string& name, const std::vector<std::uint8_t>* cloud) {
+    const std::string path = dir + "/" + name + sw::project::kProjectExtension;
+    auto project = sw::project::newProject(dir + "/drone.glb", path);
+    if (!project || !sw::project::saveProject(*project, path)) return false;
+    if (!cloud) return true;
+    const std::filesystem::path training = std::filesystem::path(project->cacheFolder) / "training";
+    std::filesystem::create_directories(training);
+    return static_cast<bool>(sw::writeFileAtomic((training / "cloud.ply").string(), *cloud));
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     if (argc != 2) {
@@ -40,6 +58,9 @@ int main(int argc, char** argv) {
     const float bad = std::nanf("");
     std::memcpy(nan.data() + body + 5 * stride, &bad, sizeof bad);
     if (!sw::writeFileAtomic(dir + "/nan.ply", nan)) return 6;
-    std::printf("bake_cli_fixture: wrote %s/{drone.glb, drone.ply, truncated.ply, nan.ply}\n", dir.c_str());
+    if (!writeProject(dir, "drone", &*bytes) || !writeProject(dir, "untrained", nullptr)) return 7;
+    std::printf("bake_cli_fixture: wrote %s/{drone.glb, drone.ply, truncated.ply, nan.ply, drone.splatproj, "
+                "untrained.splatproj}\n",
+                dir.c_str());
     return 0;
 }
