@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every pipeline stage that exists on the demo asset through the CLI:
 #   demo GLB → info (import report) → preview renders → dataset → train → export (SPL2, meta,
-#   PLY, SPZ) → convert check.
+#   PLY, SPZ) → game-scale preview of the export → convert check.
 # Usage: scripts/pipeline.sh <splatwright-cli> <output dir>
 # Environment: SW_STEPS (training steps, default the trainer's 6000), SW_RES (training
 # resolution, default 400), SW_DATASET_RES (dataset resolution, default 1024).
@@ -38,6 +38,8 @@ fi
 if [ -n "$cloud" ] && has export; then
   step "bake and export (SPL2 + CHNK, meta, debug JSON, PLY, SPZ)"
   "$cli" export "$cloud" --model "$out/demo_drone.glb" --dataset "$out/dataset" -o "$out/export" --name demo_drone
+  step "game-scale preview of the exported model (x1 and x3, grey and black, beside the mesh)"
+  "$cli" preview "$out/export/demo_drone.bin" -o "$out/export/game_scale.png" --mesh "$out/demo_drone.glb"
   step "convert check (SPZ back to PLY)"
   "$cli" convert "$out/export/demo_drone.spz" -o "$out/export/demo_drone_from_spz.ply"
 fi
