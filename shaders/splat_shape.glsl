@@ -4,26 +4,21 @@
 
 uniform int u_gammaOut;  // 0: target stores gamma bytes; 1: linear target
 
-const float kTau = 6.2831853;
-
-// Distance-like radius of p for a regular k-gon with its corners on the unit circle (corner at
-// angle 0): 1 on the edges.
-float polygonRadius(vec2 p, float k) {
-    float sector = kTau / k;
-    float a = mod(atan(p.y, p.x) + 0.5 * sector, sector) - 0.5 * sector;
-    return length(p) * cos(a) / cos(0.5 * sector);
+// Distance-like radius of p, 1 on the shape's outline. A regular k-gon is the intersection of
+// its edge half-planes, so its radius is the largest dot product of p with the edge normals
+// scaled by 1/apothem; the k-gons (edge normal at angle 0) are mirror-symmetric about x, so p is
+// folded to y ≥ 0 and four normals of the upper half suffice (splat_core.vert fills them, zeros
+// for a circle). circle: weight of |p| (1 circle, 0.93 rounds the hexagon's corners off, 0 none).
+float shapeRadius(vec2 p, vec4 edges01, vec4 edges23, float circle) {
+    vec2 q = vec2(p.x, abs(p.y));
+    float polygon = max(max(dot(q, edges01.xy), dot(q, edges01.zw)), max(dot(q, edges23.xy), dot(q, edges23.zw)));
+    return max(polygon, circle * length(p));
 }
 
-// shape: -1 circle, 0 dot, 1 rounded hex, k ≥ 5 regular k-gon.
-float shapeRadius(vec2 p, int shape) {
-    if (shape <= 0) return length(p);  // circle, dot
-    if (shape == 1) return max(polygonRadius(p, 6.0), length(p) * 0.93);  // hex, corners rounded off
-    return polygonRadius(p, float(shape));
-}
-
-// Alpha for alpha-to-coverage: 1 inside the shape, a one-pixel ramp across its edge.
-float shapeCoverage(vec2 p, int shape) {
-    float r = shapeRadius(p, shape);
+// Alpha for alpha-to-coverage: 1 inside the shape, a one-pixel ramp across its edge (1 when
+// every normal and the circle weight are 0: the opaque polygon fans).
+float shapeCoverage(vec2 p, vec4 edges01, vec4 edges23, float circle) {
+    float r = shapeRadius(p, edges01, edges23, circle);
     return clamp((1.0 - r) / max(fwidth(r), 1e-4) + 0.5, 0.0, 1.0);
 }
 

@@ -86,12 +86,15 @@ struct SplatRenderer::Impl {
     bool released = false;
 
     // Runs the prepare pass over the first `count` splats of the core (shell = false) or shell
-    // records into that pass's prepared buffer, and makes the result visible to what follows.
+    // records into that pass's prepared buffer (no barrier: the caller issues one).
     void prepare(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj, const SplatRenderSettings& s, bool shell,
                  int count);
 
-    void drawCore(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj, const SplatRenderSettings& s);
-    void drawShell(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj, const SplatRenderSettings& s);
+    // The prepare passes of what draw() will draw, then one storage barrier.
+    void prepareAll(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj, const SplatRenderSettings& s);
+
+    void drawCore(const SplatRenderSettings& s);
+    void drawShell(const Eigen::Matrix4f& view, const SplatRenderSettings& s);
 };
 
 Result<std::unique_ptr<SplatRenderer>> SplatRenderer::create(const GlProcLoader& loader) {
@@ -164,15 +167,21 @@ void SplatRenderer::Impl::prepare(const Eigen::Matrix4f& view, const Eigen::Matr
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, shell ? buffers.shellBuffer : buffers.coreBuffer);
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, shell ? buffers.shellPrepared : buffers.corePrepared);
     gl.DispatchCompute((static_cast<GLuint>(count) + kPrepareGroup - 1) / kPrepareGroup, 1, 1);
-    gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
 }
 
-void SplatRenderer::Impl::drawCore(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj,
-                                   const SplatRenderSettings& s) {
+void SplatRenderer::Impl::prepareAll(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj,
+                                     const SplatRenderSettings& s) {
+    const int k = s.coreCount < 0 ? buffers.coreCount : std::min(s.coreCount, buffers.coreCount);
+    const bool core = s.drawCore && k > 0, shell = s.drawShell && buffers.shellCount > 0;
+    if (core) prepare(view, proj, s, false, k);
+    if (shell) prepare(view, proj, s, true, buffers.shellCount);
+    if (core || shell) gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+void SplatRenderer::Impl::drawCore(const SplatRenderSettings& s) {
     const int k = s.coreCount < 0 ? buffers.coreCount : std::min(s.coreCount, buffers.coreCount);
     stats.coreDrawn = k;
     if (k == 0) return;
-    prepare(view, proj, s, false, k);
     gl.UseProgram(coreProgram);
     gl.Uniform1i(gl.GetUniformLocation(coreProgram, "u_round"), s.roundSplats ? 1 : 0);
     gl.Uniform1i(gl.GetUniformLocation(coreProgram, "u_gammaOut"), s.linearTarget ? 1 : 0);
@@ -181,15 +190,19 @@ void SplatRenderer::Impl::drawCore(const Eigen::Matrix4f& view, const Eigen::Mat
     if (s.roundSplats) gl.Enable(GL_SAMPLE_ALPHA_TO_COVERAGE);
     gl.BindVertexArray(buffers.coreArray);
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, buffers.corePrepared);
-    const bool octagons = !s.shapeClasses && !s.roundSplats;
-    gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER,
-                  s.roundSplats ? buffers.quadIndex : (octagons ? buffers.octagonIndex : buffers.shapeIndex));
-    const int perSplat = 3 * (s.roundSplats ? detail::kQuadTriangles
-                                            : (octagons ? detail::kOctagonTriangles : detail::kShapeTriangles));
     if (s.countPrimitives) gl.BeginQuery(GL_PRIMITIVES_GENERATED, primitiveQuery);
-    for (int first = 0; first < k; first += detail::kCoreBatch) {
-        const int count = std::min(detail::kCoreBatch, k - first);
-        gl.DrawElementsBaseVertex(GL_TRIANGLES, count * perSplat, GL_UNSIGNED_INT, nullptr, first * detail::kCoreRing);
+    if (s.roundSplats) {
+        // One triangle per splat, non-indexed: llvmpipe's linear vertex path, no index fetch.
+        gl.DrawArrays(GL_TRIANGLES, 0, 3 * k);
+    } else {
+        const bool octagons = !s.shapeClasses;
+        gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, octagons ? buffers.octagonIndex : buffers.shapeIndex);
+        const int perSplat = 3 * (octagons ? detail::kOctagonTriangles : detail::kShapeTriangles);
+        for (int first = 0; first < k; first += detail::kCoreBatch) {
+            const int count = std::min(detail::kCoreBatch, k - first);
+            gl.DrawElementsBaseVertex(GL_TRIANGLES, count * perSplat, GL_UNSIGNED_INT, nullptr,
+                                      first * detail::kCoreRing);
+        }
     }
     if (s.countPrimitives) {
         gl.EndQuery(GL_PRIMITIVES_GENERATED);
@@ -200,12 +213,10 @@ void SplatRenderer::Impl::drawCore(const Eigen::Matrix4f& view, const Eigen::Mat
     gl.Disable(GL_SAMPLE_ALPHA_TO_COVERAGE);
 }
 
-void SplatRenderer::Impl::drawShell(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj,
-                                    const SplatRenderSettings& s) {
+void SplatRenderer::Impl::drawShell(const Eigen::Matrix4f& view, const SplatRenderSettings& s) {
     stats.sector = headingSector(headingFromView(view));
     if (buffers.shellCount == 0) return;
     detail::selectShellOrder(gl, buffers, stats.sector);
-    prepare(view, proj, s, true, buffers.shellCount);
     gl.UseProgram(shellProgram);
     gl.Uniform1i(gl.GetUniformLocation(shellProgram, "u_gammaOut"), s.linearTarget ? 1 : 0);
     gl.DepthMask(GL_FALSE);  // sorted, blended: test against the core, do not write
@@ -229,6 +240,11 @@ Status SplatRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f& p
     SW_REQUIRE(settings.width > 0 && settings.height > 0, "width=" << settings.width << " height=" << settings.height);
     if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
     const GlFunctions& gl = m_impl->gl;
+    m_impl->stats = SplatDrawStats{};
+    // Both prepare passes run before the clear and the draws, behind one barrier: llvmpipe
+    // implements glMemoryBarrier as a full finish, so a barrier between the core and shell draws
+    // would wait for the core's rasterization and the clear.
+    if (m_impl->loaded) m_impl->prepareAll(view, projection, settings);
     gl.BindFramebuffer(GL_FRAMEBUFFER, framebuffer);
     gl.Viewport(0, 0, settings.width, settings.height);
     gl.Enable(GL_DEPTH_TEST);
@@ -242,10 +258,9 @@ Status SplatRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f& p
     gl.ClearColor(bg, bg, bg, settings.background == Background::Transparent ? 0.f : 1.f);
     gl.ClearDepth(1.0);
     gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    m_impl->stats = SplatDrawStats{};
     if (m_impl->loaded) {
-        if (settings.drawCore) m_impl->drawCore(view, projection, settings);
-        if (settings.drawShell) m_impl->drawShell(view, projection, settings);
+        if (settings.drawCore) m_impl->drawCore(settings);
+        if (settings.drawShell) m_impl->drawShell(view, settings);
     }
     m_impl->stats.orderUploads = m_impl->buffers.orderUploads;
     gl.BindVertexArray(0);
@@ -288,6 +303,7 @@ Result<std::vector<Eigen::Vector3f>> SplatRenderer::coreCentres(const EffectPara
     SplatRenderSettings settings;
     settings.effects = effects;
     m_impl->prepare(Eigen::Matrix4f::Identity(), Eigen::Matrix4f::Identity(), settings, false, n);
+    gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     std::vector<float> prepared(static_cast<std::size_t>(n) * detail::kPreparedFloats);
     gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, m_impl->buffers.corePrepared);
     gl.GetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(prepared.size() * sizeof(float)),

@@ -1,7 +1,8 @@
 #pragma once
 // Draws a baked SPL2 model the way the game does (PIPELINE §5–6): a compute prepare pass per
 // splat (effects, look colour, clip-space centre and axes), then the core as opaque shapes
-// (indexed fans whose vertices pull the prepared record by vertex id) with the z-buffer (no
+// (indexed fans, or in the coverage variant one triangle per splat, whose vertices pull the
+// prepared record by vertex id) with the z-buffer (no
 // sorting, no discard; LOD = the first k), then the shell as
 // Gaussian quads alpha-blended in the precomputed back-to-front order of the current heading
 // sector, into the host's framebuffer or an MSAA offscreen target read back as an image.
@@ -41,8 +42,9 @@ struct SplatRenderSettings {
     bool drawCore = true;
     bool drawShell = true;
     int coreCount = -1;          // LOD: draw the first k core splats (< 0: all)
-    // Coverage variant: each core splat is a 2-triangle quad cut to its shape by alpha-to-
-    // coverage (round when shapeClasses is off). Faster on llvmpipe, whose cost is per triangle.
+    // Coverage variant: each core splat is one triangle around its disc cut to its shape by
+    // alpha-to-coverage (round when shapeClasses is off). Faster on llvmpipe, whose cost is per
+    // triangle.
     bool roundSplats = false;
     bool shapeClasses = true;    // plate 5–7-gon / dot / rounded hex; false: octagons
     SplatOverlay overlay = SplatOverlay::None;

@@ -239,6 +239,11 @@ TEST_CASE("LOD: the core pass draws exactly the first k splats") {
         REQUIRE(renderer->renderImage(orbit(), s).ok());
         CHECK(renderer->lastDrawStats().corePrimitives == static_cast<std::uint64_t>(drawn) * 6u);
         s.shapeClasses = true;
+        s.roundSplats = true;  // coverage variant: one triangle per splat
+        REQUIRE(renderer->renderImage(orbit(), s).ok());
+        CHECK(renderer->lastDrawStats().coreDrawn == drawn);
+        CHECK(renderer->lastDrawStats().corePrimitives == static_cast<std::uint64_t>(drawn));
+        s.roundSplats = false;
     }
     renderer->release();
 }

@@ -102,7 +102,6 @@ void uploadSplats(const GlFunctions& gl, SplatBuffers& b, const formats::Spl2Mod
     gl.BindVertexArray(b.coreArray);  // the fan index buffers are bound per draw
     b.octagonIndex = makeFanIndex(gl, 8);
     b.shapeIndex = makeFanIndex(gl, kCoreRing);
-    b.quadIndex = makeFanIndex(gl, 4);
     gl.GenVertexArrays(1, &b.shellArray);
     gl.BindVertexArray(b.shellArray);
     gl.GenBuffers(1, &b.shellIndex);
@@ -137,7 +136,7 @@ void releaseSplats(const GlFunctions& gl, SplatBuffers& b) {
     for (GLuint* vao : {&b.coreArray, &b.shellArray})
         if (*vao) gl.DeleteVertexArrays(1, vao);
     for (GLuint* buf : {&b.coreBuffer, &b.shellBuffer, &b.corePrepared, &b.shellPrepared, &b.shellIndex,
-                        &b.octagonIndex, &b.shapeIndex, &b.quadIndex})
+                        &b.octagonIndex, &b.shapeIndex})
         if (*buf) gl.DeleteBuffers(1, buf);
     b = SplatBuffers{};
 }

@@ -21,16 +21,16 @@ inline constexpr int kPreparedFloats = 20;
 // Core splats are drawn in batches through one shared index buffer: splat s of a batch uses
 // vertex ids s·kCoreRing + ring point (0..11) and gl_VertexID / kCoreRing is the splat (the
 // base vertex moves the batch). Indexed fans let llvmpipe's vertex cache shade each ring point
-// once: 8 shader runs per octagon, 12 per shaped splat, instead of 3 per triangle.
+// once: 8 shader runs per octagon, 12 per shaped splat, instead of 3 per triangle. (The coverage
+// variant needs no index buffer: one triangle per splat, drawn with glDrawArrays.)
 inline constexpr int kCoreRing = 12;
 inline constexpr int kCoreBatch = 4096;
 inline constexpr int kOctagonTriangles = 6;  // fan over ring points 0..7
 inline constexpr int kShapeTriangles = 10;   // fan over ring points 0..11
-inline constexpr int kQuadTriangles = 2;     // coverage variant: quad over ring points 0..3
 
 struct SplatBuffers {
     GLuint coreArray = 0, coreBuffer = 0;                    // empty VAO + core records (SSBO)
-    GLuint octagonIndex = 0, shapeIndex = 0, quadIndex = 0;  // kCoreBatch fans of 6 / 10 / 2 triangles
+    GLuint octagonIndex = 0, shapeIndex = 0;                 // kCoreBatch fans of 6 / 10 triangles
     GLuint shellArray = 0, shellBuffer = 0, shellIndex = 0;  // VAO with the index buffer + records
     GLuint corePrepared = 0, shellPrepared = 0;              // prepare-pass output (SSBO), per pass
     int coreCount = 0;
