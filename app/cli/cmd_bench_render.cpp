@@ -1,6 +1,6 @@
 // `splatwright-cli bench-render [--spl2 boss.bin] [--width 1280 --height 800 --frames N]
-// [--save-boss boss.bin] [--skip-large]`: frame times of the game-scale splat renderer under the
-// headless EGL context (Mesa llvmpipe or NVIDIA's EGL): the boss (a .bin, else ~5000 core +
+// [--save-boss boss.bin] [--skip-large] [--default-malloc]`: frame times of the game-scale splat
+// renderer under the headless EGL context (Mesa llvmpipe or NVIDIA's EGL): the boss (a .bin, else ~5000 core +
 // 200 shell splats sampled on the demo drone and baked) with the core and shell passes timed
 // separately, a 1M-splat cloud, and the links effect at 1M and 10M particles. A frame is a
 // clear + draw into the 4× MSAA target + glFinish (no read-back). Goal (issue 6): boss ≥ 60 fps
@@ -20,6 +20,7 @@
 #include "core/formats/spl2.h"
 #include "core/render/cloud_preview.h"
 #include "core/render/headless_context.h"
+#include "core/render/host_tuning.h"
 #include "core/render/links.h"
 #include "core/render/splat_renderer.h"
 
@@ -74,6 +75,7 @@ struct BenchCommand {
     int frames = 30;
     int samples = 4;
     bool skipLarge = false;
+    bool defaultMalloc = false;
 
     Result<formats::Spl2Model> demoBoss() const {
         const auto start = Clock::now();
@@ -104,10 +106,10 @@ struct BenchCommand {
         };
         const Pass passes[] = {{"core pass, octagons", true, false, false, false},
                                {"core pass, shape polygons", true, false, true, false},
-                               {"core pass, coverage quads", true, false, true, true},
+                               {"core pass, coverage tris", true, false, true, true},
                                {"shell pass", false, true, true, false},
                                {"octagons + shell", true, true, false, false},
-                               {"coverage quads + shell", true, true, true, true}};
+                               {"coverage tris + shell", true, true, true, true}};
 
         for (const Pass& p : passes) {
             render::SplatRenderSettings s;
@@ -157,6 +159,7 @@ struct BenchCommand {
     }
 
     Status run() const {
+        if (!defaultMalloc) render::keepFreedHeapForRendering();  // what the editor does too
         auto context = render::HeadlessContext::create();
         if (!context) return context.error();
         std::printf("bench-render: %s (%s, EGL %s)\n", (*context)->rendererName().c_str(),
@@ -201,6 +204,9 @@ void addBenchRenderCommand(CLI::App& app, Outcome& outcome) {
         ->check(CLI::Range(1, 100000))
         ->capture_default_str();
     cmd->add_option("--samples", state->samples, "MSAA samples (0 = none)")->check(CLI::Range(0, 16))->capture_default_str();
+    cmd->add_flag("--default-malloc", state->defaultMalloc,
+                  "Keep glibc's default heap trimming (llvmpipe's per-frame scene memory is then "
+                  "returned to the kernel and faulted back in every frame)");
     cmd->add_option("--save-boss", state->saveBoss, "Also write the boss model as SPL2 (.bin)");
     cmd->add_flag("--skip-large", state->skipLarge,
                   "Leave out the 1M-splat cloud, the 10M-particle links and the links drawn as quads");

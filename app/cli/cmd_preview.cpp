@@ -193,7 +193,7 @@ void addPreviewCommand(CLI::App& app, Outcome& outcome) {
     cmd->add_option("--overlay", state->gs.look.overlay, "Colour by: none, part, material, chunk, ao, emission, shape")
         ->transform(CLI::CheckedTransformer(overlays, CLI::ignore_case))
         ->default_str("none");
-    cmd->add_flag("--round", state->gs.look.roundSplats, "Coverage variant: core quads cut by alpha-to-coverage");
+    cmd->add_flag("--round", state->gs.look.roundSplats, "Coverage variant: one triangle per core splat cut to its shape by alpha-to-coverage");
     cmd->add_option("--lod", state->gs.look.coreCount, "Draw only the first k core splats (-1: all)")->capture_default_str();
     cmd->add_option("--effect", state->effect,
                     "none, scatter, scatter-ring, scatter-column, scatter-vortex, implode, assemble, ripple, charge, "

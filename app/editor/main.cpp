@@ -14,6 +14,7 @@
 #include "app/editor/dataset_panel.h"
 #include "app/editor/main_window.h"
 #include "app/editor/translations.h"
+#include "core/render/host_tuning.h"
 #include "core/foundation/log.h"
 #include "widgets/viewport.h"
 
@@ -64,6 +65,7 @@ void armAutoExit(sw::editor::MainWindow& window, const QString& shotPath, bool w
 }  // namespace
 
 int main(int argc, char** argv) {
+    sw::render::keepFreedHeapForRendering();  // the viewport may draw with llvmpipe
     QApplication app(argc, argv);
     QApplication::setOrganizationName("Splatwright");
     QApplication::setApplicationName("splatwright");
