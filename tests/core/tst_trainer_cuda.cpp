@@ -24,10 +24,16 @@
 #include "core/train/param_state.h"
 #include "core/train/synthetic_data.h"
 #include "core/train/trainer.h"
+#include "tests/core/tst_strategy_fixtures.h"
+#include "tests/core/tst_trainer_fixtures.h"
 
 namespace {
 
 using namespace sw::train;
+using sw::train::test::makeStrategyState;
+using sw::train::test::opacityOf;
+using sw::train::test::tinyData;
+using sw::train::test::tinyInputs;
 
 constexpr double LOSS_DROP = 2.0;        // first ÷ last 100-step mean loss, as tst_trainer_loop
 constexpr double PSNR_TOL_DB = 1.0;      // |val PSNR cuda − cpu|
@@ -37,60 +43,12 @@ constexpr double REPEAT_PSNR_TOL = 0.1;  // two CUDA runs, same seed (atomics re
 constexpr float ROW_TOL = 1e-5f;         // float32 logits and log scales vs Eq. 9 in double
 constexpr double DEVICE_ROW_TOL = 1e-6;  // CUDA vs CPU rows: device expf/pow/log differ by ulps
 
-const TrainData& tinyData() {
-    static const TrainData data = [] {
-        auto d = makeSyntheticData({600, 24, 2, 32, 0.05, 17});
-        REQUIRE(d.ok());
-        return std::move(*d);
-    }();
-    return data;
-}
-
-TrainSettings tinySettings(TrainDevice device) {
-    TrainSettings s;
-    s.budget = 200;
-    s.steps = 400;
-    s.resolution = 32;
-    s.seed = 5;
-    s.refineStart = 50;
-    s.refineStopBeforeEnd = 50;
-    s.refineEvery = 25;
-    s.evalEvery = 100;
-    s.threads = 2;
-    s.device = device;
-    return s;
-}
-
 void requireCuda() {
     if (!cudaDeviceAvailable()) {
         std::printf("SKIP: no CUDA backend in this build or no CUDA device\n");
         std::fflush(stdout);
         std::exit(77);
     }
-}
-
-// As tst_trainer_strategy.cpp: n splats, opacity 0.001 for the first `dead` rows, random
-// 0.3–0.9 otherwise; Adam moments filled with ones. On the CPU.
-ParamState makeStrategyState(int n, int dead, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::uniform_real_distribution<float> u(-1.f, 1.f);
-    sw::splat::SplatCloud cloud;
-    cloud.resize(std::size_t(n));
-    for (int i = 0; i < n; ++i) {
-        cloud.positions[std::size_t(i)] = {u(rng), u(rng), u(rng)};
-        cloud.scales[std::size_t(i)] = Eigen::Vector3f::Constant(std::exp(-3.f + 0.5f * u(rng)));
-        cloud.opacities[std::size_t(i)] = i < dead ? 0.001f : 0.3f + 0.6f * (0.5f + 0.5f * u(rng));
-    }
-    ParamState state = makeParamState(cloud, {1e-3, 1e-3, 1e-3, 1e-3, 1e-3});
-    for (int k = 0; k < PARAM_COUNT; ++k) {
-        state.adam.expAvg(k).fill_(1.f);
-        state.adam.expAvgSq(k).fill_(1.f);
-    }
-    return state;
-}
-
-float opacityOf(const ParamState& s, std::int64_t i) {
-    return 1.f / (1.f + std::exp(-s.splats.opacityLogits.data_ptr<float>()[i]));
 }
 
 bool adamRowIsZero(ParamState& s, int group, std::int64_t row) {
@@ -109,22 +67,13 @@ void requireSameRows(ParamState& cuda, ParamState& cpu) {
     }
 }
 
-TrainInputs tinyInputs(int count) {
-    InitSettings init;
-    init.count = count;
-    init.seed = 3;
-    auto cloud = initFromVisualHull(tinyData(), init);
-    REQUIRE(cloud.ok());
-    return TrainInputs{&tinyData(), std::move(*cloud), 0, {}};
-}
-
 }  // namespace
 
 TEST_CASE("a short run on CUDA matches the CPU backend's quality with the same seed") {
     requireCuda();
     const TrainInputs inputs = tinyInputs(150);  // grows to the budget of 200 by relocation
-    auto cpu = train(inputs, tinySettings(TrainDevice::Cpu));
-    auto cuda = train(inputs, tinySettings(TrainDevice::Cuda));
+    auto cpu = train(inputs, sw::train::test::tinySettings(400, TrainDevice::Cpu));
+    auto cuda = train(inputs, sw::train::test::tinySettings(400, TrainDevice::Cuda));
     REQUIRE(cpu.ok());
     REQUIRE(cuda.ok());
     const EvalMetrics &a = cpu->final, &b = cuda->final;
@@ -143,8 +92,8 @@ TEST_CASE("a short run on CUDA matches the CPU backend's quality with the same s
 TEST_CASE("two CUDA runs with the same seed agree within the atomics' noise") {
     requireCuda();
     const TrainInputs inputs = tinyInputs(200);
-    auto a = train(inputs, tinySettings(TrainDevice::Cuda));
-    auto b = train(inputs, tinySettings(TrainDevice::Cuda));
+    auto a = train(inputs, sw::train::test::tinySettings(400, TrainDevice::Cuda));
+    auto b = train(inputs, sw::train::test::tinySettings(400, TrainDevice::Cuda));
     REQUIRE((a.ok() && b.ok()));
     MESSAGE("PSNR " << a->final.valPsnr << " and " << b->final.valPsnr);
     CHECK(std::abs(a->final.valPsnr - b->final.valPsnr) <= REPEAT_PSNR_TOL);

@@ -11,45 +11,17 @@
 #include "core/train/init_cloud.h"
 #include "core/train/synthetic_data.h"
 #include "core/train/trainer.h"
+#include "tests/core/tst_trainer_fixtures.h"
 #include "tests/support/test_support.h"
 
 namespace {
 
 using namespace sw::train;
+using sw::train::test::tinyData;
+using sw::train::test::tinySettings;
+using sw::train::test::tinyInputs;
 
 constexpr double LOSS_DROP = 2.0;  // mean loss of the first 100 steps ÷ mean loss of the last 100
-
-const TrainData& tinyData() {
-    static const TrainData data = [] {
-        auto d = makeSyntheticData({600, 24, 2, 32, 0.05, 17});
-        REQUIRE(d.ok());
-        return std::move(*d);
-    }();
-    return data;
-}
-
-TrainSettings tinySettings(int steps) {
-    TrainSettings s;
-    s.budget = 200;
-    s.steps = steps;
-    s.resolution = 32;
-    s.seed = 5;
-    s.refineStart = 50;
-    s.refineStopBeforeEnd = 50;
-    s.refineEvery = 25;
-    s.evalEvery = 100;
-    s.threads = 2;
-    return s;
-}
-
-TrainInputs tinyInputs(int count = 200) {
-    InitSettings init;
-    init.count = count;
-    init.seed = 3;
-    auto cloud = initFromVisualHull(tinyData(), init);
-    REQUIRE(cloud.ok());
-    return TrainInputs{&tinyData(), std::move(*cloud), 0, {}};
-}
 
 bool sameCloud(const sw::splat::SplatCloud& a, const sw::splat::SplatCloud& b) {
     if (a.size() != b.size()) return false;

@@ -14,37 +14,15 @@
 #include "core/train/mcmc_strategy.h"
 #include "core/train/param_state.h"
 #include "core/train/trainer.h"
+#include "tests/core/tst_strategy_fixtures.h"
 
 namespace {
 
 using namespace sw::train;
+using sw::train::test::opacityOf;
 
 constexpr double EQ9_TOL = 1e-12;   // relocationEq9 vs closed form (double)
 constexpr float ROW_TOL = 1e-5f;    // float32 round trip of logits and log scales
-
-// n splats with random means, scales exp(−3), opacity 0.6 except the `dead` first rows
-// (opacity 0.001); Adam moments filled with ones.
-ParamState makeState(int n, int dead, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::uniform_real_distribution<float> u(-1.f, 1.f);
-    sw::splat::SplatCloud cloud;
-    cloud.resize(std::size_t(n));
-    for (int i = 0; i < n; ++i) {
-        cloud.positions[std::size_t(i)] = {u(rng), u(rng), u(rng)};
-        cloud.scales[std::size_t(i)] = Eigen::Vector3f::Constant(std::exp(-3.f + 0.5f * u(rng)));
-        cloud.opacities[std::size_t(i)] = i < dead ? 0.001f : 0.3f + 0.6f * (0.5f + 0.5f * u(rng));
-    }
-    ParamState state = makeParamState(cloud, {1e-3, 1e-3, 1e-3, 1e-3, 1e-3});
-    for (int k = 0; k < PARAM_COUNT; ++k) {
-        state.adam.expAvg(k).fill_(1.f);
-        state.adam.expAvgSq(k).fill_(1.f);
-    }
-    return state;
-}
-
-float opacityOf(const ParamState& s, std::int64_t i) {
-    return 1.f / (1.f + std::exp(-s.splats.opacityLogits.data_ptr<float>()[i]));
-}
 
 bool rowIsZero(ParamState& s, int group, std::int64_t row) {
     const at::Tensor& m = s.adam.expAvg(group);
@@ -79,7 +57,7 @@ TEST_CASE("Eq. 9 matches the closed forms for 1, 2 and 3 copies") {
 }
 
 TEST_CASE("relocation moves every dead splat onto a live one with Eq. 9 values and reset Adam rows") {
-    ParamState state = makeState(200, 30, 11);
+    ParamState state = sw::train::test::makeStrategyState(200, 30, 11);
     std::vector<float> oldOpacity(200), oldLogScale(200 * 3);
     for (int i = 0; i < 200; ++i) oldOpacity[std::size_t(i)] = opacityOf(state, i);
     std::copy_n(state.splats.logScales.data_ptr<float>(), 600, oldLogScale.begin());
@@ -126,7 +104,7 @@ TEST_CASE("relocation moves every dead splat onto a live one with Eq. 9 values a
 }
 
 TEST_CASE("growing to the cap adds 5% at most and never exceeds the cap") {
-    ParamState state = makeState(100, 0, 12);
+    ParamState state = sw::train::test::makeStrategyState(100, 0, 12);
     std::mt19937_64 rng(6);
     McmcStrategy capped(McmcSettings{103, 0, 1000, 1, 0.005, 5e5, 3});
     CHECK(capped.addToCap(state, rng) == 3);
@@ -141,7 +119,7 @@ TEST_CASE("growing to the cap adds 5% at most and never exceeds the cap") {
 }
 
 TEST_CASE("the splat count never exceeds the cap over a run of strategy steps") {
-    ParamState state = makeState(150, 20, 13);
+    ParamState state = sw::train::test::makeStrategyState(150, 20, 13);
     McmcStrategy strategy(McmcSettings{170, 10, 900, 10, 0.005, 5e5, 4});
     std::mt19937_64 rng(9);
     std::uniform_real_distribution<float> u(-4.f, 4.f);
@@ -161,7 +139,7 @@ TEST_CASE("the splat count never exceeds the cap over a run of strategy steps") 
 
 TEST_CASE("relocation and growth on the CPU are bit-identical run to run") {
     const auto run = [] {
-        ParamState state = makeState(120, 25, 15);
+        ParamState state = sw::train::test::makeStrategyState(120, 25, 15);
         McmcStrategy strategy(McmcSettings{140, 0, 1000, 10, 0.005, 5e5, 6});
         for (int step = 10; step <= 60; step += 10) strategy.afterStep(state, RenderInfo{{}, 32, 32, step, 100, 1e-3}, step);
         return state;
@@ -177,7 +155,7 @@ TEST_CASE("relocation and growth on the CPU are bit-identical run to run") {
 }
 
 TEST_CASE("position noise moves nearly dead splats and leaves opaque ones in place") {
-    ParamState state = makeState(50, 10, 14);
+    ParamState state = sw::train::test::makeStrategyState(50, 10, 14);
     const at::Tensor before = state.splats.means.detach().clone();
     McmcStrategy strategy(McmcSettings{50, 0, 0, 1, 0.005, 5e5, 3});
     std::mt19937_64 rng(8);
