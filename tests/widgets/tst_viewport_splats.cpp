@@ -25,6 +25,7 @@
 #include "widgets/effects_panel.h"
 #include "widgets/game_scale_panel.h"
 #include "widgets/view_controls.h"
+#include "tests/widgets/viewport_harness.h"
 #include "widgets/viewport.h"
 
 using sw::widgets::Viewport;
@@ -117,89 +118,65 @@ private slots:
     void mainWindowShowsCloudThenBakedModel();
 
 private:
-    std::unique_ptr<QMainWindow> m_window;
-    QDockWidget* m_dockA = nullptr;
-    QDockWidget* m_dockB = nullptr;
-    Viewport* m_viewport = nullptr;
-    std::unique_ptr<QSignalSpy> m_errors;
-    QStringList m_warnings;  // e.g. "SplatRenderer destroyed without release()"
-    int m_sink = -1;
+    sw::test::ViewportHarness m_h;
 };
 
 void TestViewportSplats::init() {
-    m_warnings.clear();
-    m_sink = sw::log::addSink([this](sw::log::Level level, std::string_view message) {
-        if (level >= sw::log::Level::Warning) m_warnings << QString::fromUtf8(message.data(), qsizetype(message.size()));
-    });
-    m_window = std::make_unique<QMainWindow>();
-    m_window->setCentralWidget(new QWidget);
-    m_dockA = new QDockWidget("A", m_window.get());
-    m_dockB = new QDockWidget("B", m_window.get());
-    m_viewport = new Viewport;
-    m_viewport->setMinimumSize(320, 240);
-    m_dockA->setWidget(m_viewport);
-    m_dockB->setWidget(new QWidget);
-    m_window->addDockWidget(Qt::LeftDockWidgetArea, m_dockA);
-    m_window->addDockWidget(Qt::RightDockWidgetArea, m_dockB);
-    m_window->resize(900, 600);
-    m_errors = std::make_unique<QSignalSpy>(m_viewport, &Viewport::renderError);
-    m_viewport->setSplatModel(fixture().model);
-    m_viewport->setContent(Viewport::Content::Splats);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_viewport->resetView();
+    m_h.start(900);
+    m_h.viewport->setSplatModel(fixture().model);
+    m_h.viewport->setContent(Viewport::Content::Splats);
+    m_h.window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_h.window.get()));
+    m_h.viewport->resetView();
 }
 
 void TestViewportSplats::cleanup() {
-    QVERIFY2(m_errors->isEmpty(), m_errors->isEmpty() ? "" : qPrintable(m_errors->first().first().toString()));
-    m_errors.reset();
-    m_window.reset();  // the viewport frees both renderers in its destructor
-    sw::log::removeSink(m_sink);
-    QVERIFY2(m_warnings.isEmpty(), qPrintable(m_warnings.join("\n")));
+    const QString problems = m_h.finish();
+    QVERIFY2(problems.isEmpty(), qPrintable(problems));
 }
 
 void TestViewportSplats::showsSplatModel() {
-    QCOMPARE(m_viewport->content(), Viewport::Content::Splats);
-    const QImage grey = m_viewport->renderToImage();
+    QCOMPARE(m_h.viewport->content(), Viewport::Content::Splats);
+    const QImage grey = m_h.viewport->renderToImage();
     QCOMPARE(grey.pixelColor(0, 0), QColor(128, 128, 128));
     const double share = double(countNonBackground(grey, 128)) / (double(grey.width()) * grey.height());
     QVERIFY2(share > 0.05 && share < 0.8, qPrintable(QString("splats cover %1 of the frame").arg(share)));
-    QCOMPARE(m_viewport->lastSplatStats().coreDrawn, int(fixture().model->core.size()));
+    QCOMPARE(m_h.viewport->lastSplatStats().coreDrawn, int(fixture().model->core.size()));
     // Cleared model: the background only; mesh content draws no splats.
-    m_viewport->setSplatModel(nullptr);
-    QCOMPARE(countNonBackground(m_viewport->renderToImage(), 128), 0L);
-    QCOMPARE(m_viewport->lastSplatStats().coreDrawn, 0);
+    m_h.viewport->setSplatModel(nullptr);
+    QCOMPARE(countNonBackground(m_h.viewport->renderToImage(), 128), 0L);
+    QCOMPARE(m_h.viewport->lastSplatStats().coreDrawn, 0);
 }
 
 void TestViewportSplats::lodSliderDrawsExactlyK() {
-    sw::widgets::ViewControls controls(m_viewport);
+    sw::widgets::ViewControls controls(m_h.viewport);
     const int n = int(fixture().model->core.size());
     QCOMPARE(controls.lodSlider()->maximum(), n);
-    const QImage all = m_viewport->renderToImage();
-    QCOMPARE(m_viewport->lastSplatStats().coreDrawn, n);
+    const QImage all = m_h.viewport->renderToImage();
+    QCOMPARE(m_h.viewport->lastSplatStats().coreDrawn, n);
     for (const int k : {0, 1, 250, n / 2, n - 1, n}) {
         controls.lodSlider()->setValue(k);
-        const QImage image = m_viewport->renderToImage();
-        QCOMPARE(m_viewport->lastSplatStats().coreDrawn, k);
+        const QImage image = m_h.viewport->renderToImage();
+        QCOMPARE(m_h.viewport->lastSplatStats().coreDrawn, k);
         if (k == n) QCOMPARE(countDifferent(image, all), 0L);
     }
     controls.lodSlider()->setValue(n / 10);
-    const long few = countNonBackground(m_viewport->renderToImage(), 128);
+    const long few = countNonBackground(m_h.viewport->renderToImage(), 128);
     controls.lodSlider()->setValue(n);
-    QVERIFY(countNonBackground(m_viewport->renderToImage(), 128) > few);
+    QVERIFY(countNonBackground(m_h.viewport->renderToImage(), 128) > few);
 }
 
 void TestViewportSplats::overlaysChangeTheImage() {
-    sw::widgets::ViewControls controls(m_viewport);
+    sw::widgets::ViewControls controls(m_h.viewport);
     QComboBox* overlay = controls.overlayBox();
     QCOMPARE(overlay->count(), 8);
-    const QImage none = m_viewport->renderToImage();
+    const QImage none = m_h.viewport->renderToImage();
     const long covered = countNonBackground(none, 128);
     for (int i = 1; i < overlay->count(); ++i) {
         if (sw::render::SplatOverlay(overlay->itemData(i).toInt()) == sw::render::SplatOverlay::Floater) continue;
         overlay->setCurrentIndex(i);
-        QCOMPARE(int(m_viewport->splatOverlay()), overlay->itemData(i).toInt());
-        const long changed = countDifferent(m_viewport->renderToImage(), none);
+        QCOMPARE(int(m_h.viewport->splatOverlay()), overlay->itemData(i).toInt());
+        const long changed = countDifferent(m_h.viewport->renderToImage(), none);
         QVERIFY2(changed > covered / 5, qPrintable(QString("%1: %2 of %3 pixels changed")
                                                         .arg(overlay->itemText(i)).arg(changed).arg(covered)));
     }
@@ -207,22 +184,22 @@ void TestViewportSplats::overlaysChangeTheImage() {
     std::vector<std::uint8_t> mask(fixture().model->core.size() + fixture().model->shell.size(), 0);
     for (std::size_t i = 0; i < mask.size(); i += 2) mask[i] = 1;
     overlay->setCurrentIndex(overlay->findData(int(sw::render::SplatOverlay::Floater)));
-    const QImage none2 = m_viewport->renderToImage();
-    m_viewport->setFloaterMask(mask);
-    QVERIFY(countDifferent(m_viewport->renderToImage(), none2) > covered / 10);
+    const QImage none2 = m_h.viewport->renderToImage();
+    m_h.viewport->setFloaterMask(mask);
+    QVERIFY(countDifferent(m_h.viewport->renderToImage(), none2) > covered / 10);
     // Core and Shell check boxes: without the core most of the model is gone.
     overlay->setCurrentIndex(0);
     controls.findChild<QWidget*>("viewCore")->setProperty("checked", false);
-    QCOMPARE(m_viewport->renderToImage().isNull(), false);
-    QCOMPARE(m_viewport->lastSplatStats().coreDrawn, 0);
-    QVERIFY(m_viewport->lastSplatStats().shellDrawn > 0);
+    QCOMPARE(m_h.viewport->renderToImage().isNull(), false);
+    QCOMPARE(m_h.viewport->lastSplatStats().coreDrawn, 0);
+    QVERIFY(m_h.viewport->lastSplatStats().shellDrawn > 0);
 }
 
 void TestViewportSplats::clickPicksASplat() {
-    QSignalSpy picked(m_viewport, &Viewport::splatPicked);
+    QSignalSpy picked(m_h.viewport, &Viewport::splatPicked);
     const auto& model = *fixture().model;
-    const QPointF at = m_viewport->projectToWidget(model.core.pos[0]);
-    click(m_viewport, at.toPoint());
+    const QPointF at = m_h.viewport->projectToWidget(model.core.pos[0]);
+    click(m_h.viewport, at.toPoint());
     QCOMPARE(picked.count(), 1);
     const int index = picked.first().at(1).toInt();
     QVERIFY(index >= 0);
@@ -230,8 +207,8 @@ void TestViewportSplats::clickPicksASplat() {
     const Eigen::Vector3f centre = index < int(model.core.size()) ? model.core.pos[std::size_t(index)]
                                                                   : model.shell.pos[std::size_t(index) - model.core.size()];
     QVERIFY((point - centre).norm() < 1e-6f);
-    QVERIFY((m_viewport->projectToWidget(centre) - at).manhattanLength() < 12.0);
-    click(m_viewport, {2, 2});  // a corner: nothing there, a point on the ground plane z = 0
+    QVERIFY((m_h.viewport->projectToWidget(centre) - at).manhattanLength() < 12.0);
+    click(m_h.viewport, {2, 2});  // a corner: nothing there, a point on the ground plane z = 0
     QCOMPARE(picked.count(), 2);
     QCOMPARE(picked.at(1).at(1).toInt(), -1);
     QVERIFY(std::abs(picked.at(1).at(0).value<Eigen::Vector3f>().z()) < 1e-3f);
@@ -240,13 +217,13 @@ void TestViewportSplats::clickPicksASplat() {
 void TestViewportSplats::effectsPanelPlaysScrubsAndScatters() {
     sw::widgets::EffectsPanel panel;
     panel.setModel(fixture().model);
-    connect(&panel, &sw::widgets::EffectsPanel::effectsChanged, m_viewport, &Viewport::setEffects);
+    connect(&panel, &sw::widgets::EffectsPanel::effectsChanged, m_h.viewport, &Viewport::setEffects);
     panel.setEffect(sw::render::EffectKind::Scatter);
     QCOMPARE(panel.effect(), sw::render::EffectKind::Scatter);
     QCOMPARE(panel.loopSeconds(), 3.0);
     panel.setTime(0.0);
-    const QImage rest = m_viewport->renderToImage();
-    QCOMPARE(m_viewport->effects().scatter, 0.f);
+    const QImage rest = m_h.viewport->renderToImage();
+    QCOMPARE(m_h.viewport->effects().scatter, 0.f);
 
     // Scrub with the timeline slider to the middle of the loop: progress 1.
     auto* slider = panel.findChild<QSlider*>("effectTimelineSlider");
@@ -256,8 +233,8 @@ void TestViewportSplats::effectsPanelPlaysScrubsAndScatters() {
     slider->setSliderDown(false);
     QVERIFY(std::abs(panel.time() - 1.5) < 1e-6);
     QVERIFY(std::abs(panel.progress() - 1.0) < 1e-6);
-    QCOMPARE(m_viewport->effects().scatter, 1.f);
-    const long changed = countDifferent(m_viewport->renderToImage(), rest);
+    QCOMPARE(m_h.viewport->effects().scatter, 1.f);
+    const long changed = countDifferent(m_h.viewport->renderToImage(), rest);
     QVERIFY2(changed > countNonBackground(rest, 128) / 3, qPrintable(QString("%1 pixels changed").arg(changed)));
 
     // Play advances the clock (~30 fps timer), Pause stops it.
@@ -274,20 +251,20 @@ void TestViewportSplats::effectsPanelPlaysScrubsAndScatters() {
     // Ripple: its hit point comes from a click on the model.
     panel.setEffect(sw::render::EffectKind::Ripple);
     panel.setClickTarget(sw::widgets::EffectsPanel::ClickTarget::HitPoint);
-    connect(m_viewport, &Viewport::splatPicked, &panel, [&panel](const Eigen::Vector3f& p, int) { panel.pickPoint(p); });
-    click(m_viewport, m_viewport->projectToWidget(fixture().model->core.pos[0]).toPoint());
-    QVERIFY(m_viewport->effects().hitPoint.norm() > 0.f);
+    connect(m_h.viewport, &Viewport::splatPicked, &panel, [&panel](const Eigen::Vector3f& p, int) { panel.pickPoint(p); });
+    click(m_h.viewport, m_h.viewport->projectToWidget(fixture().model->core.pos[0]).toPoint());
+    QVERIFY(m_h.viewport->effects().hitPoint.norm() > 0.f);
     panel.setTime(1.5);
-    QVERIFY(std::abs(m_viewport->effects().ripple - 0.03f) < 1e-6f);
-    QCOMPARE(m_viewport->effects().scatter, 0.f);  // only the chosen effect is driven
+    QVERIFY(std::abs(m_h.viewport->effects().ripple - 0.03f) < 1e-6f);
+    QCOMPARE(m_h.viewport->effects().scatter, 0.f);  // only the chosen effect is driven
 }
 
 void TestViewportSplats::everyEffectMovesTheModel() {
     sw::widgets::EffectsPanel panel;
     panel.setModel(fixture().model);
-    connect(&panel, &sw::widgets::EffectsPanel::effectsChanged, m_viewport, &Viewport::setEffects);
+    connect(&panel, &sw::widgets::EffectsPanel::effectsChanged, m_h.viewport, &Viewport::setEffects);
     panel.setTime(0.0);
-    const QImage rest = m_viewport->renderToImage();
+    const QImage rest = m_h.viewport->renderToImage();
     const std::pair<sw::render::EffectKind, const char*> effects[] = {
         {sw::render::EffectKind::Scatter, "scatter"},   {sw::render::EffectKind::Implode, "implode"},
         {sw::render::EffectKind::Assemble, "assemble"}, {sw::render::EffectKind::Ripple, "ripple"},
@@ -296,16 +273,16 @@ void TestViewportSplats::everyEffectMovesTheModel() {
     for (const auto& [effect, name] : effects) {
         panel.setEffect(effect);
         panel.setTime(0.0);
-        QCOMPARE(countDifferent(m_viewport->renderToImage(), rest), 0L);  // amount 0: no change
+        QCOMPARE(countDifferent(m_h.viewport->renderToImage(), rest), 0L);  // amount 0: no change
         panel.setTime(0.5 * panel.loopSeconds());
-        const long changed = countDifferent(m_viewport->renderToImage(), rest);
+        const long changed = countDifferent(m_h.viewport->renderToImage(), rest);
         std::printf("%s at amount 1: %ld pixels changed\n", name, changed);
         QVERIFY2(changed > 200, name);
     }
 }
 
 void TestViewportSplats::gameScaleDockHasDocumentedSize() {
-    sw::widgets::GameScalePanel panel(m_viewport);
+    sw::widgets::GameScalePanel panel(m_h.viewport);
     panel.setTargetHeight(80);
     QVERIFY(panel.refresh());
     // game_scale.h: a 4 px gap around tiles; rows grey/black of (H + 2·margin)·zoom; columns
@@ -319,7 +296,7 @@ void TestViewportSplats::gameScaleDockHasDocumentedSize() {
     QCOMPARE(panel.image().height(), gap + 2 * (tileH + gap));
     QCOMPARE(panel.image().width(), gap + (f.width + gap) + (f.width * s.zoom + gap));
     // With the source mesh: its columns follow.
-    m_viewport->setMesh(fixture().mesh);
+    m_h.viewport->setMesh(fixture().mesh);
     panel.setTargetHeight(60);
     QVERIFY(panel.refresh());
     const sw::render::GameScaleFraming f60 = [&] {
@@ -332,29 +309,29 @@ void TestViewportSplats::gameScaleDockHasDocumentedSize() {
 }
 
 void TestViewportSplats::survivesRedockWithSplats() {
-    QSignalSpy frames(m_viewport, &Viewport::frameRendered);
-    QVERIFY(countNonBackground(m_viewport->renderToImage(), 128) > 1000);
-    m_dockB->setWidget(m_viewport);
-    m_dockB->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_dockB));
-    m_viewport->update();
+    QSignalSpy frames(m_h.viewport, &Viewport::frameRendered);
+    QVERIFY(countNonBackground(m_h.viewport->renderToImage(), 128) > 1000);
+    m_h.dockB->setWidget(m_h.viewport);
+    m_h.dockB->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_h.dockB));
+    m_h.viewport->update();
     QVERIFY(frames.wait(5000));
-    QVERIFY(countNonBackground(m_viewport->renderToImage(), 128) > 1000);
-    QSignalSpy contextEnds(m_viewport->context(), &QOpenGLContext::aboutToBeDestroyed);
-    m_dockB->setFloating(true);  // a new top-level window: the context is recreated
-    QVERIFY(QTest::qWaitForWindowExposed(m_dockB));
+    QVERIFY(countNonBackground(m_h.viewport->renderToImage(), 128) > 1000);
+    QSignalSpy contextEnds(m_h.viewport->context(), &QOpenGLContext::aboutToBeDestroyed);
+    m_h.dockB->setFloating(true);  // a new top-level window: the context is recreated
+    QVERIFY(QTest::qWaitForWindowExposed(m_h.dockB));
     frames.clear();
-    m_viewport->update();
+    m_h.viewport->update();
     QVERIFY(frames.wait(5000));
     QCOMPARE(contextEnds.count(), 1);
-    m_viewport->setLodCoreCount(100);
-    QVERIFY(countNonBackground(m_viewport->renderToImage(), 128) > 100);
-    QCOMPARE(m_viewport->lastSplatStats().coreDrawn, 100);
-    m_dockB->setFloating(false);
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_viewport->setLodCoreCount(-1);
-    m_viewport->setBackground(Viewport::Background::Black);
-    QVERIFY(countNonBackground(m_viewport->renderToImage(), 0) > 1000);
+    m_h.viewport->setLodCoreCount(100);
+    QVERIFY(countNonBackground(m_h.viewport->renderToImage(), 128) > 100);
+    QCOMPARE(m_h.viewport->lastSplatStats().coreDrawn, 100);
+    m_h.dockB->setFloating(false);
+    QVERIFY(QTest::qWaitForWindowExposed(m_h.window.get()));
+    m_h.viewport->setLodCoreCount(-1);
+    m_h.viewport->setBackground(Viewport::Background::Black);
+    QVERIFY(countNonBackground(m_h.viewport->renderToImage(), 0) > 1000);
 }
 
 void TestViewportSplats::mainWindowShowsCloudThenBakedModel() {
