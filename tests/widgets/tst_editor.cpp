@@ -20,6 +20,7 @@
 
 #include "app/editor/demo_asset.h"
 #include "app/editor/main_window.h"
+#include "tests/widgets/editor_test_support.h"
 #include "app/editor/model_status.h"
 #include "app/editor/recent_files.h"
 #include "app/editor/schema_strings.h"
@@ -93,10 +94,7 @@ private slots:
 };
 
 void TestEditor::initTestCase() {
-    QCoreApplication::setOrganizationName("SplatwrightTest");
-    QCoreApplication::setApplicationName("tst_editor");
-    QStandardPaths::setTestModeEnabled(true);  // cache and settings in the test locations
-    QSettings().clear();
+    sw::test::isolateEditorSettings("tst_editor");
 }
 
 void TestEditor::panelBuildsOneEditorPerType() {

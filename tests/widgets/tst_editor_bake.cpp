@@ -21,6 +21,7 @@
 #include "app/editor/bake_controller.h"
 #include "app/editor/bake_runner.h"
 #include "app/editor/main_window.h"
+#include "tests/widgets/editor_test_support.h"
 #include "core/bake/surface_sample.h"
 #include "core/formats/cloud_io.h"
 #include "core/render/cloud_preview.h"
@@ -41,12 +42,6 @@ QString outputDir(const QString& name) {
     QDir(dir).removeRecursively();
     QDir().mkpath(dir);
     return dir;
-}
-
-bool openDemo(MainWindow& window) {
-    QSignalSpy shown(&window, &MainWindow::modelShown);
-    window.openDemo();
-    return QTest::qWaitFor([&] { return shown.count() == 1; }, 60000) && window.currentModel();
 }
 
 std::vector<int> plantedIndices() {
@@ -79,7 +74,7 @@ QString writeCloud(const MainWindow& window, const QString& dir) {
 
 // Opens the demo and the cloud, and waits for the automatic floater scan.
 bool openCloudAndScan(MainWindow& window, const QString& dir) {
-    if (!openDemo(window)) return false;
+    if (!sw::test::openDemo(window)) return false;
     const QString path = writeCloud(window, dir);
     QSignalSpy scanned(window.bakeController(), &BakeController::floatersScanned);
     if (path.isEmpty() || !window.bakeController()->openSplatFile(path)) return false;
@@ -119,10 +114,7 @@ private slots:
 };
 
 void TestEditorBake::initTestCase() {
-    QCoreApplication::setOrganizationName("SplatwrightTest");
-    QCoreApplication::setApplicationName("tst_editor_bake");
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
+    sw::test::isolateEditorSettings("tst_editor_bake");
 }
 
 void TestEditorBake::previewIndexFollowsTheSplit() {

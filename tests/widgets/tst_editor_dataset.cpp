@@ -16,6 +16,7 @@
 #include "app/editor/dataset_panel.h"
 #include "app/editor/dataset_runner.h"
 #include "app/editor/main_window.h"
+#include "tests/widgets/editor_test_support.h"
 #include "core/dataset/belt.h"
 #include "core/project/project.h"
 #include "widgets/frame_browser.h"
@@ -33,12 +34,6 @@ QString outputDir(const QString& name) {
     QDir(dir).removeRecursively();
     QDir().mkpath(dir);
     return dir;
-}
-
-bool openDemo(MainWindow& window) {
-    QSignalSpy shown(&window, &MainWindow::modelShown);
-    window.openDemo();
-    return QTest::qWaitFor([&] { return shown.count() == 1; }, 60000) && window.currentModel();
 }
 
 std::size_t beltViews(const sw::dataset::BeltSettings& belt) {
@@ -80,16 +75,13 @@ private slots:
 };
 
 void TestEditorDataset::initTestCase() {
-    QCoreApplication::setOrganizationName("SplatwrightTest");
-    QCoreApplication::setApplicationName("tst_editor_dataset");
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
+    sw::test::isolateEditorSettings("tst_editor_dataset");
 }
 
 void TestEditorDataset::datasetPanelRendersAndBrowserListsFrames() {
     MainWindow window;
     window.show();
-    QVERIFY(openDemo(window));
+    QVERIFY(sw::test::openDemo(window));
     sw::editor::DatasetPanel* panel = window.datasetPanel();
     QCOMPARE(panel->hsvTable()->rowCount(), int(window.currentModel()->mesh.materials.size()));
     panel->hsvTable()->spinBox(0, 2)->setValue(0.8);  // value × 0.8 reaches the renderer
@@ -134,7 +126,7 @@ void TestEditorDataset::datasetPanelRendersAndBrowserListsFrames() {
 void TestEditorDataset::cancelLeavesNoFolder() {
     MainWindow window;
     window.show();
-    QVERIFY(openDemo(window));
+    QVERIFY(sw::test::openDemo(window));
     sw::dataset::DatasetSettings settings = window.datasetPanel()->settings();
     settings.resolution = 512;
     window.datasetPanel()->setSettings(settings);  // ao recipe, 200 + 24 views: long enough
@@ -176,7 +168,7 @@ void TestEditorDataset::pickedComponentMovesToAnotherPartAndRoundTrips() {
     window.resize(1000, 700);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(openDemo(window));
+    QVERIFY(sw::test::openDemo(window));
     window.showWorkspace("parts");
     sw::widgets::PartsPanel* parts = window.partsPanel();
     const sw::geometry::Mesh before = window.currentModel()->mesh;

@@ -21,6 +21,7 @@
 #include "app/editor/dataset_panel.h"
 #include "app/editor/dataset_runner.h"
 #include "app/editor/main_window.h"
+#include "tests/widgets/editor_test_support.h"
 #include "app/editor/training_dock.h"
 #include "app/editor/training_runner.h"
 #include "core/dataset/transforms.h"
@@ -156,10 +157,7 @@ private slots:
 };
 
 void TestEditorTraining::initTestCase() {
-    QCoreApplication::setOrganizationName("SplatwrightTest");
-    QCoreApplication::setApplicationName("tst_editor_training");
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
+    sw::test::isolateEditorSettings("tst_editor_training");
 }
 
 void TestEditorTraining::trainsWithLiveChartAndPreview() {
