@@ -1,0 +1,67 @@
+#include "core/destruct/gpu_state.h"
+
+namespace sw::destruct {
+
+void packSlot(const Simulation& sim, std::uint32_t i, float* r) {
+    r[0] = sim.depth(i);
+    r[1] = sim.heat0(i);
+    r[2] = sim.heatTime(i);
+    r[3] = float(sim.flags(i));
+    const Eigen::Vector3f c = sim.layerColorOf(i);
+    r[4] = c.x();
+    r[5] = c.y();
+    r[6] = c.z();
+    r[7] = 1.f;
+}
+
+void packPoolEntry(const Simulation& sim, std::uint32_t e, float* r) {
+    const PoolEntry& p = sim.pool()[e];
+    r[0] = float(p.source);
+    r[1] = float(int(p.kind));
+    r[2] = float(p.body);
+    r[3] = p.birth;
+    r[4] = p.start.x();
+    r[5] = p.start.y();
+    r[6] = p.start.z();
+    r[7] = p.heat0;
+    const Eigen::Vector3f& v = p.kind == PoolKind::Debris ? p.velocity : p.color;
+    r[8] = v.x();
+    r[9] = v.y();
+    r[10] = v.z();
+    r[11] = 0.f;
+}
+
+std::vector<float> packSlots(const Simulation& sim) {
+    std::vector<float> out(sim.size() * kGpuSlotFloats);
+    for (std::uint32_t i = 0; i < sim.size(); ++i) packSlot(sim, i, out.data() + std::size_t(i) * kGpuSlotFloats);
+    return out;
+}
+
+std::vector<float> packPool(const Simulation& sim) {
+    std::vector<float> out(sim.pool().size() * kGpuPoolFloats);
+    for (std::uint32_t e = 0; e < sim.pool().size(); ++e) packPoolEntry(sim, e, out.data() + std::size_t(e) * kGpuPoolFloats);
+    return out;
+}
+
+std::vector<float> packBodies(const Simulation& sim) {
+    std::vector<float> out(sim.bodies().size() * kGpuBodyFloats);
+    for (std::size_t b = 0; b < sim.bodies().size(); ++b) {
+        const Body& body = sim.bodies()[b];
+        float* r = out.data() + b * kGpuBodyFloats;
+        r[0] = body.rotation.x();
+        r[1] = body.rotation.y();
+        r[2] = body.rotation.z();
+        r[3] = body.rotation.w();
+        r[4] = body.pivot.x();
+        r[5] = body.pivot.y();
+        r[6] = body.pivot.z();
+        r[7] = body.alive ? 1.f : 0.f;
+        r[8] = body.translation.x();
+        r[9] = body.translation.y();
+        r[10] = body.translation.z();
+        r[11] = 0.f;
+    }
+    return out;
+}
+
+}  // namespace sw::destruct

@@ -1,0 +1,28 @@
+#pragma once
+// The simulation's state as the splat renderer's per-slot damage buffers (core/render's
+// SplatDamage*, shaders/splat_damage.glsl): plain float records, packed here so the renderer
+// knows nothing of the simulation. The shader derives positions from these with the same
+// formulas as Simulation::position / poolPosition (tests compare them, read back).
+//   slot  [n_core, 8]:  depth, heat0, heat time, flags | layer colour rgb, 1
+//   pool  [capacity, 12]: source slot, kind (0 free, 1 chunk plating, 2 underside, 3 debris),
+//                         body, birth | debris start xyz, heat0 | debris velocity xyz or copy colour rgb, 0
+//   body  [bodies, 12]:   rotation quaternion x y z w | pivot xyz, alive | translation xyz, 0
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/destruct/simulation.h"
+
+namespace sw::destruct {
+
+inline constexpr int kGpuSlotFloats = 8;
+inline constexpr int kGpuPoolFloats = 12;
+inline constexpr int kGpuBodyFloats = 12;
+
+void packSlot(const Simulation& sim, std::uint32_t slot, float* out);       // kGpuSlotFloats
+void packPoolEntry(const Simulation& sim, std::uint32_t entry, float* out);  // kGpuPoolFloats
+std::vector<float> packSlots(const Simulation& sim);                         // [n_core × 8]
+std::vector<float> packPool(const Simulation& sim);                          // [capacity × 12]
+std::vector<float> packBodies(const Simulation& sim);                        // [bodies × 12]
+
+}  // namespace sw::destruct

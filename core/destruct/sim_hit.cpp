@@ -1,0 +1,399 @@
+// Simulation::hit and what it sets off: footprints per hit kind, knock-outs, chunk cracking and
+// tearing, the event-driven support updates (islands, settling, innards going dark).
+#include <algorithm>
+#include <cmath>
+#include <queue>
+
+#include "core/destruct/simulation.h"
+
+namespace sw::destruct {
+
+struct Simulation::HitContext {
+    HitReport report;
+    std::vector<std::uint32_t> changed;  // slots whose depth changed this hit (support events)
+    int budget = 0;                      // chunks left to tear
+    Eigen::Vector3f impact = Eigen::Vector3f::Zero(), direction = Eigen::Vector3f::UnitY();
+    HitKind kind = HitKind::Shot;
+};
+
+int Simulation::partNeed(int part) const {
+    return std::max(1, int(std::ceil(m_settings.partThreshold * float(m_partSize[std::size_t(part)]) - 1e-4f)));
+}
+
+int Simulation::allocBody() {
+    for (std::size_t b = 0; b < m_bodies.size(); ++b)
+        if (!m_bodies[b].alive) return int(b);
+    m_bodies.emplace_back();
+    return int(m_bodies.size() - 1);
+}
+
+void Simulation::knock(std::uint32_t s, HitContext& ctx, bool debris, const Eigen::Vector3f& debrisDir, float heat) {
+    if (debris) {
+        const int e = allocPool();
+        if (e < 0) {
+            ctx.report.poolFull = true;
+        } else {
+            PoolEntry& p = m_pool[std::size_t(e)];
+            p.source = s;
+            p.kind = PoolKind::Debris;
+            p.birth = m_time;
+            p.start = position(s);
+            const Eigen::Vector3f v = (debrisDir + randomUnit() * 0.6f).normalized();
+            p.velocity = v * (m_profile.debrisSpeed * (0.5f + random01()));
+            p.heat0 = 1.f;
+            ++ctx.report.debris;
+        }
+    }
+    setDepth(s, std::min(float(kMaxLayers), std::floor(m_depth[s]) + 1.f));
+    m_flags[s] |= kWound;
+    m_heat0[s] = heat;
+    m_heatTime[s] = m_time;
+    refreshColor(s);
+    ctx.report.knocked.push_back(s);
+    ctx.changed.push_back(s);
+}
+
+std::uint64_t Simulation::knockOut(std::uint32_t slot) {
+    HitContext ctx;
+    ctx.impact = m_plating[slot];
+    knock(slot, ctx, false, Eigen::Vector3f::Zero(), 0.f);
+    supportUpdate(ctx);
+    return ctx.report.supportVisits;
+}
+
+void Simulation::footprintSurface(const HitContext& ctx, std::uint32_t start, const Eigen::Vector3f& p,
+                                  const Eigen::Vector3f& d, float radius, float band, bool radial, std::size_t limit,
+                                  std::vector<std::uint32_t>& out) {
+    (void)ctx;
+    const auto priority = [&](std::uint32_t j) {
+        const Eigen::Vector3f v = m_plating[j] - p;
+        return radial ? v.norm() : (v - v.dot(d) * d).norm();
+    };
+    const auto accept = [&](std::uint32_t j) {
+        if (priority(j) > radius) return false;
+        return radial || (m_plating[j] - p).dot(-d) >= -band;
+    };
+    using Item = std::pair<float, std::uint32_t>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
+    ++m_stampNow;
+    open.push({priority(start), start});
+    m_stamp[start] = m_stampNow;
+    while (!open.empty() && out.size() < limit) {
+        const std::uint32_t j = open.top().second;
+        open.pop();
+        if (m_depth[j] < float(kMaxLayers)) out.push_back(j);  // fully dug slots let the crater widen
+        for (std::uint32_t u : m_graph.neighbours(j)) {
+            if (m_stamp[u] == m_stampNow || !accept(u)) continue;
+            m_stamp[u] = m_stampNow;
+            open.push({priority(u), u});
+        }
+    }
+}
+
+void Simulation::crackChunk(int c, HitContext& ctx) {
+    const auto cc = std::size_t(c);
+    if (m_chunkCracked[cc] || m_chunkTorn[cc]) return;
+    m_chunkCracked[cc] = 1;
+    m_crackOrder.push_back(c);
+    ctx.report.cracked.push_back(c);
+    // Crack line along the rim (members touching another chunk), and a few chips off it.
+    std::vector<std::uint32_t> rim;
+    for (std::uint32_t k = m_chunkOffsets[cc]; k < m_chunkOffsets[cc + 1]; ++k) {
+        const std::uint32_t s = m_chunkSlots[k];
+        if (m_depth[s] >= 1.f) continue;
+        for (std::uint32_t u : m_graph.neighbours(s))
+            if (m_chunk[u] != c) {
+                rim.push_back(s);
+                break;
+            }
+    }
+    for (std::uint32_t s : rim) {
+        m_flags[s] |= kCracked | kWound;
+        m_heat0[s] = 0.6f;
+        m_heatTime[s] = m_time;
+        markDirty(s);
+    }
+    const int chips = std::min<int>(3, int(rim.size()));
+    for (int k = 0; k < chips; ++k) {
+        const std::uint32_t s = rim[std::size_t(random01() * float(rim.size())) % rim.size()];
+        if (m_depth[s] < 1.f) knock(s, ctx, true, (m_plating[s] - m_centroid).normalized(), 0.9f);
+    }
+    m_events.push_back({EventType::ChunkCracked, m_hits, c, int(rim.size()),
+                        "chunk " + std::to_string(c) + " cracked (" + std::to_string(rim.size()) + " splats on the crack line)"});
+}
+
+void Simulation::tearSlots(const std::vector<std::uint32_t>& slots, int chunk, HitContext& ctx,
+                           const Eigen::Vector3f& velocity) {
+    const int bi = allocBody();
+    Body& b = m_bodies[std::size_t(bi)];
+    b = Body{};
+    b.chunk = chunk;
+    b.birth = m_time;
+    b.velocity = velocity;
+    b.spin = randomUnit() * (m_profile.chunkSpin * (0.5f + 0.5f * random01()));
+    Eigen::Vector3f sum = Eigen::Vector3f::Zero();
+    int carried = 0;
+    for (std::uint32_t s : slots)
+        if (m_depth[s] < 1.f) sum += m_plating[s], ++carried;
+    b.pivot = carried ? Eigen::Vector3f(sum / float(carried)) : m_plating[slots.front()];
+    for (std::uint32_t s : slots) {
+        if (m_depth[s] >= 1.f) continue;  // already dug: nothing of it is left to carry
+        for (const PoolKind kind : {PoolKind::ChunkPlating, PoolKind::ChunkUnderside}) {
+            const int e = allocPool();
+            if (e < 0) {
+                ctx.report.poolFull = true;
+                continue;
+            }
+            PoolEntry& p = m_pool[std::size_t(e)];
+            p.source = s;
+            p.kind = kind;
+            p.body = bi;
+            p.birth = m_time;
+            p.color = kind == PoolKind::ChunkPlating ? m_layerColor[s] : undersideColor(m_material[s], m_palette);
+            m_bodies[std::size_t(bi)].pool.push_back(std::uint32_t(e));
+        }
+        knock(s, ctx, false, Eigen::Vector3f::Zero(), 0.8f);
+    }
+}
+
+void Simulation::tearChunk(int c, HitContext& ctx, const Eigen::Vector3f& velocity) {
+    const auto cc = std::size_t(c);
+    if (m_chunkTorn[cc] || ctx.budget <= 0 || m_chunkSize[cc] == 0) return;
+    if (float(m_chunkSize[cc]) > 0.25f * float(size())) return;  // no chunk tail: the whole model is one chunk
+    m_chunkTorn[cc] = 1;
+    --ctx.budget;
+    m_crackOrder.erase(std::remove(m_crackOrder.begin(), m_crackOrder.end(), c), m_crackOrder.end());
+    ctx.report.torn.push_back(c);
+    std::vector<std::uint32_t> members(m_chunkSlots.begin() + m_chunkOffsets[cc], m_chunkSlots.begin() + m_chunkOffsets[cc + 1]);
+    const int plating = m_chunkSize[cc] - m_chunkKnocked[cc];
+    tearSlots(members, c, ctx, velocity);
+    m_events.push_back({EventType::ChunkTorn, m_hits, c, plating,
+                        "chunk " + std::to_string(c) + " torn off (" + std::to_string(plating) + " plating splats)"});
+}
+
+void Simulation::chunkAccounting(HitContext& ctx, const Eigen::Vector3f& p, const Eigen::Vector3f& d) {
+    std::vector<int> touched;
+    for (std::uint32_t s : ctx.report.knocked)
+        if (std::find(touched.begin(), touched.end(), m_chunk[s]) == touched.end()) touched.push_back(m_chunk[s]);
+    if (ctx.kind == HitKind::Epicenter)  // radial: nearest chunk first
+        std::stable_sort(touched.begin(), touched.end(), [&](int a, int b) {
+            return (m_chunkCentroid[std::size_t(a)] - p).squaredNorm() < (m_chunkCentroid[std::size_t(b)] - p).squaredNorm();
+        });
+    for (int c : touched) {
+        const auto cc = std::size_t(c);
+        if (m_chunkTorn[cc] || m_chunkSize[cc] == 0) continue;
+        const float share = float(m_chunkKnocked[cc]) / float(m_chunkSize[cc]);
+        if (share >= m_profile.tearShare && ctx.budget > 0) {
+            Eigen::Vector3f v;
+            if (ctx.kind == HitKind::Epicenter)
+                v = ((m_chunkCentroid[cc] - p).normalized() + Eigen::Vector3f::UnitZ()).normalized();
+            else
+                v = ((m_chunkCentroid[cc] - m_centroid).normalized() * 0.7f - d * 0.3f + Eigen::Vector3f(0, 0, 0.3f)).normalized();
+            tearChunk(c, ctx, v * m_profile.chunkSpeed);
+        } else if (share >= m_profile.crackShare) {
+            crackChunk(c, ctx);
+        }
+    }
+}
+
+void Simulation::supportUpdate(HitContext& ctx) {
+    std::uint64_t visits = 0;
+    std::size_t settledFrom = 0;
+    const auto& graph = m_graph;
+    for (int pass = 0; pass < 8 && settledFrom < ctx.changed.size(); ++pass) {
+        // Settling and rims around every changed slot.
+        for (std::size_t k = settledFrom; k < ctx.changed.size(); ++k) {
+            const std::uint32_t e = ctx.changed[k];
+            for (std::uint32_t u : graph.neighbours(e)) {
+                ++visits;
+                if (m_depth[u] < 1.f && !(m_flags[u] & kWound)) {  // the rim of a wound turns ragged and hot
+                    m_flags[u] |= kWound;
+                    m_heat0[u] = 0.5f;
+                    m_heatTime[u] = m_time;
+                    markDirty(u);
+                }
+                const auto nb = graph.neighbours(u);
+                if (nb.size() < 3 || m_depth[u] >= float(kMaxLayers)) continue;
+                float lowest = float(kMaxLayers);
+                for (std::uint32_t w : nb) {
+                    ++visits;
+                    lowest = std::min(lowest, m_depth[w]);
+                }
+                if (lowest >= std::floor(m_depth[u]) + 2.f) {  // hanging over a pit: settle to the neighbours' level
+                    setDepth(u, std::floor(lowest));
+                    m_flags[u] |= kSettled | kWound;
+                    refreshColor(u);
+                    ctx.changed.push_back(u);
+                    ++ctx.report.settled;
+                }
+            }
+        }
+        const std::size_t islandFrom = settledFrom;
+        settledFrom = ctx.changed.size();
+        // Islands: plating cut off from the hull, bounded flood fill (≤ islandMax + 1 slots); a fill
+        // that reaches a slot already found supported in this pass stops at once.
+        const std::uint32_t supported = ++m_stampNow;
+        std::vector<std::uint32_t> component;
+        for (std::size_t k = islandFrom; k < settledFrom; ++k) {
+            for (std::uint32_t u : graph.neighbours(ctx.changed[k])) {
+                ++visits;
+                if (m_depth[u] >= 1.f || m_stamp[u] == supported) continue;
+                const std::uint32_t mine = ++m_stampNow;
+                component.assign(1, u);
+                m_stamp[u] = mine;
+                bool isSupported = false;
+                for (std::size_t q = 0; q < component.size() && !isSupported; ++q)
+                    for (std::uint32_t w : graph.neighbours(component[q])) {
+                        ++visits;
+                        if (m_depth[w] >= 1.f || m_stamp[w] == mine) continue;
+                        if (m_stamp[w] == supported || component.size() >= std::size_t(m_settings.islandMax)) {
+                            isSupported = true;
+                            break;
+                        }
+                        m_stamp[w] = mine;
+                        component.push_back(w);
+                    }
+                if (isSupported || component.size() > std::size_t(m_settings.islandMax)) {
+                    for (std::uint32_t c : component) m_stamp[c] = supported;
+                    continue;
+                }
+                const Eigen::Vector3f out = (m_plating[u] - m_centroid).normalized();
+                tearSlots(component, -1, ctx, (out + Eigen::Vector3f(0, 0, 0.5f)).normalized() * m_profile.chunkSpeed);
+                ++ctx.report.islands;
+                m_events.push_back({EventType::IslandTorn, m_hits, int(u), int(component.size()),
+                                    "island of " + std::to_string(component.size()) + " splats torn off"});
+            }
+        }
+    }
+    // Innards go dark when their chunk has nothing shallower than the innards left.
+    for (std::uint32_t s : ctx.changed) {
+        const auto c = std::size_t(m_chunk[s]);
+        if (m_chunkDark[c] || m_chunkShallow[c] > 0 || float(m_chunkSize[c]) > 0.25f * float(size())) continue;
+        m_chunkDark[c] = 1;
+        for (std::uint32_t k = m_chunkOffsets[c]; k < m_chunkOffsets[c + 1]; ++k) {
+            const std::uint32_t m = m_chunkSlots[k];
+            m_flags[m] |= kDark;
+            refreshColor(m);
+        }
+        m_events.push_back({EventType::InnardsDark, m_hits, int(c), m_chunkSize[c],
+                            "chunk " + std::to_string(c) + " dug out: its innards go dark"});
+    }
+    ctx.report.supportVisits += visits;
+    m_visitsTotal += visits;
+}
+
+HitReport Simulation::hit(float damage, const Eigen::Vector3f& origin, const Eigen::Vector3f& direction, HitKind kind) {
+    return hit(Hit{damage, origin, direction, kind});
+}
+
+HitReport Simulation::fire(const Eigen::Vector3f& origin, const Eigen::Vector3f& direction) {
+    return hit(Hit{m_profile.damage, origin, direction, m_profile.kind});
+}
+
+HitReport Simulation::hit(const Hit& h) {
+    HitContext ctx;
+    ctx.report.index = ++m_hits;
+    const float len = h.direction.norm();
+    if (!(len > 1e-6f) || !h.origin.allFinite() || !std::isfinite(h.damage)) return ctx.report;
+    const Eigen::Vector3f d = h.direction / len;
+    const auto ray = m_graph.raycast(h.origin, d, m_graph.radius() * 0.75f);
+    if (!ray) return ctx.report;
+    const std::uint32_t s0 = ray->slot;
+    const Eigen::Vector3f p = m_plating[s0];
+    ctx.report.missed = false;
+    ctx.report.impactSlot = s0;
+    ctx.report.impact = p;
+    ctx.impact = p;
+    ctx.direction = d;
+    ctx.kind = h.kind;
+    ctx.budget = m_profile.chunkBudget;
+    const std::size_t damage = std::size_t(std::max(0.f, std::round(h.damage)));
+    const WeaponProfile& w = m_profile;
+
+    // Cannon cascade: chunks cracked before tear off first, in the order they cracked.
+    if (w.cascade && h.kind != HitKind::Melee) {
+        const std::vector<int> order = m_crackOrder;
+        for (int c : order)
+            if (ctx.budget > 0 && (m_chunkCentroid[std::size_t(c)] - p).norm() <= w.cascadeRadius) {
+                const Eigen::Vector3f out = (m_chunkCentroid[std::size_t(c)] - m_centroid).normalized();
+                tearChunk(c, ctx, (out - d * 0.3f + Eigen::Vector3f(0, 0, 0.3f)).normalized() * w.chunkSpeed);
+            }
+    }
+
+    std::vector<std::uint32_t> foot;
+    switch (h.kind) {
+    case HitKind::Shot:
+    case HitKind::Blast: {
+        const bool blast = h.kind == HitKind::Blast;
+        footprintSurface(ctx, s0, p, d, w.radius * (blast ? 2.f : 1.f), w.band * (blast ? 2.f : 1.f), blast, damage, foot);
+        for (std::uint32_t s : foot) {
+            const bool debris = random01() < w.debrisShare;
+            knock(s, ctx, debris, (-d + m_normal[s]).normalized(), 1.f);
+        }
+        chunkAccounting(ctx, p, d);
+        break;
+    }
+    case HitKind::Epicenter: {
+        footprintSurface(ctx, s0, p, d, w.radius, w.band, true, damage, foot);
+        for (std::uint32_t s : foot) {
+            const bool debris = random01() < w.debrisShare;
+            const Eigen::Vector3f away = (m_plating[s] - p).normalized() + Eigen::Vector3f::UnitZ();
+            knock(s, ctx, debris, away.normalized(), 1.f);
+        }
+        chunkAccounting(ctx, p, d);
+        break;
+    }
+    case HitKind::Melee: {
+        footprintSurface(ctx, s0, p, d, w.radius, w.band, false, damage, foot);
+        for (std::uint32_t s : foot) {
+            const Eigen::Vector3f v = m_plating[s] - p;
+            const float r = (v - v.dot(d) * d).norm() / w.radius;
+            const float dent = 0.9f * (1.f - r);
+            if (dent <= m_depth[s] || m_depth[s] >= 1.f) continue;
+            setDepth(s, std::min(dent, 0.95f));
+            m_flags[s] |= kWound;
+            ctx.report.knocked.push_back(s);
+            ctx.changed.push_back(s);
+        }
+        break;
+    }
+    case HitKind::Pierce: {
+        // Spall at the entry.
+        footprintSurface(ctx, s0, p, d, w.spallRadius, w.band, false, damage, foot);
+        for (std::uint32_t s : foot) knock(s, ctx, random01() < w.debrisShare, (-d + m_normal[s]).normalized(), 1.f);
+        // Crack channel along the bolt, and the exit on the far side.
+        const auto line = m_graph.alongLine(h.origin, d, std::min(w.channelRadius, m_graph.radius()));
+        std::uint32_t exitSlot = s0;
+        if (!line.empty() && line.back().t > ray->t) exitSlot = line.back().slot;
+        for (const auto& l : line) {
+            const std::uint32_t s = l.slot;
+            if (m_flags[s] & kCracked) continue;
+            m_flags[s] |= kCracked | kWound;
+            m_heat0[s] = std::max(m_heat0[s] * std::exp(-w.cooling * (m_time - m_heatTime[s])), 0.7f);
+            m_heatTime[s] = m_time;
+            markDirty(s);
+            ++ctx.report.channel;
+        }
+        ctx.report.exitSlot = exitSlot;
+        ctx.report.exit = m_plating[exitSlot];
+        const int ce = m_chunk[exitSlot];
+        const auto cce = std::size_t(ce);
+        if (!m_chunkTorn[cce] && float(m_chunkSize[cce]) <= 0.25f * float(size())) {
+            tearChunk(ce, ctx, d * w.chunkSpeed);
+        } else if (ctx.budget > 0) {  // no tearable chunk there: tear a disc of the exit side
+            std::vector<std::uint32_t> disc;
+            footprintSurface(ctx, exitSlot, m_plating[exitSlot], -d, w.spallRadius * 1.5f, w.band, false, 100, disc);
+            disc.erase(std::remove_if(disc.begin(), disc.end(), [&](std::uint32_t s) { return m_depth[s] >= 1.f; }), disc.end());
+            if (!disc.empty()) {
+                --ctx.budget;
+                tearSlots(disc, -1, ctx, d * w.chunkSpeed);
+            }
+        }
+        break;
+    }
+    }
+    supportUpdate(ctx);
+    return ctx.report;
+}
+
+}  // namespace sw::destruct

@@ -1,0 +1,389 @@
+#include "core/destruct/simulation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace sw::destruct {
+
+const SettingsSchema<SimSettings>& simSchema() {
+    static const SettingsSchema<SimSettings> schema = [] {
+        SettingsSchema<SimSettings> s("destruct", "Destruction");
+        using S = SimSettings;
+        const std::string g = "Onion", h = "Support", b = "Bodies";
+        s.add(&S::seed, "seed", "Seed").group(g);
+        s.add(&S::inwardBlend, "inward-blend", "Inward blend").range(0, 1).group(g)
+            .tooltip("0: layers go along -normal; 1: toward the centroid");
+        s.add(&S::thicknessRange, "thickness-range", "Thickness range").range(0.001, 10).unit("model units").group(g)
+            .tooltip("The bake's thickness range: attrs.z = 1 means this thick");
+        s.add(&S::stepShare, "step-share", "Layer step").range(0.01, 2).group(g).tooltip("Share of the hull thickness per layer");
+        s.add(&S::minStep, "min-step", "Min layer step").range(0.0001, 1).unit("model units").group(g);
+        s.add(&S::islandMax, "island-max", "Island size").range(0, 10000).group(h)
+            .tooltip("Plating islands up to this many splats tear off");
+        s.add(&S::partThreshold, "part-threshold", "Part threshold").range(0.001, 1).group(h)
+            .tooltip("Share of a part's splats knocked out that silences it");
+        s.add(&S::gravity, "gravity", "Gravity").range(0, 100).unit("model units/s²").group(b);
+        s.add(&S::floorZ, "floor-z", "Floor height").range(-100, 100).unit("model units").group(b);
+        s.add(&S::bodyLifetime, "body-lifetime", "Chunk lifetime").range(0.01, 600).unit("s").group(b);
+        s.add(&S::debrisLifetime, "debris-lifetime", "Debris lifetime").range(0.01, 600).unit("s").group(b);
+        s.add(&S::debrisScale, "debris-scale", "Debris size").range(0.01, 4).group(b);
+        s.add(&S::undersideOffset, "underside-offset", "Underside offset").range(0, 4).unit("layer steps").group(b);
+        s.add(&S::poolCapacity, "pool-capacity", "Pool capacity").range(0, 1 << 22).group(b);
+        return s;
+    }();
+    return schema;
+}
+
+namespace {
+
+Status validateSimSettings(const SimSettings& s) {
+    const auto bad = [](const std::string& name, double v) {
+        return makeError(ErrorCode::InvalidInput, "destruction setting " + name + " = " + std::to_string(v) + " is out of range");
+    };
+    const ParamSchema& schema = simSchema().schema();
+    const std::pair<const char*, double> values[] = {
+        {"inward-blend", s.inwardBlend}, {"thickness-range", s.thicknessRange}, {"step-share", s.stepShare},
+        {"min-step", s.minStep}, {"island-max", s.islandMax}, {"part-threshold", s.partThreshold},
+        {"gravity", s.gravity}, {"floor-z", s.floorZ}, {"body-lifetime", s.bodyLifetime},
+        {"debris-lifetime", s.debrisLifetime}, {"debris-scale", s.debrisScale},
+        {"underside-offset", s.undersideOffset}, {"pool-capacity", s.poolCapacity}};
+    for (const auto& [name, v] : values) {
+        const ParamSpec* spec = schema.find(name);
+        if (!std::isfinite(v) || (spec && (v < spec->min || v > spec->max))) return bad(name, v);
+    }
+    if (s.graph.targetNeighbours < 1 || s.graph.maxNeighbours < 1) return bad("graph neighbours", s.graph.targetNeighbours);
+    return {};
+}
+
+}  // namespace
+
+Result<Simulation> Simulation::create(const formats::Spl2Model& model, const SimSettings& settings,
+                                      const std::string& what) {
+    if (model.core.size() == 0) return makeError(ErrorCode::InvalidInput, "the model has no core splats to destroy", what);
+    SW_TRY(formats::validateSpl2(model, what));
+    SW_TRY(validateSimSettings(settings));
+    Simulation sim;
+    sim.m_settings = settings;
+    const auto& core = model.core;
+    const std::size_t n = core.size();
+    sim.m_plating = core.pos;
+    sim.m_normal = core.normal;
+    sim.m_color = core.color;
+    sim.m_centroid = Eigen::Vector3f::Zero();
+    for (const auto& p : core.pos) sim.m_centroid += p;
+    sim.m_centroid /= float(n);
+    sim.m_inward.resize(n);
+    sim.m_step.resize(n);
+    sim.m_part.resize(n);
+    sim.m_chunk.assign(n, 0);
+    sim.m_material.assign(n, 0);
+    int parts = 1, chunks = 1;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Eigen::Vector3f toCentre = (sim.m_centroid - core.pos[i]);
+        const Eigen::Vector3f c = toCentre.norm() > 1e-6f ? Eigen::Vector3f(toCentre.normalized()) : Eigen::Vector3f(-core.normal[i]);
+        const Eigen::Vector3f mixed = -core.normal[i] * (1.f - settings.inwardBlend) + c * settings.inwardBlend;
+        sim.m_inward[i] = mixed.norm() > 1e-6f ? Eigen::Vector3f(mixed.normalized()) : c;
+        sim.m_step[i] = std::max(settings.minStep, settings.stepShare * core.attrs[i].z() * settings.thicknessRange);
+        sim.m_part[i] = int(std::floor(core.attrs[i].y() / 16.f + 1.f / 64.f));
+        parts = std::max(parts, sim.m_part[i] + 1);
+        if (model.chunks) {
+            sim.m_chunk[i] = model.chunks->coreChunk[i];
+            sim.m_material[i] = model.chunks->coreMaterial[i];
+            chunks = std::max(chunks, sim.m_chunk[i] + 1);
+        }
+    }
+    if (model.chunks) chunks = std::max(chunks, int(model.chunks->chunks.size()));
+    // Chunk membership (CSR) and centroids from the members.
+    sim.m_chunkSize.assign(std::size_t(chunks), 0);
+    for (int c : sim.m_chunk) ++sim.m_chunkSize[std::size_t(c)];
+    sim.m_chunkOffsets.assign(std::size_t(chunks) + 1, 0);
+    for (int c = 0; c < chunks; ++c) sim.m_chunkOffsets[std::size_t(c) + 1] = sim.m_chunkOffsets[std::size_t(c)] + std::uint32_t(sim.m_chunkSize[std::size_t(c)]);
+    sim.m_chunkSlots.resize(n);
+    std::vector<std::uint32_t> fill(sim.m_chunkOffsets.begin(), sim.m_chunkOffsets.end() - 1);
+    sim.m_chunkCentroid.assign(std::size_t(chunks), Eigen::Vector3f::Zero());
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto c = std::size_t(sim.m_chunk[i]);
+        sim.m_chunkSlots[fill[c]++] = std::uint32_t(i);
+        sim.m_chunkCentroid[c] += core.pos[i];
+    }
+    for (int c = 0; c < chunks; ++c)
+        if (sim.m_chunkSize[std::size_t(c)]) sim.m_chunkCentroid[std::size_t(c)] /= float(sim.m_chunkSize[std::size_t(c)]);
+    sim.m_partSize.assign(std::size_t(parts), 0);
+    for (int p : sim.m_part) ++sim.m_partSize[std::size_t(p)];
+    sim.m_palette = choosePalette(medianColor(core.color));
+    sim.m_graph = SupportGraph(core.pos, settings.graph);
+    sim.heal(1.f);  // the pristine dynamic state
+    sim.m_dirty.clear();
+    std::fill(sim.m_dirtyFlag.begin(), sim.m_dirtyFlag.end(), 0);
+    return sim;
+}
+
+void Simulation::heal(float amount) {
+    const std::size_t n = m_plating.size();
+    if (amount >= 1.f || m_depth.size() != n) {
+        const bool first = m_depth.size() != n;
+        m_depth.assign(n, 0.f);
+        m_heat0.assign(n, 0.f);
+        m_heatTime.assign(n, 0.f);
+        m_flags.assign(n, 0);
+        m_layerColor = m_color;
+        m_chunkKnocked.assign(m_chunkSize.size(), 0);
+        m_chunkShallow = m_chunkSize;
+        m_chunkCracked.assign(m_chunkSize.size(), 0);
+        m_chunkTorn.assign(m_chunkSize.size(), 0);
+        m_chunkDark.assign(m_chunkSize.size(), 0);
+        m_crackOrder.clear();
+        m_partKnocked.assign(m_partSize.size(), 0);
+        m_partFired.assign(m_partSize.size(), 0);
+        m_pool.assign(std::size_t(m_settings.poolCapacity), PoolEntry{});
+        m_poolFree.clear();
+        for (int i = m_settings.poolCapacity - 1; i >= 0; --i) m_poolFree.push_back(std::uint32_t(i));
+        m_poolHigh = 0;
+        m_bodies.clear();
+        m_stamp.assign(n, 0);
+        m_stampNow = 0;
+        m_dirtyFlag.assign(n, 0);
+        m_poolDirtyFlag.assign(m_pool.size(), 0);
+        m_dirty.clear();
+        m_poolDirty.clear();
+        if (first) {
+            m_rng = 0x9E3779B97F4A7C15ull ^ (std::uint64_t(m_settings.seed) * 0xD1B54A32D192ED03ull);
+            m_time = 0.f;
+            m_hits = 0;
+        } else {
+            for (std::uint32_t i = 0; i < n; ++i) markDirty(i);
+            for (std::uint32_t e = 0; e < m_pool.size(); ++e) {
+                m_poolDirtyFlag[e] = 1;
+                m_poolDirty.push_back(e);
+            }
+        }
+        return;
+    }
+    if (amount <= 0.f) return;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (m_depth[i] == 0.f) continue;
+        const int before = level(i);
+        float d = m_depth[i] * (1.f - amount);
+        if (d < 1e-4f) d = 0.f;
+        setDepth(i, d);
+        if (level(i) != before) refreshColor(i);
+        if (d == 0.f) m_flags[i] = 0, m_heat0[i] = 0.f, m_layerColor[i] = m_color[i];
+        markDirty(i);
+    }
+}
+
+int Simulation::level(std::size_t slot) const {
+    return std::min(kMaxLayers, int(std::ceil(m_depth[slot] - 1e-6f)));
+}
+
+Eigen::Vector3f Simulation::position(std::size_t i) const {
+    if (m_depth[i] == 0.f) return m_plating[i];
+    return m_plating[i] + m_inward[i] * (m_step[i] * m_depth[i]);
+}
+
+std::vector<Eigen::Vector3f> Simulation::positions() const {
+    std::vector<Eigen::Vector3f> out(size());
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = position(i);
+    return out;
+}
+
+Eigen::Vector3f Simulation::displayColor(std::size_t i) const {
+    const Eigen::Vector3f base = m_layerColor[i];
+    const float h = heatAt(m_heat0[i], m_profile.cooling, m_time - m_heatTime[i]);
+    return base + (blackBody(h) - base) * std::min(1.f, 2.f * h);
+}
+
+void Simulation::setDepth(std::uint32_t i, float d) {
+    const float before = m_depth[i];
+    const bool wasPlating = before < 1.f, isPlating = d < 1.f;
+    const bool wasShallow = level(i) < 3;
+    m_depth[i] = std::min(d, float(kMaxLayers));
+    const bool isShallow = level(i) < 3;
+    const auto c = std::size_t(m_chunk[i]);
+    const auto p = std::size_t(m_part[i]);
+    if (wasPlating != isPlating) {
+        const int delta = isPlating ? -1 : 1;
+        m_chunkKnocked[c] += delta;
+        m_partKnocked[p] += delta;
+        if (delta > 0 && !m_partFired[p] && m_partKnocked[p] >= partNeed(int(p))) {
+            m_partFired[p] = 1;
+            const int pct = int(std::lround(100.0 * m_partKnocked[p] / std::max(1, m_partSize[p])));
+            m_events.push_back({EventType::PartThreshold, m_hits, int(p), m_partKnocked[p],
+                                "part " + std::to_string(p) + " silenced: " + std::to_string(m_partKnocked[p]) + " of " +
+                                    std::to_string(m_partSize[p]) + " splats knocked out (" + std::to_string(pct) + " %)"});
+        }
+    }
+    if (wasShallow != isShallow) m_chunkShallow[c] += isShallow ? 1 : -1;
+    markDirty(i);
+}
+
+void Simulation::markDirty(std::uint32_t i) {
+    if (m_dirtyFlag[i]) return;
+    m_dirtyFlag[i] = 1;
+    m_dirty.push_back(i);
+}
+
+void Simulation::refreshColor(std::uint32_t i) {
+    const int l = level(i);
+    m_layerColor[i] = l == 0 ? m_color[i]
+                             : layerColor(l, m_color[i], m_material[i], m_plating[i], i, m_palette, (m_flags[i] & kDark) != 0);
+    markDirty(i);
+}
+
+std::vector<std::uint32_t> Simulation::takeDirtySlots() {
+    std::vector<std::uint32_t> out;
+    out.swap(m_dirty);
+    for (std::uint32_t i : out) m_dirtyFlag[i] = 0;
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<std::uint32_t> Simulation::takeDirtyPool() {
+    std::vector<std::uint32_t> out;
+    out.swap(m_poolDirty);
+    for (std::uint32_t i : out) m_poolDirtyFlag[i] = 0;
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+float Simulation::random01() {
+    // SplitMix64 (Steele, Lea & Flood 2014): 24 bits → exact float in [0, 1).
+    std::uint64_t z = (m_rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return float(z >> 40) / 16777216.f;
+}
+
+Eigen::Vector3f Simulation::randomUnit() {
+    const float z = 2.f * random01() - 1.f, a = 6.2831853f * random01();
+    const float r = std::sqrt(std::max(0.f, 1.f - z * z));
+    return {r * std::cos(a), r * std::sin(a), z};
+}
+
+int Simulation::allocPool() {
+    if (m_poolFree.empty()) return -1;
+    const std::uint32_t e = m_poolFree.back();
+    m_poolFree.pop_back();
+    m_poolHigh = std::max(m_poolHigh, e + 1);
+    if (!m_poolDirtyFlag[e]) m_poolDirtyFlag[e] = 1, m_poolDirty.push_back(e);
+    return int(e);
+}
+
+void Simulation::freePool(std::uint32_t e) {
+    m_pool[e] = PoolEntry{};
+    m_poolFree.push_back(e);
+    if (!m_poolDirtyFlag[e]) m_poolDirtyFlag[e] = 1, m_poolDirty.push_back(e);
+}
+
+Eigen::Vector3f Simulation::poolPosition(std::size_t e) const {
+    const PoolEntry& p = m_pool[e];
+    switch (p.kind) {
+    case PoolKind::Free: return Eigen::Vector3f::Zero();
+    case PoolKind::Debris: {
+        const float age = m_time - p.birth;
+        return p.start + p.velocity * age + Eigen::Vector3f(0.f, 0.f, -0.5f * m_settings.gravity * age * age);
+    }
+    default: {
+        const Body& b = m_bodies[std::size_t(p.body)];
+        Eigen::Vector3f local = m_plating[p.source];
+        if (p.kind == PoolKind::ChunkUnderside)
+            local += m_inward[p.source] * (m_step[p.source] * m_settings.undersideOffset);
+        return b.pivot + b.rotation * (local - b.pivot) + b.translation;
+    }
+    }
+}
+
+bool Simulation::poolVisible(std::size_t e) const { return m_pool[e].kind != PoolKind::Free; }
+
+void Simulation::step(float dt) {
+    if (!(dt > 0.f)) return;
+    m_time += dt;
+    const Eigen::Vector3f g(0.f, 0.f, -m_settings.gravity);
+    for (Body& b : m_bodies) {
+        if (!b.alive) continue;
+        b.velocity += g * dt;
+        b.translation += b.velocity * dt;
+        const float w = b.spin.norm();
+        if (w > 0.f) b.rotation = (Eigen::Quaternionf(Eigen::AngleAxisf(w * dt, b.spin / w)) * b.rotation).normalized();
+        if (m_time - b.birth > m_settings.bodyLifetime || (b.pivot + b.translation).z() < m_settings.floorZ) {
+            b.alive = false;
+            for (std::uint32_t e : b.pool) freePool(e);
+            b.pool.clear();
+        }
+    }
+    for (std::uint32_t e = 0; e < m_poolHigh; ++e) {
+        const PoolEntry& p = m_pool[e];
+        if (p.kind != PoolKind::Debris) continue;
+        if (m_time - p.birth > m_settings.debrisLifetime || poolPosition(e).z() < m_settings.floorZ) freePool(e);
+    }
+    while (m_poolHigh > 0 && m_pool[m_poolHigh - 1].kind == PoolKind::Free) --m_poolHigh;
+}
+
+SimStats Simulation::stats() const {
+    SimStats s;
+    s.hits = m_hits;
+    for (std::size_t i = 0; i < size(); ++i) {
+        if (m_depth[i] > 0.f) ++s.damaged;
+        ++s.perLayer[std::size_t(level(i))];
+    }
+    for (std::size_t c = 0; c < m_chunkSize.size(); ++c) {
+        s.chunksCracked += m_chunkCracked[c] ? 1 : 0;
+        s.chunksTorn += m_chunkTorn[c] ? 1 : 0;
+    }
+    for (const Event& e : m_events) s.islandsTorn += e.type == EventType::IslandTorn ? 1 : 0;
+    for (const Body& b : m_bodies) s.bodiesAlive += b.alive ? 1 : 0;
+    for (std::uint32_t e = 0; e < m_poolHigh; ++e) {
+        s.debrisAlive += m_pool[e].kind == PoolKind::Debris ? 1 : 0;
+        s.poolUsed += m_pool[e].kind != PoolKind::Free ? 1 : 0;
+    }
+    for (std::size_t p = 0; p < m_partSize.size(); ++p)
+        s.partHealth.push_back(m_partSize[p] ? 1.f - float(m_partKnocked[p]) / float(m_partSize[p]) : 1.f);
+    return s;
+}
+
+namespace {
+template <class T>
+void put(std::vector<std::uint8_t>& out, const T& v) {
+    const auto* b = reinterpret_cast<const std::uint8_t*>(&v);
+    out.insert(out.end(), b, b + sizeof(T));
+}
+template <class T>
+void putAll(std::vector<std::uint8_t>& out, const std::vector<T>& v) {
+    put(out, v.size());
+    for (const T& x : v) put(out, x);
+}
+}  // namespace
+
+std::vector<std::uint8_t> Simulation::serializeState() const {
+    std::vector<std::uint8_t> out;
+    putAll(out, m_depth);
+    putAll(out, m_heat0);
+    putAll(out, m_heatTime);
+    putAll(out, m_flags);
+    for (const auto& c : m_layerColor) put(out, c.x()), put(out, c.y()), put(out, c.z());
+    putAll(out, m_chunkKnocked);
+    putAll(out, m_chunkShallow);
+    putAll(out, m_chunkCracked);
+    putAll(out, m_chunkTorn);
+    putAll(out, m_crackOrder);
+    putAll(out, m_partKnocked);
+    for (const PoolEntry& p : m_pool) {
+        put(out, p.source), put(out, p.kind), put(out, p.body), put(out, p.birth), put(out, p.heat0);
+        for (const auto* v : {&p.start, &p.velocity, &p.color}) put(out, v->x()), put(out, v->y()), put(out, v->z());
+    }
+    putAll(out, m_poolFree);
+    for (const Body& b : m_bodies) {
+        put(out, b.chunk), put(out, b.birth), put(out, b.alive);
+        for (const auto* v : {&b.pivot, &b.translation, &b.velocity, &b.spin}) put(out, v->x()), put(out, v->y()), put(out, v->z());
+        put(out, b.rotation.w()), put(out, b.rotation.x()), put(out, b.rotation.y()), put(out, b.rotation.z());
+        putAll(out, b.pool);
+    }
+    for (const Event& e : m_events) put(out, int(e.type)), put(out, e.hit), put(out, e.id), put(out, e.count);
+    put(out, m_rng);
+    put(out, m_time);
+    put(out, m_hits);
+    return out;
+}
+
+}  // namespace sw::destruct

@@ -1,0 +1,255 @@
+#pragma once
+// The destruction simulation (PIPELINE §7, issue 15): deterministic (explicit seed, explicit time
+// steps, no wall clock) over the core slots of the baked model the game loads (SPL2 core + CHNK
+// tail). A slot is never removed: a knocked-out slot is reborn one onion layer deeper,
+//   position = plating + inward · step · depth,
+//   inward   = normalize(mix(−normal, normalize(centroid − plating), inwardBlend)),
+//   step     = max(minStep, stepShare · thickness), thickness = attrs.z · thicknessRange
+// (the hull thickness measured along −normal at bake time), so holes always have a floor (never
+// see-through) and shooting into a hole digs deeper. A share of the knocked-out splats also
+// flies as white-hot debris (a pool beside the slots); chunks crack, then tear off whole as rigid
+// bodies carrying their plating and an inward-facing underside copy, while their slots in the
+// hull become the crater floor. The support graph (support_graph.h) is updated event-driven
+// around each changed slot: islands of ≤ islandMax plating splats tear off, plating left over
+// a pit settles to its neighbours' level, innards go dark when their chunk is all dug out.
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/destruct/palette.h"
+#include "core/destruct/support_graph.h"
+#include "core/destruct/weapon_profile.h"
+#include "core/formats/spl2.h"
+#include "core/foundation/error.h"
+#include "core/foundation/schema.h"
+
+namespace sw::destruct {
+
+struct SimSettings {
+    std::uint32_t seed = 1;
+    float inwardBlend = 0.35f;     // 0: straight along −normal, 1: toward the centroid
+    float thicknessRange = 0.4f;   // model units of attrs.z = 1 (the bake's thickness-range)
+    float stepShare = 0.3f;        // layer step as a share of the local hull thickness
+    float minStep = 0.012f;        // model units, for open plates (thickness 0)
+    int islandMax = 24;            // plating islands up to this many splats tear off
+    float partThreshold = 0.3f;    // share of a part's splats knocked out that silences it
+    float gravity = 3.f;           // model units / s², along −Z
+    float floorZ = -1.5f;          // bodies and debris below this vanish
+    float bodyLifetime = 5.f;      // s
+    float debrisLifetime = 2.f;    // s
+    float debrisScale = 0.6f;      // debris splats are drawn this much smaller
+    float undersideOffset = 0.5f;  // underside copy sits this many layer steps inside the plating
+    int poolCapacity = 16384;      // debris + chunk copies alive at once
+    SupportGraphSettings graph;
+};
+const SettingsSchema<SimSettings>& simSchema();
+
+// Slot flags.
+enum SlotFlag : std::uint8_t {
+    kWound = 1,    // rim or crater floor: the shape mask turns ragged
+    kDark = 2,     // innards whose chunk is dug out
+    kCracked = 4,  // on a crack line (rim of a cracked chunk, railgun channel)
+    kSettled = 8,  // unsupported plating that settled to its neighbours' level
+};
+
+enum class PoolKind : std::uint8_t { Free = 0, ChunkPlating = 1, ChunkUnderside = 2, Debris = 3 };
+
+struct PoolEntry {
+    std::uint32_t source = 0;  // slot it copies
+    PoolKind kind = PoolKind::Free;
+    int body = -1;             // chunk body (chunk kinds)
+    float birth = 0;           // s
+    Eigen::Vector3f start = Eigen::Vector3f::Zero();     // debris: position at birth
+    Eigen::Vector3f velocity = Eigen::Vector3f::Zero();  // debris: model units / s
+    Eigen::Vector3f color = Eigen::Vector3f::Zero();     // chunk: colour of the copy
+    float heat0 = 0;
+};
+
+struct Body {
+    int chunk = -1;            // torn chunk id, −1 for an island
+    Eigen::Vector3f pivot = Eigen::Vector3f::Zero();        // centroid at tear time
+    Eigen::Vector3f translation = Eigen::Vector3f::Zero();  // pivot displacement since then
+    Eigen::Vector3f velocity = Eigen::Vector3f::Zero();
+    Eigen::Quaternionf rotation = Eigen::Quaternionf::Identity();
+    Eigen::Vector3f spin = Eigen::Vector3f::Zero();          // angular velocity, rad / s
+    float birth = 0;
+    std::vector<std::uint32_t> pool;  // its pool entries
+    bool alive = true;
+};
+
+struct Hit {
+    float damage = 40.f;
+    Eigen::Vector3f origin = Eigen::Vector3f(0.f, -3.f, 0.f);  // model space
+    Eigen::Vector3f direction = Eigen::Vector3f(0.f, 1.f, 0.f);
+    HitKind kind = HitKind::Shot;
+};
+
+enum class EventType { ChunkCracked, ChunkTorn, IslandTorn, Settled, InnardsDark, PartThreshold };
+struct Event {
+    EventType type;
+    int hit = 0;     // hit index (1-based)
+    int id = 0;      // chunk, part or slot
+    int count = 0;   // splats involved (part: knocked-out count when it fired)
+    std::string text;
+};
+
+struct HitReport {
+    bool missed = true;
+    int index = 0;                    // 1-based hit number
+    std::uint32_t impactSlot = 0;
+    Eigen::Vector3f impact = Eigen::Vector3f::Zero();
+    Eigen::Vector3f exit = Eigen::Vector3f::Zero();  // PIERCE: the exit point
+    std::uint32_t exitSlot = 0;
+    std::vector<std::uint32_t> knocked;  // slots knocked one layer deeper, in order
+    std::vector<int> cracked, torn;      // chunk ids, in order
+    int islands = 0, settled = 0, debris = 0, channel = 0;
+    std::uint64_t supportVisits = 0;     // slots examined by the support updates of this hit
+    bool poolFull = false;
+};
+
+struct SimStats {
+    int hits = 0;
+    int damaged = 0;                          // slots with depth > 0
+    std::array<int, kMaxLayers + 1> perLayer{};  // slots per level 0..4
+    int chunksCracked = 0, chunksTorn = 0, islandsTorn = 0;
+    int bodiesAlive = 0, debrisAlive = 0, poolUsed = 0;
+    std::vector<float> partHealth;            // [parts] 1 − knocked / size
+};
+
+class Simulation {
+public:
+    // model: the baked SPL2 (core slots, CHNK tail). Errors: InvalidInput for an empty core or a
+    // model validateSpl2 rejects (naming `what`), settings out of the schema's ranges.
+    static Result<Simulation> create(const formats::Spl2Model& model, const SimSettings& settings = {},
+                                     const std::string& what = "model");
+
+    void setProfile(const WeaponProfile& profile) { m_profile = profile; }
+    const WeaponProfile& profile() const { return m_profile; }
+
+    // One hit with the current profile's parameters; damage, origin, direction and kind from `hit`.
+    HitReport hit(const Hit& hit);
+    HitReport hit(float damage, const Eigen::Vector3f& origin, const Eigen::Vector3f& direction, HitKind kind);
+    // The profile's own damage and kind.
+    HitReport fire(const Eigen::Vector3f& origin, const Eigen::Vector3f& direction);
+
+    // Advances bodies and debris by dt seconds (semi-implicit Euler, fixed order).
+    void step(float dt);
+    // Lerps every hole back toward the plating by `amount` of its remaining depth (0..1): depth ·=
+    // 1 − amount; at 1 everything is restored exactly (positions, colours, chunks, parts, pools).
+    void heal(float amount);
+
+    // State.
+    std::size_t size() const { return m_plating.size(); }
+    float time() const { return m_time; }
+    int hits() const { return m_hits; }
+    Eigen::Vector3f position(std::size_t slot) const;  // current centre
+    std::vector<Eigen::Vector3f> positions() const;
+    Eigen::Vector3f inward(std::size_t slot) const { return m_inward[slot]; }
+    float layerStep(std::size_t slot) const { return m_step[slot]; }
+    float depth(std::size_t slot) const { return m_depth[slot]; }
+    int level(std::size_t slot) const;  // colour layer: ceil(depth) clamped to kMaxLayers
+    std::uint8_t flags(std::size_t slot) const { return m_flags[slot]; }
+    // Colour the slot is drawn with at the current time (layer colour, then the black-body heat).
+    Eigen::Vector3f displayColor(std::size_t slot) const;
+    Eigen::Vector3f layerColorOf(std::size_t slot) const { return m_layerColor[slot]; }
+    float heat0(std::size_t slot) const { return m_heat0[slot]; }
+    float heatTime(std::size_t slot) const { return m_heatTime[slot]; }
+    const std::vector<PoolEntry>& pool() const { return m_pool; }
+    std::uint32_t poolHighWater() const { return m_poolHigh; }
+    const std::vector<Body>& bodies() const { return m_bodies; }
+    // Current centre of a pool entry (chunk copies follow their body, debris its ballistic path).
+    Eigen::Vector3f poolPosition(std::size_t entry) const;
+    bool poolVisible(std::size_t entry) const;
+    const std::vector<Event>& events() const { return m_events; }
+    SimStats stats() const;
+    const SupportGraph& graph() const { return m_graph; }
+    const DamagePalette& palette() const { return m_palette; }
+    const Eigen::Vector3f& centroid() const { return m_centroid; }
+    const SimSettings& settings() const { return m_settings; }
+    int chunkOf(std::size_t slot) const { return m_chunk[slot]; }
+    int partOf(std::size_t slot) const { return m_part[slot]; }
+    int chunkCount() const { return int(m_chunkSize.size()); }
+    int partCount() const { return int(m_partSize.size()); }
+    int partSize(int part) const { return m_partSize[std::size_t(part)]; }
+    int partKnocked(int part) const { return m_partKnocked[std::size_t(part)]; }
+    bool chunkCracked(int c) const { return m_chunkCracked[std::size_t(c)] != 0; }
+    bool chunkTorn(int c) const { return m_chunkTorn[std::size_t(c)] != 0; }
+    Eigen::Vector3f chunkCentroid(int c) const { return m_chunkCentroid[std::size_t(c)]; }
+    std::uint64_t totalSupportVisits() const { return m_visitsTotal; }
+
+    // Changed since the last call (for the renderer's partial uploads): slot ids, pool entries.
+    std::vector<std::uint32_t> takeDirtySlots();
+    std::vector<std::uint32_t> takeDirtyPool();
+
+    // Knocks one slot one layer deeper (no debris) and runs the support updates around it, as a
+    // hit's knock-out does; for tests and the editor's "dig here". Returns the support visits.
+    std::uint64_t knockOut(std::uint32_t slot);
+
+    // Every byte of the dynamic state (depths, flags, colours, heat, pools, bodies, RNG, events),
+    // for the determinism tests.
+    std::vector<std::uint8_t> serializeState() const;
+
+private:
+    Simulation() = default;
+    struct HitContext;
+    // Knock-out of one slot (deeper by one layer), with optional debris; queues support events.
+    void knock(std::uint32_t slot, HitContext& ctx, bool debris, const Eigen::Vector3f& debrisDir, float heat);
+    void setDepth(std::uint32_t slot, float depth);
+    void markDirty(std::uint32_t slot);
+    void refreshColor(std::uint32_t slot);
+    void supportUpdate(HitContext& ctx);
+    void tearChunk(int chunk, HitContext& ctx, const Eigen::Vector3f& velocity);
+    void tearSlots(const std::vector<std::uint32_t>& slots, int chunk, HitContext& ctx, const Eigen::Vector3f& velocity);
+    void crackChunk(int chunk, HitContext& ctx);
+    void chunkAccounting(HitContext& ctx, const Eigen::Vector3f& impact, const Eigen::Vector3f& direction);
+    int allocPool();
+    int allocBody();
+    int partNeed(int part) const;
+    void freePool(std::uint32_t entry);
+    float random01();
+    Eigen::Vector3f randomUnit();
+    void footprintSurface(const HitContext& ctx, std::uint32_t start, const Eigen::Vector3f& p, const Eigen::Vector3f& d,
+                          float radius, float band, bool radial, std::size_t limit, std::vector<std::uint32_t>& out);
+
+    SimSettings m_settings;
+    WeaponProfile m_profile;
+    SupportGraph m_graph;
+    DamagePalette m_palette;
+    Eigen::Vector3f m_centroid = Eigen::Vector3f::Zero();
+    // Static, per slot.
+    std::vector<Eigen::Vector3f> m_plating, m_normal, m_inward, m_color;
+    std::vector<float> m_step;
+    std::vector<int> m_chunk, m_part, m_material;
+    // Static, per chunk / part.
+    std::vector<std::uint32_t> m_chunkOffsets, m_chunkSlots;  // CSR members
+    std::vector<int> m_chunkSize;
+    std::vector<Eigen::Vector3f> m_chunkCentroid;
+    std::vector<int> m_partSize;
+    // Dynamic.
+    std::vector<float> m_depth, m_heat0, m_heatTime;
+    std::vector<std::uint8_t> m_flags;
+    std::vector<Eigen::Vector3f> m_layerColor;
+    std::vector<int> m_chunkKnocked, m_chunkShallow;  // plating knocked out; slots with level < 3
+    std::vector<std::uint8_t> m_chunkCracked, m_chunkTorn, m_chunkDark;
+    std::vector<int> m_crackOrder;  // cracked, not yet torn, in crack order
+    std::vector<int> m_partKnocked;
+    std::vector<std::uint8_t> m_partFired;
+    std::vector<PoolEntry> m_pool;
+    std::vector<std::uint32_t> m_poolFree;  // LIFO
+    std::uint32_t m_poolHigh = 0;
+    std::vector<Body> m_bodies;
+    std::vector<Event> m_events;
+    std::vector<std::uint32_t> m_stamp;  // island BFS stamps
+    std::uint32_t m_stampNow = 0;
+    std::vector<std::uint8_t> m_dirtyFlag, m_poolDirtyFlag;
+    std::vector<std::uint32_t> m_dirty, m_poolDirty;
+    std::uint64_t m_rng = 0;
+    std::uint64_t m_visitsTotal = 0;
+    float m_time = 0;
+    int m_hits = 0;
+};
+
+}  // namespace sw::destruct

@@ -1,0 +1,210 @@
+#include "core/destruct/support_graph.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <unordered_set>
+
+namespace sw::destruct {
+
+namespace {
+
+// Mean neighbour count within r of a strided sample, by brute force over a temporary grid.
+double sampleDegree(std::span<const Eigen::Vector3f> pts, float r, int samples) {
+    std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> grid;
+    const auto cell = [r](const Eigen::Vector3f& p) {
+        return Eigen::Vector3i(int(std::floor(p.x() / r)), int(std::floor(p.y() / r)), int(std::floor(p.z() / r)));
+    };
+    const auto key = [](const Eigen::Vector3i& c) {
+        return (std::uint64_t(std::uint32_t(c.x() + (1 << 20))) << 42) |
+               (std::uint64_t(std::uint32_t(c.y() + (1 << 20))) << 21) | std::uint64_t(std::uint32_t(c.z() + (1 << 20)));
+    };
+    for (std::size_t i = 0; i < pts.size(); ++i) grid[key(cell(pts[i]))].push_back(std::uint32_t(i));
+    const std::size_t n = pts.size();
+    const std::size_t count = std::min<std::size_t>(n, std::size_t(samples));
+    const std::size_t stride = std::max<std::size_t>(1, n / std::max<std::size_t>(count, 1));
+    double total = 0;
+    std::size_t used = 0;
+    for (std::size_t i = 0; i < n && used < count; i += stride, ++used) {
+        const Eigen::Vector3i c = cell(pts[i]);
+        for (int dz = -1; dz <= 1; ++dz)
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dx = -1; dx <= 1; ++dx) {
+                    auto it = grid.find(key(c + Eigen::Vector3i(dx, dy, dz)));
+                    if (it == grid.end()) continue;
+                    for (std::uint32_t j : it->second)
+                        if (j != i && (pts[j] - pts[i]).squaredNorm() <= r * r) total += 1;
+                }
+    }
+    return used ? total / double(used) : 0.0;
+}
+
+}  // namespace
+
+SupportGraph::Key SupportGraph::key(const Eigen::Vector3i& c) {
+    return (Key(std::uint32_t(c.x() + (1 << 20))) << 42) | (Key(std::uint32_t(c.y() + (1 << 20))) << 21) |
+           Key(std::uint32_t(c.z() + (1 << 20)));
+}
+
+Eigen::Vector3i SupportGraph::cellOf(const Eigen::Vector3f& p) const {
+    return Eigen::Vector3i(int(std::floor(p.x() / m_radius)), int(std::floor(p.y() / m_radius)),
+                           int(std::floor(p.z() / m_radius)));
+}
+
+template <class Fn>
+void SupportGraph::forCell(const Eigen::Vector3i& c, Fn&& fn) const {
+    ++m_cellsVisited;
+    auto it = m_cells.find(key(c));
+    if (it == m_cells.end()) return;
+    for (std::uint32_t k = it->second.first; k < it->second.second; ++k) fn(m_order[k]);
+}
+
+SupportGraph::SupportGraph(std::span<const Eigen::Vector3f> positions, const SupportGraphSettings& settings)
+    : m_points(positions.begin(), positions.end()) {
+    const std::size_t n = m_points.size();
+    m_offsets.assign(n + 1, 0);
+    if (n == 0) return;
+    m_lo = m_hi = m_points[0];
+    for (const auto& p : m_points) {
+        m_lo = m_lo.cwiseMin(p);
+        m_hi = m_hi.cwiseMax(p);
+    }
+    // Start from the spacing of N points on the box's surface, then correct the radius by the
+    // measured degree (degree ∝ r² on a surface).
+    const Eigen::Vector3f e = (m_hi - m_lo).cwiseMax(1e-3f);
+    const double area = 2.0 * (double(e.x()) * e.y() + double(e.y()) * e.z() + double(e.x()) * e.z()) * 0.6;
+    double r = std::sqrt(double(settings.targetNeighbours) * area / (3.14159265 * double(n)));
+    for (int round = 0; round < settings.calibrationRounds; ++round) {
+        const double degree = sampleDegree(m_points, float(r), settings.calibrationSamples);
+        r *= std::clamp(std::sqrt(double(settings.targetNeighbours) / std::max(degree, 0.5)), 0.5, 2.0);
+    }
+    m_radius = float(r);
+
+    std::vector<std::pair<Key, std::uint32_t>> keyed(n);
+    for (std::size_t i = 0; i < n; ++i) keyed[i] = {key(cellOf(m_points[i])), std::uint32_t(i)};
+    std::sort(keyed.begin(), keyed.end());
+    m_order.resize(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        m_order[k] = keyed[k].second;
+        auto& range = m_cells[keyed[k].first];
+        if (k == 0 || keyed[k - 1].first != keyed[k].first) range.first = std::uint32_t(k);
+        range.second = std::uint32_t(k + 1);
+    }
+    const float r2 = m_radius * m_radius;
+    std::vector<std::pair<float, std::uint32_t>> near;
+    for (std::size_t i = 0; i < n; ++i) {
+        near.clear();
+        const Eigen::Vector3i c = cellOf(m_points[i]);
+        for (int dz = -1; dz <= 1; ++dz)
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dx = -1; dx <= 1; ++dx)
+                    forCell(c + Eigen::Vector3i(dx, dy, dz), [&](std::uint32_t j) {
+                        const float d2 = (m_points[j] - m_points[i]).squaredNorm();
+                        if (j != i && d2 <= r2) near.push_back({d2, j});
+                    });
+        std::sort(near.begin(), near.end());
+        if (near.size() > std::size_t(settings.maxNeighbours)) near.resize(std::size_t(settings.maxNeighbours));
+        for (const auto& [d2, j] : near) m_adjacency.push_back(j);
+        m_offsets[i + 1] = std::uint32_t(m_adjacency.size());
+    }
+    m_cellsVisited = 0;
+}
+
+double SupportGraph::meanDegree() const { return size() ? double(m_adjacency.size()) / double(size()) : 0.0; }
+
+int SupportGraph::maxDegree() const {
+    int d = 0;
+    for (std::size_t i = 0; i < size(); ++i) d = std::max(d, int(m_offsets[i + 1] - m_offsets[i]));
+    return d;
+}
+
+template <class Fn>
+void SupportGraph::walk(const Eigen::Vector3f& origin, const Eigen::Vector3f& dir, Fn&& fn) const {
+    // Clip the ray to the (slightly grown) bounding box, then step cell to cell.
+    const Eigen::Vector3f lo = m_lo.array() - m_radius, hi = m_hi.array() + m_radius;
+    float t0 = 0.f, t1 = std::numeric_limits<float>::max();
+    for (int a = 0; a < 3; ++a) {
+        if (std::abs(dir[a]) < 1e-12f) {
+            if (origin[a] < lo[a] || origin[a] > hi[a]) return;
+            continue;
+        }
+        float ta = (lo[a] - origin[a]) / dir[a], tb = (hi[a] - origin[a]) / dir[a];
+        if (ta > tb) std::swap(ta, tb);
+        t0 = std::max(t0, ta);
+        t1 = std::min(t1, tb);
+    }
+    if (t0 > t1) return;
+    const Eigen::Vector3f start = origin + dir * t0;
+    Eigen::Vector3i c = cellOf(start);
+    Eigen::Vector3i step;
+    Eigen::Vector3f tMax, tDelta;
+    for (int a = 0; a < 3; ++a) {
+        step[a] = dir[a] > 0 ? 1 : (dir[a] < 0 ? -1 : 0);
+        if (step[a] == 0) {
+            tMax[a] = tDelta[a] = std::numeric_limits<float>::max();
+            continue;
+        }
+        const float boundary = float(c[a] + (step[a] > 0 ? 1 : 0)) * m_radius;
+        tMax[a] = t0 + (boundary - start[a]) / dir[a];
+        tDelta[a] = m_radius / std::abs(dir[a]);
+    }
+    for (float t = t0; t <= t1 + m_radius;) {
+        if (!fn(c, t)) return;
+        int a = tMax.x() < tMax.y() ? (tMax.x() < tMax.z() ? 0 : 2) : (tMax.y() < tMax.z() ? 1 : 2);
+        t = tMax[a];
+        c[a] += step[a];
+        tMax[a] += tDelta[a];
+    }
+}
+
+std::optional<SupportGraph::RayHit> SupportGraph::raycast(const Eigen::Vector3f& origin, const Eigen::Vector3f& dir,
+                                                          float tolerance) const {
+    m_cellsVisited = 0;
+    std::optional<RayHit> best;
+    const float tol2 = tolerance * tolerance;
+    std::unordered_set<Key> seen;
+    int cellsAfterHit = -1;
+    walk(origin, dir, [&](const Eigen::Vector3i& c, float) {
+        for (int dz = -1; dz <= 1; ++dz)
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dx = -1; dx <= 1; ++dx) {
+                    const Eigen::Vector3i cc = c + Eigen::Vector3i(dx, dy, dz);
+                    if (!seen.insert(key(cc)).second) continue;
+                    forCell(cc, [&](std::uint32_t j) {
+                        const Eigen::Vector3f v = m_points[j] - origin;
+                        const float t = v.dot(dir);
+                        if (t <= 0.f || (v - t * dir).squaredNorm() > tol2) return;
+                        if (!best || t < best->t) best = RayHit{j, t};
+                    });
+                }
+        if (best && cellsAfterHit < 0) cellsAfterHit = 0;
+        return !(best && cellsAfterHit++ >= 2);
+    });
+    return best;
+}
+
+std::vector<SupportGraph::RayHit> SupportGraph::alongLine(const Eigen::Vector3f& origin, const Eigen::Vector3f& dir,
+                                                          float radius) const {
+    m_cellsVisited = 0;
+    std::vector<RayHit> out;
+    const float r2 = radius * radius;
+    std::unordered_set<Key> seen;
+    walk(origin, dir, [&](const Eigen::Vector3i& c, float) {
+        for (int dz = -1; dz <= 1; ++dz)
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dx = -1; dx <= 1; ++dx) {
+                    const Eigen::Vector3i cc = c + Eigen::Vector3i(dx, dy, dz);
+                    if (!seen.insert(key(cc)).second) continue;
+                    forCell(cc, [&](std::uint32_t j) {
+                        const Eigen::Vector3f v = m_points[j] - origin;
+                        const float t = v.dot(dir);
+                        if (t > 0.f && (v - t * dir).squaredNorm() <= r2) out.push_back({j, t});
+                    });
+                }
+        return true;
+    });
+    std::sort(out.begin(), out.end(), [](const RayHit& a, const RayHit& b) { return a.t < b.t || (a.t == b.t && a.slot < b.slot); });
+    return out;
+}
+
+}  // namespace sw::destruct

@@ -1,0 +1,421 @@
+// core/destruct (issue 15): the destruction simulation's behaviours on a hull built in code
+// (tst_destruct_fixture.h), explicit seeds, no wall clock.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "core/destruct/gpu_state.h"
+#include "core/destruct/simulation.h"
+#include "tests/core/tst_destruct_fixture.h"
+
+using namespace sw::destruct;
+
+namespace {
+
+Simulation makeSim(int n, SimSettings s = {}, const char* profile = "cannon") {
+    auto sim = Simulation::create(sw::test::makeHull(n), s);
+    REQUIRE_MESSAGE(sim.ok(), (sim.ok() ? "" : sim.error().toString()));
+    auto p = loadProfile(profile);
+    REQUIRE(p.ok());
+    sim->setProfile(*p);
+    return std::move(*sim);
+}
+
+// The slot nearest a point (plating positions).
+std::uint32_t nearest(const Simulation& sim, const Eigen::Vector3f& p) {
+    std::uint32_t best = 0;
+    for (std::uint32_t i = 1; i < sim.size(); ++i)
+        if ((sim.position(i) - p).squaredNorm() < (sim.position(best) - p).squaredNorm()) best = i;
+    return best;
+}
+
+// Slots within distance r of slot c on the plating, and those in the ring (r, r + w].
+void ringAround(const Simulation& sim, std::uint32_t c, float r, float w, std::vector<std::uint32_t>& patch,
+                std::vector<std::uint32_t>& ring) {
+    const Eigen::Vector3f p = sim.position(c);
+    for (std::uint32_t i = 0; i < sim.size(); ++i) {
+        const float d = (sim.position(i) - p).norm();
+        if (d <= r) patch.push_back(i);
+        else if (d <= r + w) ring.push_back(i);
+    }
+}
+
+void volley(Simulation& sim, int shots, std::uint32_t seed) {
+    std::uint32_t h = seed;
+    for (int k = 0; k < shots; ++k) {
+        h = slotHash(h + 17u);
+        const float x = (float(h % 1000u) / 1000.f - 0.5f) * 0.6f;
+        h = slotHash(h);
+        const float z = (float(h % 1000u) / 1000.f - 0.5f) * 0.4f;
+        sim.fire(Eigen::Vector3f(x, -3.f, z), Eigen::Vector3f(0.f, 1.f, 0.f));
+        sim.step(1.f / 30.f);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("destruct: profiles round-trip through their schema JSON; bad values are errors") {
+    for (const WeaponProfile& p : builtinProfiles()) {
+        auto back = profileFromJson(profileToJson(p));
+        REQUIRE(back.ok());
+        CHECK(back->name == p.name);
+        CHECK(back->kind == p.kind);
+        CHECK(back->damage == doctest::Approx(p.damage));
+        CHECK(back->cascade == p.cascade);
+    }
+    auto bad = profileFromJson(R"({"stage": "weapon", "params": {"debris-share": 3}})", "w.json");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().message.find("debris-share") != std::string::npos);
+    auto unknown = loadProfile("no-such-weapon");
+    REQUIRE_FALSE(unknown.ok());
+    CHECK(unknown.error().message.find("unknown weapon profile") != std::string::npos);
+    SimSettings s;
+    s.stepShare = -1.f;
+    auto sim = Simulation::create(sw::test::makeHull(500), s);
+    REQUIRE_FALSE(sim.ok());
+    CHECK(sim.error().message.find("step-share") != std::string::npos);
+    sw::formats::Spl2Model empty = sw::test::makeHull(10);
+    empty.core.resize(0);
+    empty.chunks.reset();
+    CHECK_FALSE(Simulation::create(empty).ok());
+}
+
+TEST_CASE("destruct: the support graph calibrates its radius from N and has bounded degree") {
+    for (int n : {2000, 8000, 32000}) {
+        const auto m = sw::test::makeHull(n);
+        SupportGraph g(m.core.pos);
+        CHECK(g.meanDegree() > 6.0);
+        CHECK(g.meanDegree() < 16.1);
+        CHECK(g.maxDegree() <= 16);
+        CHECK(g.radius() == doctest::Approx(1.8f * std::sqrt(2.6f / float(n))).epsilon(0.4));
+    }
+}
+
+TEST_CASE("destruct: same seed gives bit-identical state; another seed differs") {
+    std::vector<std::uint8_t> states[3];
+    for (int run = 0; run < 3; ++run) {
+        SimSettings s;
+        s.seed = run == 2 ? 2u : 1u;
+        Simulation sim = makeSim(3000, s);
+        for (const char* name : {"cannon", "mortar", "railgun", "grenade", "hammer"}) {
+            sim.setProfile(*loadProfile(name));
+            volley(sim, 3, 5u);
+        }
+        sim.step(0.5f);
+        states[run] = sim.serializeState();
+    }
+    CHECK(states[0] == states[1]);
+    CHECK(states[0] != states[2]);
+}
+
+TEST_CASE("destruct: repeated hits at one spot dig deeper, one onion layer per hit, never past the core") {
+    SimSettings s;
+    Simulation sim = makeSim(6000, s);
+    WeaponProfile p = sim.profile();
+    p.chunkBudget = 0;  // only the crater
+    sim.setProfile(p);
+    const Eigen::Vector3f origin(0.05f, -3.f, 0.02f), dir(0.f, 1.f, 0.f);
+    std::vector<float> centre;
+    for (int k = 0; k < 6; ++k) {
+        const HitReport r = sim.fire(origin, dir);
+        REQUIRE_FALSE(r.missed);
+        centre.push_back(sim.depth(r.impactSlot));
+        CHECK(r.knocked.size() >= 40u);
+    }
+    CHECK(centre[0] == 1.f);
+    CHECK(centre[1] == 2.f);
+    CHECK(centre[2] == 3.f);
+    CHECK(centre[3] == 4.f);
+    CHECK(centre[5] == 4.f);
+    // The slot sits exactly on its onion layer: plating + inward · step · depth, inside the hull.
+    const std::uint32_t c = sim.fire(origin, dir).impactSlot;
+    const Eigen::Vector3f plating = sw::test::makeHull(6000).core.pos[c];
+    const Eigen::Vector3f expected = plating + sim.inward(c) * (sim.layerStep(c) * 4.f);
+    CHECK((sim.position(c) - expected).norm() < 1e-6f);
+    CHECK(sim.layerStep(c) == doctest::Approx(0.3f * 0.5f * 0.4f));
+    CHECK(sim.inward(c).dot(-sw::test::makeHull(6000).core.normal[c]) > 0.8f);
+    CHECK(sim.position(c).norm() < plating.norm() - 0.2f);
+    const SimStats st = sim.stats();
+    CHECK(st.perLayer[4] > 0);
+    CHECK(st.perLayer[1] + st.perLayer[2] + st.perLayer[3] > 0);
+}
+
+TEST_CASE("destruct: layers are procedural (underlay, ribs on a lattice, innards, dark core with hot spots)") {
+    const DamagePalette pal = choosePalette({0.7f, 0.22f, 0.25f});
+    // A red hull gets a palette far from red.
+    CHECK(pal.name != "ember");
+    CHECK(pal.hueDistance > 90.f);
+    CHECK(choosePalette({0.2f, 0.8f, 0.9f}).name != "plasma");
+    CHECK(choosePalette({0.5f, 0.5f, 0.5f}).name == "ember");
+    const Eigen::Vector3f hull(0.7f, 0.22f, 0.25f);
+    CHECK(layerColor(1, hull, 0, {0.04f, 0.04f, 0.04f}, 1, pal, false).maxCoeff() < 0.3f);
+    // Ribs follow the global lattice: two points on the plane x = k · pitch are ribs in any chunk.
+    CHECK(onRib({kRibPitch * 3.f, 0.031f, 0.047f}));
+    CHECK(onRib({kRibPitch * -2.f, 0.213f, -0.3f}));
+    CHECK_FALSE(onRib({kRibPitch * 0.5f, kRibPitch * 0.5f, kRibPitch * 0.5f}));
+    int hot = 0, cold = 0;
+    for (std::uint32_t s = 0; s < 4000; ++s) {
+        const Eigen::Vector3f c = layerColor(4, hull, 0, {0, 0, 0}, s, pal, false);
+        if (c.maxCoeff() > 0.6f && c.z() > 0.9f && c.x() > 0.6f) ++cold;
+        else if (c.maxCoeff() > 0.3f) ++hot;
+        CHECK(layerColor(4, hull, 0, {0, 0, 0}, s, pal, true).maxCoeff() < 0.05f);
+    }
+    CHECK(hot > 200);
+    CHECK(hot < 500);
+    CHECK(cold > 10);
+    CHECK(cold < 100);
+    CHECK(blackBody(1.f).minCoeff() > 0.9f);
+    CHECK(blackBody(0.f).maxCoeff() == 0.f);
+    CHECK(blackBody(0.5f).x() > blackBody(0.5f).z());
+    CHECK(heatAt(1.f, 1.2f, 1.f) == doctest::Approx(std::exp(-1.2f)));
+}
+
+TEST_CASE("destruct: islands of up to 24 plating splats tear off, larger ones stay") {
+    SimSettings s;
+    for (const bool small : {true, false}) {
+        Simulation sim = makeSim(6000, s);
+        const std::uint32_t c = nearest(sim, Eigen::Vector3f(0.f, -0.45f, 0.f));
+        const float r = sim.graph().radius();
+        std::vector<std::uint32_t> patch, ring;
+        ringAround(sim, c, small ? 1.1f * r : 2.0f * r, 1.3f * r, patch, ring);
+        INFO("patch " << patch.size());
+        REQUIRE(patch.size() > (small ? 8u : 25u));
+        REQUIRE((small ? patch.size() <= 24u : patch.size() > 24u));
+        for (std::uint32_t i : ring)
+            if (sim.depth(i) == 0.f) sim.knockOut(i);
+        int islands = 0, sized = 0;
+        for (const Event& e : sim.events())
+            if (e.type == EventType::IslandTorn) ++islands, sized = std::max(sized, e.count);
+        int patchDeep = 0;
+        for (std::uint32_t i : patch) patchDeep += sim.depth(i) >= 1.f ? 1 : 0;
+        if (small) {
+            CHECK(islands >= 1);
+            CHECK(sized == int(patch.size()));
+            CHECK(patchDeep == int(patch.size()));  // reborn one layer deeper: the crater floor
+            CHECK(sim.stats().bodiesAlive >= 1);
+        } else {
+            CHECK(patchDeep == 0);
+            CHECK(sized <= 24);
+        }
+    }
+}
+
+TEST_CASE("destruct: plating left over a pit settles to its neighbours' level") {
+    SimSettings s;
+    s.islandMax = 0;  // no island tearing: the lone slot must settle instead
+    Simulation sim = makeSim(6000, s);
+    const std::uint32_t u = nearest(sim, Eigen::Vector3f(0.1f, -0.45f, 0.05f));
+    const std::vector<std::uint32_t> nb(sim.graph().neighbours(u).begin(), sim.graph().neighbours(u).end());
+    for (std::uint32_t w : nb) sim.knockOut(w);
+    CHECK(sim.depth(u) == 0.f);
+    for (std::uint32_t w : nb)
+        if (sim.depth(w) < 2.f) sim.knockOut(w);
+    CHECK(sim.depth(u) == 2.f);
+    CHECK((sim.flags(u) & kSettled) != 0);
+}
+
+TEST_CASE("destruct: heal lerps holes back and restores everything exactly at 100 %") {
+    auto model = sw::test::makeHull(4000);
+    Simulation sim = makeSim(4000);
+    for (const char* name : {"cannon", "railgun", "mortar"}) {
+        sim.setProfile(*loadProfile(name));
+        volley(sim, 4, 3u);
+    }
+    REQUIRE(sim.stats().damaged > 100);
+    std::vector<float> before(sim.size());
+    for (std::uint32_t i = 0; i < sim.size(); ++i) before[i] = sim.depth(i);
+    sim.heal(0.5f);
+    for (std::uint32_t i = 0; i < sim.size(); ++i) CHECK(sim.depth(i) == doctest::Approx(before[i] * 0.5f));
+    sim.heal(1.f);
+    int moved = 0, recoloured = 0;
+    for (std::uint32_t i = 0; i < sim.size(); ++i) {
+        moved += sim.position(i) != model.core.pos[i] ? 1 : 0;
+        recoloured += sim.displayColor(i) != model.core.color[i] ? 1 : 0;
+    }
+    CHECK(moved == 0);
+    CHECK(recoloured == 0);
+    const SimStats st = sim.stats();
+    CHECK(st.damaged == 0);
+    CHECK(st.poolUsed == 0);
+    CHECK(st.bodiesAlive == 0);
+    CHECK(st.chunksTorn == 0);
+    for (float h : st.partHealth) CHECK(h == 1.f);
+}
+
+TEST_CASE("destruct: a part's threshold event fires at exactly ceil(30 %) of its splats") {
+    SimSettings s;
+    s.islandMax = 0;
+    Simulation sim = makeSim(6000, s);
+    const int part = 2;
+    const int need = int(std::ceil(0.3 * sim.partSize(part)));
+    std::vector<std::uint32_t> slots;
+    for (std::uint32_t i = 0; i < sim.size(); ++i)
+        if (sim.partOf(i) == part) slots.push_back(i);
+    REQUIRE(int(slots.size()) == sim.partSize(part));
+    int firedAt = -1;
+    for (std::size_t k = 0; k < slots.size() && firedAt < 0; ++k) {
+        if (sim.depth(slots[k]) >= 1.f) continue;
+        sim.knockOut(slots[k]);
+        for (const Event& e : sim.events())
+            if (e.type == EventType::PartThreshold && e.id == part) firedAt = sim.partKnocked(part);
+    }
+    CHECK(firedAt == need);
+    int fired = 0;
+    for (const Event& e : sim.events())
+        if (e.type == EventType::PartThreshold) {
+            ++fired;
+            CHECK(e.count == need);
+        }
+    CHECK(fired == 1);
+    CHECK(sim.stats().partHealth[std::size_t(part)] == doctest::Approx(1.0 - double(need) / sim.partSize(part)));
+}
+
+TEST_CASE("destruct: a support update visits O(neighbours) slots, independent of N") {
+    std::uint64_t visits[2];
+    int degree[2];
+    int k = 0;
+    for (int n : {6000, 24000}) {
+        Simulation sim = makeSim(n);
+        const std::uint32_t c = nearest(sim, Eigen::Vector3f(0.f, -0.45f, 0.f));
+        visits[k] = sim.knockOut(c);
+        degree[k] = sim.graph().maxDegree();
+        const std::uint64_t d = std::uint64_t(degree[k]);
+        // Rims and settle checks: deg·(deg + 1); island fills: deg fills of ≤ 25 slots · deg.
+        CHECK(visits[k] <= d * (d + 1) + d * 25 * d);
+        CHECK(visits[k] >= d);
+        ++k;
+    }
+    CHECK(double(visits[1]) / double(visits[0]) == doctest::Approx(1.0).epsilon(0.5));
+}
+
+TEST_CASE("destruct: cannon cracks, then the cracked chunk tears off first on the next shot (cascade)") {
+    Simulation sim = makeSim(6000);
+    const HitReport a = sim.fire({0.f, -3.f, 0.f}, {0.f, 1.f, 0.f});
+    REQUIRE_FALSE(a.missed);
+    const int chunkA = sim.chunkOf(a.impactSlot);
+    CHECK(a.torn.empty());
+    REQUIRE(std::find(a.cracked.begin(), a.cracked.end(), chunkA) != a.cracked.end());
+    CHECK(sim.chunkCracked(chunkA));
+    // The next shot lands on another chunk nearby: chunk A goes first.
+    HitReport b;
+    for (float x = 0.05f; x < 0.5f; x += 0.03f) {
+        const auto slot = nearest(sim, Eigen::Vector3f(x, -0.45f, 0.f));
+        if (sim.chunkOf(slot) != chunkA) {
+            b = sim.fire({x, -3.f, 0.f}, {0.f, 1.f, 0.f});
+            break;
+        }
+    }
+    REQUIRE_FALSE(b.missed);
+    REQUIRE_FALSE(b.torn.empty());
+    CHECK(b.torn.front() == chunkA);
+    CHECK(sim.chunkTorn(chunkA));
+    const int chunkB = sim.chunkOf(b.impactSlot);
+    CHECK(sim.chunkCracked(chunkB));
+    // The torn chunk flies as a rigid body with its plating and an underside copy per splat.
+    const Body* body = nullptr;
+    for (const Body& bd : sim.bodies())
+        if (bd.chunk == chunkA) body = &bd;
+    REQUIRE(body != nullptr);
+    int plating = 0, underside = 0;
+    for (std::uint32_t e : body->pool) {
+        plating += sim.pool()[e].kind == PoolKind::ChunkPlating ? 1 : 0;
+        underside += sim.pool()[e].kind == PoolKind::ChunkUnderside ? 1 : 0;
+    }
+    CHECK(plating > 20);
+    CHECK(plating == underside);
+    const Eigen::Vector3f start = sim.poolPosition(body->pool.front());
+    for (int k = 0; k < 15; ++k) sim.step(1.f / 30.f);
+    CHECK((sim.poolPosition(body->pool.front()) - start).norm() > 0.05f);
+}
+
+TEST_CASE("destruct: mortar knocks out radially from the epicentre and throws chunks up and out") {
+    Simulation sim = makeSim(6000, {}, "mortar");
+    const HitReport r = sim.fire({0.1f, 0.f, 3.f}, {0.f, 0.f, -1.f});
+    REQUIRE_FALSE(r.missed);
+    CHECK(r.impact.z() > 0.3f);  // the top
+    const std::size_t foot = std::size_t(sim.profile().damage);
+    REQUIRE(r.knocked.size() >= foot);
+    float last = 0.f;
+    bool radial = true;
+    for (std::size_t k = 0; k < foot; ++k) {
+        const float d = (sw::test::makeHull(6000).core.pos[r.knocked[k]] - r.impact).norm();
+        radial = radial && d + 1e-5f >= last;
+        last = d;
+    }
+    CHECK(radial);
+    CHECK(last <= sim.profile().radius);
+    REQUIRE_FALSE(r.torn.empty());
+    for (const Body& b : sim.bodies()) {
+        if (!b.alive || b.chunk < 0) continue;
+        CHECK(b.velocity.z() > 0.f);
+        CHECK(b.velocity.dot(b.pivot - r.impact) > 0.f);
+    }
+}
+
+TEST_CASE("destruct: railgun spalls at the entry, cracks a channel and tears the exit chunk on the bolt line") {
+    Simulation sim = makeSim(6000, {}, "railgun");
+    const Eigen::Vector3f origin(0.1f, -3.f, 0.05f), dir(0.f, 1.f, 0.f);
+    const HitReport r = sim.fire(origin, dir);
+    REQUIRE_FALSE(r.missed);
+    const auto offLine = [&](const Eigen::Vector3f& p) {
+        const Eigen::Vector3f v = p - origin;
+        return (v - v.dot(dir) * dir).norm();
+    };
+    const float tol = sim.graph().radius();
+    CHECK(offLine(r.impact) < tol);
+    CHECK(offLine(r.exit) < tol);
+    CHECK(r.impact.y() < -0.3f);
+    CHECK(r.exit.y() > 0.3f);
+    CHECK(r.debris > 0);
+    CHECK(r.channel >= 2);
+    REQUIRE(r.torn.size() == 1u);
+    CHECK(r.torn.front() == sim.chunkOf(r.exitSlot));
+    CHECK(sim.depth(r.impactSlot) >= 1.f);
+    // The exit chunk flies along the bolt.
+    for (const Body& b : sim.bodies())
+        if (b.alive && b.chunk == r.torn.front()) CHECK(b.velocity.normalized().dot(dir) > 0.99f);
+}
+
+TEST_CASE("destruct: debris is born white-hot and cools along the black-body curve") {
+    Simulation sim = makeSim(4000, {}, "railgun");
+    const HitReport r = sim.fire({0.f, -3.f, 0.f}, {0.f, 1.f, 0.f});
+    REQUIRE(r.debris > 0);
+    int found = -1;
+    for (std::uint32_t e = 0; e < sim.poolHighWater(); ++e)
+        if (sim.pool()[e].kind == PoolKind::Debris) found = int(e);
+    REQUIRE(found >= 0);
+    const PoolEntry& p = sim.pool()[std::size_t(found)];
+    CHECK(p.heat0 == 1.f);
+    const float cool = sim.profile().cooling;
+    CHECK(blackBody(heatAt(p.heat0, cool, 0.f)).minCoeff() > 0.9f);
+    CHECK(blackBody(heatAt(p.heat0, cool, 1.f)).z() < 0.4f);
+    // Gone after its lifetime, the pool slot freed.
+    for (int k = 0; k < 90; ++k) sim.step(1.f / 30.f);
+    CHECK(sim.stats().debrisAlive == 0);
+}
+
+TEST_CASE("destruct: hits mark only what changed dirty; packing matches the state") {
+    Simulation sim = makeSim(3000);
+    (void)sim.takeDirtySlots();
+    const HitReport r = sim.fire({0.f, -3.f, 0.f}, {0.f, 1.f, 0.f});
+    const auto dirty = sim.takeDirtySlots();
+    CHECK(dirty.size() >= r.knocked.size());
+    CHECK(dirty.size() < sim.size() / 4);
+    CHECK(sim.takeDirtySlots().empty());
+    const std::vector<float> slots = packSlots(sim);
+    const std::uint32_t s = r.impactSlot;
+    CHECK(slots[std::size_t(s) * kGpuSlotFloats] == sim.depth(s));
+    CHECK(slots[std::size_t(s) * kGpuSlotFloats + 3] == float(sim.flags(s)));
+    // Wound masks only where there is damage: craters, their rims, crack lines.
+    int wounds = 0;
+    for (std::uint32_t i = 0; i < sim.size(); ++i) {
+        if (!(sim.flags(i) & kWound)) continue;
+        ++wounds;
+        bool near = sim.depth(i) > 0.f || (sim.flags(i) & kCracked);
+        for (std::uint32_t u : sim.graph().neighbours(i)) near = near || sim.depth(u) > 0.f;
+        CHECK(near);
+    }
+    CHECK(wounds > 0);
+}
