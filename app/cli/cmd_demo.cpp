@@ -1,5 +1,6 @@
-// `splatwright-cli demo -o drone.glb [--seed N --plates N --texture-size PX ...]`: writes the
-// bundled demo asset (core/demo) as a GLB and prints what it contains.
+// `splatwright-cli demo -o drone.glb [--style drone|plated --seed N --plates N ...]`: writes the
+// bundled demo asset (core/demo) as a GLB and prints what it contains. `--style plated` without
+// --plates / --inverted-share (or a preset) gives the issue-14 boss: 240 plates, a third inverted.
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -16,16 +17,26 @@ struct DemoCommand {
     ParamSet params{demo::demoSchema().schema()};
     std::unique_ptr<SchemaFlags> flags;
     std::string output;
+    bool platesGiven = false, shareGiven = false;
 
     Status run() const {
-        const demo::DemoSettings settings = demo::demoSchema().fromParams(params);
+        demo::DemoSettings settings = demo::demoSchema().fromParams(params);
+        if (settings.style == demo::DemoStyle::Plated) {
+            const demo::DemoSettings boss = demo::platedBossSettings();
+            if (!platesGiven) settings.plates = boss.plates;
+            if (!shareGiven) settings.invertedShare = boss.invertedShare;
+        }
         auto drone = demo::generateDemoDrone(settings);
         if (!drone) return drone.error();
         SW_TRY(geometry::writeGlb(drone->mesh, output));
         const geometry::Mesh& mesh = drone->mesh;
         std::printf("demo drone: %s\n", output.c_str());
+        std::printf("  style:      %s\n", params.getString("style").c_str());
         std::printf("  seed:       %u\n", settings.seed);
-        std::printf("  components: %zu open plates\n", drone->componentInverted.size());
+        if (drone->hullComponent >= 0)
+            std::printf("  components: %d open plates over a closed hull\n", drone->openPlateCount());
+        else
+            std::printf("  components: %zu open plates\n", drone->componentInverted.size());
         std::printf("  inverted:   %d plates wound inward\n", drone->invertedCount());
         std::printf("  triangles:  %zu (%zu vertices)\n", mesh.triangleCount(), mesh.vertexCount());
         std::printf("  parts:     ");
@@ -43,7 +54,10 @@ void addDemoCommand(CLI::App& app, Outcome& outcome) {
     CLI::App* cmd = app.add_subcommand("demo", "Write the generated demo asset (a boss drone of open plates) as a GLB");
     cmd->add_option("-o,--output", state->output, "Output .glb file")->required();
     state->flags = std::make_unique<SchemaFlags>(*cmd, state->params);
-    cmd->callback([state, &outcome] {
+    cmd->callback([state, cmd, &outcome] {
+        const bool preset = cmd->count("--demo-preset") > 0;
+        state->platesGiven = preset || cmd->count("--plates") > 0;
+        state->shareGiven = preset || cmd->count("--inverted-share") > 0;
         Status applied = state->flags->apply();
         outcome.status = applied ? state->run() : applied;
     });

@@ -8,12 +8,17 @@
 #include "core/demo/detail/drone_paint.h"
 #include "core/demo/detail/drone_shape.h"
 #include "core/demo/detail/plate_builder.h"
+#include "core/demo/detail/plated_shape.h"
 
 namespace sw::demo {
 
 const SettingsSchema<DemoSettings>& demoSchema() {
     static const SettingsSchema<DemoSettings> schema = [] {
         SettingsSchema<DemoSettings> s("demo", "Demo asset");
+        s.addChoice(&DemoSettings::style, "style", "Style", {{DemoStyle::Drone, "drone"}, {DemoStyle::Plated, "plated"}})
+            .tooltip("drone: the bundled boss drone; plated: a closed hull under coarse open plates with gaps "
+                     "(AI-generated bosses)")
+            .group("Demo asset");
         s.add(&DemoSettings::seed, "seed", "Seed")
             .tooltip("Random seed: plate styles, paint and which plates are wound inward")
             .group("Demo asset");
@@ -40,6 +45,18 @@ const SettingsSchema<DemoSettings>& demoSchema() {
     return schema;
 }
 
+DemoSettings platedBossSettings() {
+    DemoSettings s;
+    s.style = DemoStyle::Plated;
+    s.plates = 240;
+    s.invertedShare = 1.f / 3.f;
+    return s;
+}
+
+int DemoDrone::openPlateCount() const {
+    return static_cast<int>(componentInverted.size()) - (hullComponent >= 0 ? 1 : 0);
+}
+
 int DemoDrone::invertedCount() const {
     return static_cast<int>(std::count(componentInverted.begin(), componentInverted.end(), true));
 }
@@ -62,6 +79,7 @@ std::vector<bool> chooseInverted(int n, float share, detail::Rng& rng) {
 // The schema's range checks, so API callers get the same messages as CLI users.
 Status validateSettings(const DemoSettings& s) {
     ParamSet params(demoSchema().schema());
+    SW_TRY(params.set("style", std::string(s.style == DemoStyle::Plated ? "plated" : "drone")));
     SW_TRY(params.set("seed", static_cast<std::int64_t>(s.seed)));
     SW_TRY(params.set("plates", static_cast<std::int64_t>(s.plates)));
     SW_TRY(params.set("texture-size", static_cast<std::int64_t>(s.textureSize)));
@@ -88,8 +106,11 @@ Result<DemoDrone> generateDemoDrone(const DemoSettings& settings, const Progress
     detail::Rng rng(settings.seed);
     detail::PlateBuilder builder(mesh);
     progress.report(0.0, "building plates");
-    detail::buildDroneShape(builder, settings.plates, rng);
+    const bool plated = settings.style == DemoStyle::Plated;
+    if (plated) detail::buildPlatedShape(builder, settings.plates, rng);
+    else detail::buildDroneShape(builder, settings.plates, rng);
     const int plates = static_cast<int>(builder.plates().size());
+    drone.hullComponent = plated ? 0 : -1;
     fitToCube(mesh, kDemoCubeEdge);
 
     detail::AtlasLayout atlas;
@@ -98,7 +119,13 @@ Result<DemoDrone> generateDemoDrone(const DemoSettings& settings, const Progress
     atlas.margin = std::min(settings.atlasMargin, static_cast<int>(atlas.cellSize() / 4.f));
     builder.assignAtlas(atlas);
 
-    drone.componentInverted = chooseInverted(plates, settings.invertedShare, rng);
+    if (plated) {  // the hull (component 0) keeps its winding; the share is of the open plates
+        const std::vector<bool> open = chooseInverted(plates - 1, settings.invertedShare, rng);
+        drone.componentInverted.assign(1, false);
+        drone.componentInverted.insert(drone.componentInverted.end(), open.begin(), open.end());
+    } else {
+        drone.componentInverted = chooseInverted(plates, settings.invertedShare, rng);
+    }
     for (int p = 0; p < plates; ++p)
         if (drone.componentInverted[static_cast<std::size_t>(p)]) builder.invert(p);
     drone.faceComponent.resize(mesh.triangles.size());
@@ -115,7 +142,8 @@ Result<DemoDrone> generateDemoDrone(const DemoSettings& settings, const Progress
     paint.baseColorTexture = 0;
     paint.baseColorSource = "baseColorTexture";
     mesh.materials.push_back(paint);
-    mesh.partNames = {"hull", "gun_left", "gun_right", "engine"};
+    if (plated) mesh.partNames = {"hull"};
+    else mesh.partNames = {"hull", "gun_left", "gun_right", "engine"};
     if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "demo generation cancelled");
     progress.report(1.0, "demo drone ready");
     return drone;

@@ -13,7 +13,13 @@
 
 namespace sw::demo {
 
+// drone: the bundled boss drone (open plates only, overlapping, gridded);
+// plated: the AI-generated class of issue 14 — a closed hull under open coarse plates (fans
+// from one corner), gaps between the plates, a share of them stacked on others.
+enum class DemoStyle { Drone, Plated };
+
 struct DemoSettings {
+    DemoStyle style = DemoStyle::Drone;
     std::uint32_t seed = 7;       // drives plate styles, paint and which plates are inverted
     int plates = 160;             // open plate components in the whole model
     int textureSize = 1024;       // px, edge of the square base-colour atlas
@@ -21,6 +27,9 @@ struct DemoSettings {
     int atlasMargin = 2;          // px of padding around each plate's atlas cell
 };
 const SettingsSchema<DemoSettings>& demoSchema();
+
+// The plated boss as the issue measured it: 240 open plates over a hull, a third inverted.
+DemoSettings platedBossSettings();
 
 // The model's bounding box is centred at the origin with its longest side this long.
 constexpr float kDemoCubeEdge = 1.6f;
@@ -31,9 +40,11 @@ constexpr int kMaxDemoPlates = 4096;
 
 struct DemoDrone {
     geometry::Mesh mesh;                  // +Z up, nose towards −Y, fitted to the 1.6 cube
-    std::vector<int> faceComponent;       // [F] plate (= connected component) of each face
-    std::vector<bool> componentInverted;  // [plates] true where the plate is wound inward
+    std::vector<int> faceComponent;       // [F] connected component of each face
+    std::vector<bool> componentInverted;  // [components] true where the plate is wound inward
+    int hullComponent = -1;               // plated style: the closed hull (component 0); drone: -1
     int invertedCount() const;
+    int openPlateCount() const;           // components less the closed hull
 };
 
 // Builds the drone. Errors: InvalidInput for settings outside the schema ranges, Cancelled.

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include "core/foundation/image_io.h"
 #include "core/geometry/gltf_writer.h"
 #include "core/geometry/import.h"
+#include "core/geometry/ray_query.h"
 #include "tests/support/test_support.h"
 
 namespace {
@@ -361,4 +363,133 @@ TEST_CASE("a bare mesh (no normals, UVs or materials) exports one node per part 
     // "body" holds face 1: (0,0,1), (1,0,1), (0,1,1) → glTF (x, z, −y).
     const std::vector<float> pos = readFloats(glb, prim["attributes"]["POSITION"].get<int>());
     CHECK(pos == std::vector<float>{0, 1, 0, 1, 1, 0, 0, 1, -1});
+}
+
+// ---- the plated style (issue 14): a closed hull under coarse open plates -----------------------
+
+namespace {
+
+DemoDrone platedBoss(std::uint32_t seed = 7) {
+    DemoSettings s = sw::demo::platedBossSettings();
+    s.seed = seed;
+    s.textureSize = 512;
+    return generate(s);
+}
+
+}  // namespace
+
+TEST_CASE("plated: a closed hull plus 240 open plates, a third inverted, deterministic from the seed") {
+    const DemoSettings boss = sw::demo::platedBossSettings();
+    CHECK(boss.style == sw::demo::DemoStyle::Plated);
+    CHECK(boss.plates == 240);
+    const DemoDrone a = platedBoss(), a2 = platedBoss(), b = platedBoss(8);
+    auto glbA = sw::geometry::encodeGlb(a.mesh), glbA2 = sw::geometry::encodeGlb(a2.mesh), glbB = sw::geometry::encodeGlb(b.mesh);
+    REQUIRE(glbA.ok());
+    REQUIRE(glbA2.ok());
+    REQUIRE(glbB.ok());
+    CHECK(*glbA == *glbA2);
+    CHECK(*glbA != *glbB);
+
+    const Mesh& mesh = a.mesh;
+    int count = 0;
+    const std::vector<int> comp = componentsByIndex(mesh, count);
+    CHECK(count == 241);
+    CHECK(a.hullComponent == 0);
+    CHECK(a.openPlateCount() == 240);
+    CHECK(a.invertedCount() == 80);
+    CHECK_FALSE(a.componentInverted[0]);
+    std::map<int, std::set<int>> plateToComp;
+    for (std::size_t f = 0; f < comp.size(); ++f) plateToComp[a.faceComponent[f]].insert(comp[f]);
+    CHECK(plateToComp.size() == 241u);
+    for (const auto& [plate, comps] : plateToComp) CHECK(comps.size() == 1);
+
+    // Edges by position (the hull's seam column doubles its vertices for the UVs): the hull is
+    // closed (every edge used twice), every plate is open.
+    std::map<std::pair<std::array<float, 3>, std::array<float, 3>>, int> edgeUse;
+    auto key = [&](int v) { const auto& p = mesh.positions[v]; return std::array<float, 3>{p.x(), p.y(), p.z()}; };
+    for (const auto& t : mesh.triangles)
+        for (int k = 0; k < 3; ++k) ++edgeUse[std::minmax(key(t[k]), key(t[(k + 1) % 3]))];
+    std::vector<int> boundary(241, 0);
+    for (std::size_t f = 0; f < mesh.triangles.size(); ++f)
+        for (int k = 0; k < 3; ++k) {
+            const auto& t = mesh.triangles[f];
+            const int use = edgeUse[std::minmax(key(t[k]), key(t[(k + 1) % 3]))];
+            if (a.faceComponent[f] == 0) CHECK(use == 2);
+            boundary[static_cast<std::size_t>(a.faceComponent[f])] += use == 1;
+        }
+    CHECK(boundary[0] == 0);
+    CHECK(std::count(boundary.begin() + 1, boundary.end(), 0) == 0);
+
+    // Coarse plates: 4 or 8 outline points fanned from point 0 (every face uses the plate's first vertex).
+    std::map<int, std::set<int>> plateVerts;
+    std::map<int, int> fanHub;
+    int notFan = 0;
+    for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {
+        const int p = a.faceComponent[f];
+        if (p == 0) continue;
+        const auto& t = mesh.triangles[f];
+        for (int k = 0; k < 3; ++k) plateVerts[p].insert(t[k]);
+        const int hub = *plateVerts[p].begin();
+        fanHub.emplace(p, hub);
+        notFan += t[0] != fanHub[p] && t[1] != fanHub[p] && t[2] != fanHub[p];
+    }
+    CHECK(notFan == 0);
+    for (const auto& [p, verts] : plateVerts) CHECK((verts.size() == 4 || verts.size() == 8));
+    REQUIRE(mesh.partNames == std::vector<std::string>{"hull"});
+    const auto bounds = sw::geometry::computeBounds(mesh);
+    CHECK(bounds.size().maxCoeff() == doctest::Approx(1.6).epsilon(1e-5));
+}
+
+TEST_CASE("plated: the hull shows in the gaps between plates, and the plates stand off the hull") {
+    const DemoDrone boss = platedBoss();
+    const Mesh& mesh = boss.mesh;
+    auto query = sw::geometry::RayQuery::build(mesh);
+    REQUIRE(query.ok());
+    // Rays from a sphere around the model towards the centre: what do they hit first?
+    int hull = 0, plates = 0;
+    const int n = 2000;
+    for (int i = 0; i < n; ++i) {  // Fibonacci sphere directions
+        const float z = 1.f - 2.f * (static_cast<float>(i) + 0.5f) / n, r = std::sqrt(1.f - z * z);
+        const float phi = 2.39996323f * static_cast<float>(i);
+        const Eigen::Vector3f d(r * std::cos(phi), r * std::sin(phi), z);
+        const auto hit = (*query)->intersect(3.f * d, -d);
+        if (!hit.hit) continue;
+        (boss.faceComponent[static_cast<std::size_t>(hit.face)] == 0 ? hull : plates)++;
+    }
+    const double hullShare = static_cast<double>(hull) / (hull + plates);
+    CHECK(hull + plates == n);
+    CHECK(hullShare > 0.12);  // gaps and the uncovered ends
+    CHECK(hullShare < 0.5);   // ... but mostly plated
+    // Every plate vertex stands off the hull (a ray back along its outward normal hits the hull).
+    int standing = 0, plateVerts = 0;
+    std::vector<bool> seen(mesh.positions.size(), false);
+    for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {
+        if (boss.faceComponent[f] == 0) continue;
+        for (int k = 0; k < 3; ++k) {
+            const int v = mesh.triangles[f][k];
+            if (seen[v]) continue;
+            seen[v] = true;
+            ++plateVerts;
+            const Eigen::Vector3f p = mesh.positions[v];
+            const auto hit = (*query)->intersect(p, -p.normalized(), 1e-4f, 0.2f);
+            standing += hit.hit && hit.distance > 0.005f;
+        }
+    }
+    CHECK(standing >= plateVerts * 9 / 10);
+}
+
+TEST_CASE("plated: the PIPELINE §1 vote and the importer's repair find exactly the inverted plates") {
+    const DemoDrone boss = platedBoss(13);
+    int count = 0;
+    const std::vector<int> comp = componentsByIndex(boss.mesh, count);
+    const std::vector<double> votes = windingVotes(boss.mesh, comp, count);
+    int mismatches = 0;
+    for (std::size_t f = 0; f < comp.size(); ++f)
+        mismatches += (votes[comp[f]] < 0) != boss.componentInverted[boss.faceComponent[f]];
+    CHECK(mismatches == 0);
+    const std::string path = sw::test::outputDir("demo") + "/demo_plated.glb";
+    REQUIRE(sw::geometry::writeGlb(boss.mesh, path).ok());
+    auto model = sw::geometry::importModel(path);
+    REQUIRE_MESSAGE(model.ok(), model.error().toString());
+    CHECK(model->report.winding.flippedComponents == boss.invertedCount());
 }

@@ -73,6 +73,18 @@ public:
     // are assigned later by assignAtlas(), once the number of plates is known.
     void add(const PlateSpec& spec);
 
+    // Adds one coarse plate as AI generators emit them: the outline `outline` (points (s, t) of
+    // the surface, counter-clockwise in (s, t)) raised `raise` off the surface, triangulated as
+    // one fan from outline point 0 (long thin triangles), no bevel, one vertex per outline point.
+    void addFan(const SurfaceFn& surface, const Eigen::Vector3f& inside, const std::vector<Eigen::Vector2f>& outline,
+                float raise, PlateKind kind, int part);
+
+    // Adds a closed body: the surface's (s, t) grid of segS × segT cells with s wrapping around
+    // (s = 0 and s = 1 meet) and the rows t = 0 and t = 1 collapsed to one pole vertex each, wound
+    // away from `inside`. The seam column is doubled (its own UVs); the poles are shared, so the
+    // body is one connected component.
+    void addClosed(const SurfaceFn& surface, const Eigen::Vector3f& inside, int segS, int segT, PlateKind kind, int part);
+
     // Sets every vertex's UV from its plate's atlas cell.
     void assignAtlas(const AtlasLayout& atlas);
 
@@ -82,6 +94,9 @@ public:
     const std::vector<PlateRecord>& plates() const { return m_plates; }
 
 private:
+    // Winds the faces of `rec` away from `inside` (area-weighted vote) and sets smooth normals.
+    void windAndNormals(PlateRecord& rec, const Eigen::Vector3f& inside);
+
     geometry::Mesh& m_mesh;
     std::vector<PlateRecord> m_plates;
     std::vector<Eigen::Vector2f> m_st;  // [V] each vertex's (s, t) on its plate
