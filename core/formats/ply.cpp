@@ -46,6 +46,7 @@ Result<std::size_t> locateVertices(const PlyHeader& header, std::size_t fileSize
     bool found = false, variable = false;
     for (const PlyElement& el : header.elements) {
         if (el.name == "vertex") {
+            if (found) return makeError(ErrorCode::Parse, "PLY header declares more than one 'vertex' element", path);
             if (el.hasList) return makeError(ErrorCode::Unsupported, "PLY vertex element has a list property", path);
             found = true;
             vertexOffset = static_cast<std::size_t>(offset);

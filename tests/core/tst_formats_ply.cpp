@@ -201,6 +201,19 @@ TEST_CASE("PLY reader rejects bad files with the file and offset") {
     CHECK(decodePly(std::vector<std::uint8_t>{'p', 'l', 'x'}, "a.ply").error().message.find("not a PLY") == 0);
 }
 
+TEST_CASE("PLY reader rejects a second vertex element (layout of one, offset of the other)") {
+    // Issue 12 item 7: the records were read with the first element's layout from the last
+    // element's offset, 24 bytes past the end of the buffer (valgrind / ASan: heap read).
+    const std::string header = "ply\nformat binary_little_endian 1.0\nelement vertex 2\nproperty float x\n"
+                               "property float y\nproperty float z\nelement vertex 0\nproperty float x\n"
+                               "property float y\nproperty float z\nend_header\n";
+    auto err = decodePly(handPly(header, std::vector<std::uint8_t>(24, 0)), "twice.ply");
+    REQUIRE_FALSE(err.ok());
+    CHECK(err.error().code == sw::ErrorCode::Parse);
+    CHECK(err.error().path == "twice.ply");
+    CHECK(err.error().message == "PLY header declares more than one 'vertex' element");
+}
+
 TEST_CASE("PLY writes are atomic: a failed write leaves the previous file untouched") {
     const std::string dir = sw::test::outputDir("formats_ply");
     const std::string path = dir + "/atomic.ply";

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <limits>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string_view>
 
@@ -93,43 +95,69 @@ std::vector<std::string> stringList(const Json& j, const char* key) {
     return out;
 }
 
+// A glTF index or byte count: a JSON integer >= 0. `fallback` when the key is absent; nullopt
+// when present but negative, fractional or not a number (a cast would wrap or be undefined).
+std::optional<std::uint64_t> nonNegative(const Json& object, const char* key, std::uint64_t fallback) {
+    if (!object.is_object() || !object.contains(key)) return fallback;
+    const Json& v = object[key];
+    if (v.is_number_unsigned()) return v.get<std::uint64_t>();
+    if (v.is_number_integer() && v.get<std::int64_t>() >= 0) return static_cast<std::uint64_t>(v.get<std::int64_t>());
+    return std::nullopt;
+}
+
+// The same as an int index (< 2^31), or -1 when absent or invalid.
+int indexOf(const Json& object, const char* key) {
+    const auto v = nonNegative(object, key, std::uint64_t(-1));
+    return v && *v <= std::uint64_t(std::numeric_limits<int>::max()) ? static_cast<int>(*v) : -1;
+}
+
 // glTF texture index → image index (plain source or an image-format extension's source).
 int textureImage(const Json& root, const Json& textureInfo) {
-    if (!textureInfo.is_object() || !textureInfo.contains("index")) return -1;
+    const int t = indexOf(textureInfo, "index");
     const Json& textures = root.value("textures", Json::array());
-    const int t = textureInfo["index"].get<int>();
-    if (t < 0 || t >= static_cast<int>(textures.size())) return -1;
-    const Json& tex = textures[t];
-    if (tex.contains("source")) return tex["source"].get<int>();
-    if (tex.contains("extensions"))
+    if (t < 0 || !textures.is_array() || t >= static_cast<int>(textures.size())) return -1;
+    const Json& tex = textures[static_cast<std::size_t>(t)];
+    if (!tex.is_object()) return -1;
+    if (tex.contains("source")) return indexOf(tex, "source");
+    if (tex.contains("extensions") && tex["extensions"].is_object())
         for (const auto& [name, ext] : tex["extensions"].items())
-            if (ext.is_object() && ext.contains("source")) return ext["source"].get<int>();
+            if (ext.is_object() && ext.contains("source")) return indexOf(ext, "source");
     return -1;
 }
 
-// Encoded bytes of bufferView `index` (GLB BIN chunk or a data: URI buffer).
-std::vector<std::uint8_t> bufferViewBytes(const Json& root, int index, std::span<const std::uint8_t> bin) {
+// Encoded bytes of bufferView `index` (GLB BIN chunk or a data: URI buffer); an error when
+// the view's offset or length is not a non-negative integer or runs past its buffer.
+Result<std::vector<std::uint8_t>> bufferViewBytes(const Json& root, int index, std::span<const std::uint8_t> bin,
+                                                  const std::string& path) {
     const Json& views = root.value("bufferViews", Json::array());
     const Json& buffers = root.value("buffers", Json::array());
-    if (index < 0 || index >= static_cast<int>(views.size())) return {};
-    const Json& view = views[index];
-    const int b = view.value("buffer", 0);
-    if (b < 0 || b >= static_cast<int>(buffers.size())) return {};
-    const std::string uri = buffers[b].value("uri", std::string());
+    if (index < 0 || !views.is_array() || index >= static_cast<int>(views.size())) return std::vector<std::uint8_t>{};
+    const Json& view = views[static_cast<std::size_t>(index)];
+    const std::string what = "glTF bufferView " + std::to_string(index);
+    const auto b = nonNegative(view, "buffer", 0);
+    if (!b || !buffers.is_array() || *b >= buffers.size()) return std::vector<std::uint8_t>{};
+    const std::string uri = buffers[*b].value("uri", std::string());
     std::vector<std::uint8_t> decoded;
     std::span<const std::uint8_t> buffer = bin;
     if (!uri.empty()) {
         decoded = dataUriBytes(uri);
         buffer = decoded;
     }
-    const std::size_t offset = view.value("byteOffset", std::size_t(0));
-    const std::size_t length = view.value("byteLength", std::size_t(0));
-    if (offset + length > buffer.size()) return {};
-    return {buffer.begin() + static_cast<std::ptrdiff_t>(offset), buffer.begin() + static_cast<std::ptrdiff_t>(offset + length)};
+    const auto offset = nonNegative(view, "byteOffset", 0);
+    const auto length = nonNegative(view, "byteLength", 0);
+    if (!offset) return makeError(ErrorCode::Parse, what + ": byteOffset " + view["byteOffset"].dump() + " is not a non-negative integer", path);
+    if (!length) return makeError(ErrorCode::Parse, what + ": byteLength " + view["byteLength"].dump() + " is not a non-negative integer", path);
+    if (*offset > buffer.size() || *length > buffer.size() - *offset)
+        return makeError(ErrorCode::Parse, what + " (byteOffset " + std::to_string(*offset) + ", byteLength " + std::to_string(*length) +
+                                               ") runs past the end of buffer " + std::to_string(*b) + " (" +
+                                               std::to_string(buffer.size()) + " bytes)", path);
+    const auto first = buffer.begin() + static_cast<std::ptrdiff_t>(*offset);
+    return std::vector<std::uint8_t>(first, first + static_cast<std::ptrdiff_t>(*length));
 }
 
-void readImages(const Json& root, std::span<const std::uint8_t> bin, GltfInfo& info) {
+Status readImages(const Json& root, std::span<const std::uint8_t> bin, GltfInfo& info, const std::string& path) {
     const Json& images = root.value("images", Json::array());
+    if (!images.is_array()) return {};
     for (std::size_t k = 0; k < images.size(); ++k) {
         GltfImage img;
         const std::string uri = images[k].value("uri", std::string());
@@ -137,13 +165,20 @@ void readImages(const Json& root, std::span<const std::uint8_t> bin, GltfInfo& i
         img.embedded = uri.empty() || uri.rfind("data:", 0) == 0;
         if (img.embedded) {
             img.name = "embedded #" + std::to_string(k);
-            img.data = uri.empty() ? bufferViewBytes(root, images[k].value("bufferView", -1), bin) : dataUriBytes(uri);
+            if (uri.empty()) {
+                auto bytes = bufferViewBytes(root, indexOf(images[k], "bufferView"), bin, path);
+                if (!bytes) return bytes.error();
+                img.data = std::move(*bytes);
+            } else {
+                img.data = dataUriBytes(uri);
+            }
         } else {
             img.uri = decodeUri(uri);
             img.name = img.uri;
         }
         info.images.push_back(std::move(img));
     }
+    return {};
 }
 
 void markLinear(GltfInfo& info, int image) {
@@ -195,7 +230,7 @@ Result<GltfInfo> readGltfInfo(std::span<const std::uint8_t> bytes, const std::st
     try {
         info.extensionsUsed = stringList(root, "extensionsUsed");
         info.extensionsRequired = stringList(root, "extensionsRequired");
-        readImages(root, glbBinChunk(bytes), info);
+        SW_TRY(readImages(root, glbBinChunk(bytes), info, path));
         readMaterials(root, info);
     } catch (const Json::exception& e) {
         return makeError(ErrorCode::Parse, std::string("malformed glTF JSON: ") + e.what(), path);
