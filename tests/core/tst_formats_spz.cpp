@@ -224,6 +224,25 @@ TEST_CASE("SPZ round trips within the documented tolerance (v2, v3, v4; SH degre
     }
 }
 
+TEST_CASE("SPZ writer saturates huge SH coefficients instead of overflowing the quantizer") {
+    // Found by fuzz_ply (convert path): round(1e30·128) + 128 cast to int was undefined (UBSan
+    // float-cast-overflow) and came out as INT_MIN on x86, so +1e30 was stored as −1.
+    SplatCloud c = sw::test::makeRandomCloud(1, 1, 3u, false);
+    for (std::size_t j = 0; j < c.shRest.size(); ++j) c.shRest[j] = j % 2 ? -1e30f : 1e30f;
+    for (int version : {2, 3, 4}) {
+        CAPTURE(version);
+        auto file = encodeSpz(c, {version}, "big.spz");
+        REQUIRE(file.ok());
+        auto back = decodeSpz(*file, "big.spz");
+        REQUIRE_MESSAGE(back.ok(), sw::test::errorText(back));
+        for (std::size_t j = 0; j < c.shRest.size(); ++j) {
+            CAPTURE(j);
+            if (j % 2) CHECK(back->shRest[j] == -1.0f);
+            else CHECK(back->shRest[j] > 0.9f);
+        }
+    }
+}
+
 TEST_CASE("SPZ errors: versions, ranges, counts, trailing bytes") {
     SplatCloud far = handCloud();
     far.positions[1].x() = 2048.5f;

@@ -15,7 +15,8 @@ std::uint8_t toByte(float x) { return static_cast<std::uint8_t>(std::clamp(std::
 
 // 8-bit SH value rounded to a multiple of `bucket` (reduces entropy for the compressor).
 std::uint8_t quantizeSh(float x, int bucket) {
-    int q = static_cast<int>(std::round(x * 128.0f) + 128.0f);
+    // Clamped before the cast: a huge (finite) coefficient must saturate, not overflow int.
+    int q = static_cast<int>(std::clamp(std::round(x * 128.0f) + 128.0f, 0.0f, 255.0f));
     q = (q + bucket / 2) / bucket * bucket;
     return static_cast<std::uint8_t>(std::clamp(q, 0, 255));
 }
