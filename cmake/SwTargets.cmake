@@ -3,6 +3,9 @@
 set(SW_WARNINGS -Wall -Wextra -Wpedantic -Wshadow=local -Wnon-virtual-dtor -Wcast-align
     -Wunused -Woverloaded-virtual -Wnull-dereference -Wdouble-promotion -Wformat=2
     -Wimplicit-fallthrough)
+if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")  # clang builds: build/fuzz (scripts/fuzz)
+  list(TRANSFORM SW_WARNINGS REPLACE "^-Wshadow=local$" "-Wshadow-uncaptured-local")
+endif()
 
 # sw_apply_warnings(<target>): the project's warnings on a target we own.
 function(sw_apply_warnings target)

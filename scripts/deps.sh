@@ -11,6 +11,11 @@ SW_PACKAGES=(
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri libgbm1
   xvfb xauth xkb-data x11-xkb-utils fonts-dejavu-core mesa-utils x11-apps imagemagick dpkg-dev file
 )
+# `deps.sh sanitizers`: also what scripts/fuzz needs (clang, libFuzzer + sanitizer runtimes,
+# llvm-symbolizer for readable reports).
+if [ "${1:-}" = sanitizers ]; then
+  SW_PACKAGES+=(clang libclang-rt-14-dev llvm)
+fi
 
 missing=()
 for p in "${SW_PACKAGES[@]}"; do
