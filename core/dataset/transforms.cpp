@@ -59,7 +59,8 @@ Result<DatasetSplit> readTransforms(const std::string& path) {
         if (!frame.cameraToWorld.allFinite()) return makeError(ErrorCode::InvalidInput, where + ": transform_matrix is not finite", path);
         fs::path image = base / frame.filePath;
         if (!image.has_extension()) image += ".png";
-        if (!fs::exists(image)) return makeError(ErrorCode::Io, where + ": image " + image.lexically_normal().string() + " not found", path);
+        std::error_code ec;  // the throwing overload aborts on ENAMETOOLONG (a 256-byte name) or ELOOP
+        if (!fs::exists(image, ec)) return makeError(ErrorCode::Io, where + ": image " + image.lexically_normal().string() + " not found", path);
         frame.imagePath = image.lexically_normal().string();
         split.frames.push_back(std::move(frame));
     }

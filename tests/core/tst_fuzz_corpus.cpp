@@ -94,3 +94,13 @@ TEST_CASE("the kept item-7 inputs are rejected with their one-line errors") {
     REQUIRE_FALSE(info.ok());
     CHECK(info.error().message == "glTF bufferView 0: byteOffset -8 is not a non-negative integer");
 }
+
+TEST_CASE("a transforms frame whose image name is too long for the file system is an error, not an abort") {
+    // fs::exists threw filesystem_error (ENAMETOOLONG) out of readTransforms: exit 134.
+    const std::string json = (fs::path(SW_FUZZ_CORPUS_DIR) / "transforms" / "file_name_too_long.json").string();
+    auto split = sw::dataset::readTransforms(json);
+    REQUIRE_FALSE(split.ok());
+    CHECK(split.error().path == json);
+    CHECK(split.error().message.find("frame 0: image ") == 0);
+    CHECK(split.error().message.find(" not found") != std::string::npos);
+}
