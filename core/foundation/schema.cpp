@@ -31,7 +31,8 @@ bool coerce(ParamType type, ParamValue& v) {
     case ParamType::Bool: return std::holds_alternative<bool>(v);
     case ParamType::Int:
         if (auto* d = std::get_if<double>(&v)) {
-            if (std::floor(*d) != *d || !std::isfinite(*d)) return false;
+            // Integral and inside int64 (the cast of 1e100 is undefined: fuzz_project, UBSan).
+            if (std::floor(*d) != *d || !(*d >= -0x1p63 && *d < 0x1p63)) return false;
             v = static_cast<std::int64_t>(*d);
         }
         return std::holds_alternative<std::int64_t>(v);

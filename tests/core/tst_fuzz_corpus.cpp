@@ -104,3 +104,13 @@ TEST_CASE("a transforms frame whose image name is too long for the file system i
     CHECK(split.error().message.find("frame 0: image ") == 0);
     CHECK(split.error().message.find(" not found") != std::string::npos);
 }
+
+TEST_CASE("a project whose integer parameter is a huge number is an error, not an undefined cast") {
+    // fuzz_project (UBSan): 7…7 (114 digits) parses as a double and was cast to int64.
+    const std::string proj = (fs::path(SW_FUZZ_CORPUS_DIR) / "project" / "int_param_1e113.splatproj").string();
+    const Bytes b = readAll(proj);
+    auto p = sw::project::projectFromJson(std::string(b.begin(), b.end()), proj);
+    REQUIRE_FALSE(p.ok());
+    CHECK(p.error().path == proj);
+    CHECK(p.error().message.find("belt: parameter 'views' expects a int") == 0);
+}
