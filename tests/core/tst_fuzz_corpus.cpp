@@ -11,6 +11,7 @@
 #include <map>
 
 #include "core/dataset/transforms.h"
+#include "core/destruct/weapon_profile.h"
 #include "core/formats/ply.h"
 #include "core/formats/spl2.h"
 #include "core/formats/splat_file.h"
@@ -58,6 +59,10 @@ const std::map<std::string, Replay>& replays() {
         {"project", [](const std::string& p) {
              const Bytes b = readAll(p);
              replayed(sw::project::projectFromJson(std::string(b.begin(), b.end()), p), p);
+         }},
+        {"weapon", [](const std::string& p) {
+             const Bytes b = readAll(p);
+             replayed(sw::destruct::profileFromJson(std::string(b.begin(), b.end()), p), p);
          }},
     };
     return kReplays;
