@@ -1,7 +1,8 @@
 // `splatwright-cli train <dataset-or-model> -o <dir> [--budget 6000 --steps 6000 --res 400 ...]
 // [--model model.glb] [--resume <dir>]`: fits a fixed-budget splat cloud to a NeRF-synthetic
 // dataset (core/train), shows a progress bar with ETA on stderr, prints validation metrics,
-// keeps a checkpoint in <dir>/checkpoint and writes <dir>/cloud.ply (standard 3DGS PLY).
+// keeps a checkpoint in <dir>/checkpoint and writes <dir>/cloud.ply (standard 3DGS PLY) and
+// <dir>/metrics.json (the validation metrics, on the background they name).
 // A model file (.glb/.gltf/.fbx/.obj) as input first runs the dataset stage with the same
 // flags as `splatwright-cli dataset` (dataset_flags.h) into <dir>/dataset, then trains on it,
 // initialised from the imported model's surface. Ctrl-C cancels at the next step; the last
@@ -20,6 +21,7 @@
 #include "app/cli/dataset_flags.h"
 #include "app/cli/schema_flags.h"
 #include "core/formats/ply.h"
+#include "core/foundation/file_io.h"
 #include "core/geometry/import.h"
 #include "core/train/checkpoint.h"
 #include "core/train/init_cloud.h"
@@ -132,6 +134,8 @@ struct TrainCommand {
         std::fprintf(stderr, "loading %s at %d px...\n", datasetDir.c_str(), s.resolution);
         auto data = train::loadDataset(datasetDir, {s.resolution, 8});
         if (!data) return data.error();
+        // Before the start cloud of `budget` splats is allocated.
+        SW_TRY(train::checkTrainingMemory(s, data->train.front().width, data->train.front().height));
         auto inputs = makeInputs(*data, s, checkpoint.get(), imported ? &imported->mesh : nullptr);
         if (!inputs) return inputs.error();
         std::printf("train: %zu train / %zu val views at %dx%d, %zu start splats, budget %d, steps %d..%d\n",
@@ -149,10 +153,10 @@ struct TrainCommand {
         train::TrainCallbacks callbacks;
         callbacks.onMetrics = [&bar](const train::EvalMetrics& m) {
             bar.endLine();
-            std::printf("  step %6d  loss %.5f  val L1 %.5f  PSNR %6.2f  SSIM %.4f  opaque %5.1f%%  outside %d  "
-                        "splats %d  %.1f s\n",
-                        m.step, m.trainLoss, m.valL1, m.valPsnr, m.valSsim, 100 * m.opaqueShare, m.outsideSilhouette,
-                        m.splats, m.seconds);
+            std::printf("  step %6d  loss %.5f  val L1 %.5f  PSNR %6.2f  SSIM %.4f (on %s)  opaque %5.1f%%  "
+                        "outside %d  splats %d  %.1f s\n",
+                        m.step, m.trainLoss, m.valL1, m.valPsnr, m.valSsim, train::valBackgroundName(m.valBackground).c_str(),
+                        100 * m.opaqueShare, m.outsideSilhouette, m.splats, m.seconds);
             std::fflush(stdout);
         };
         auto result = train::train(inputs, s, progress, callbacks);
@@ -162,10 +166,16 @@ struct TrainCommand {
         if (!result) return result.error();
         const std::string cloudPath = (std::filesystem::path(output) / "cloud.ply").string();
         SW_TRY(formats::writePly(cloudPath, result->cloud));
+        const std::string metricsPath = (std::filesystem::path(output) / "metrics.json").string();
+        SW_TRY(writeFileAtomic(metricsPath, train::metricsJson(*result)));
         const train::EvalMetrics& m = result->final;
         std::printf("done: %s\n  splats:       %d (relocated %d, added %d)\n", cloudPath.c_str(), m.splats,
                     result->relocated, result->added);
+        std::printf("  val metrics:  on %s (--val-background; %s)\n", train::valBackgroundName(m.valBackground).c_str(),
+                    metricsPath.c_str());
         std::printf("  val L1:       %.5f\n  val PSNR:     %.2f dB\n  val SSIM:     %.4f\n", m.valL1, m.valPsnr, m.valSsim);
+        if (result->rollbacks > 0)
+            std::printf("  rollbacks:    %d (a non-finite step; learning rates halved)\n", result->rollbacks);
         std::printf("  opaque share: %.1f%% (opacity > 0.9)\n  outside:      %d splats\n", 100 * m.opaqueShare,
                     m.outsideSilhouette);
         std::printf("  wall time:    %.1f s (%.2f ms/step)\n", result->seconds,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <new>
 #include <random>
 #include <string>
 
@@ -37,9 +38,12 @@ long pixelOf(const TrainView& v, const Eigen::Vector3f& pf) {
     return long(w) * v.width + long(u);
 }
 
-}  // namespace
+Error outOfMemory(const InitSettings& settings) {
+    return makeError(ErrorCode::OutOfMemory, "out of memory while creating " + std::to_string(settings.count) +
+                                                 " start splats; lower the budget (--budget)");
+}
 
-Result<splat::SplatCloud> initFromSurface(const geometry::Mesh& mesh, const InitSettings& settings) {
+Result<splat::SplatCloud> surfaceCloud(const geometry::Mesh& mesh, const InitSettings& settings) {
     auto samples = geometry::sampleSurface(mesh, settings.count, settings.seed);
     if (!samples) return samples.error();
     splat::SplatCloud cloud;
@@ -53,8 +57,7 @@ Result<splat::SplatCloud> initFromSurface(const geometry::Mesh& mesh, const Init
     return cloud;
 }
 
-Result<splat::SplatCloud> initFromVisualHull(const TrainData& data, const InitSettings& settings,
-                                             const Progress& progress) {
+Result<splat::SplatCloud> hullCloud(const TrainData& data, const InitSettings& settings, const Progress& progress) {
     if (settings.count <= 0 || data.train.empty())
         return makeError(ErrorCode::InvalidInput, "visual hull needs train views and a positive splat count");
     std::vector<const TrainView*> views;
@@ -97,6 +100,25 @@ Result<splat::SplatCloud> initFromVisualHull(const TrainData& data, const InitSe
         return makeError(ErrorCode::InvalidInput, "empty visual hull: no point of the cube projects inside alpha > " +
                                                       std::to_string(settings.hullAlpha) + " in the train views");
     return cloud;
+}
+
+}  // namespace
+
+Result<splat::SplatCloud> initFromSurface(const geometry::Mesh& mesh, const InitSettings& settings) {
+    try {
+        return surfaceCloud(mesh, settings);
+    } catch (const std::bad_alloc&) {
+        return outOfMemory(settings);
+    }
+}
+
+Result<splat::SplatCloud> initFromVisualHull(const TrainData& data, const InitSettings& settings,
+                                             const Progress& progress) {
+    try {
+        return hullCloud(data, settings, progress);
+    } catch (const std::bad_alloc&) {
+        return outOfMemory(settings);
+    }
 }
 
 }  // namespace sw::train

@@ -36,7 +36,8 @@ Result<splat::SplatCloud> initFromSurface(const geometry::Mesh& mesh, const Init
 // alpha > hullAlpha in all but hullMissShare of the tested train views where they land in the
 // image (and land in at least one); colour is the mean straight colour over those views.
 // Returns fewer than `count` splats when the hull is too thin to fill within the candidate
-// limit (200 × count); none at all is an InvalidInput error.
+// limit (200 × count); none at all is an InvalidInput error. Both return OutOfMemory when
+// the start cloud cannot be allocated.
 Result<splat::SplatCloud> initFromVisualHull(const TrainData& data, const InitSettings& settings,
                                              const Progress& progress = {});
 

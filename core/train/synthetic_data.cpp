@@ -6,8 +6,8 @@
 #include <random>
 
 #include "core/dataset/belt.h"
-#include "core/train/param_state.h"
-#include "core/train/rasterize.h"
+#include "core/train/detail/param_state.h"
+#include "core/train/detail/rasterize.h"
 
 namespace sw::train {
 

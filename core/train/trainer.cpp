@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
 
-#include "core/train/rasterize.h"
+#include "core/train/detail/memory_budget.h"
+#include "core/train/detail/rasterize.h"
 
 namespace sw::train {
 
@@ -38,7 +41,8 @@ const SettingsSchema<TrainSettings>& trainSchema() {
         s.add(&TrainSettings::checkpointEvery, "checkpoint-every", "Checkpoint period").range(1, 1'000'000)
             .unit("steps").group("Output");
         s.add(&TrainSettings::snapshotEvery, "snapshot-every", "Preview period").range(1, 1'000'000).unit("steps").group("Output");
-        s.add(&TrainSettings::valBackground, "val-background", "Validation background").range(0, 1).group("Output");
+        s.add(&TrainSettings::valBackground, "val-background", "Validation background").range(0, 1).group("Output")
+            .tooltip("Grey level behind the validation views for the metrics: 0.5 = grey (the usual yardstick), 1 = white");
         s.add(&TrainSettings::threads, "threads", "Threads").range(0, 256).group("Output")
             .tooltip("Rasterizer threads; 0 uses all cores");
         s.addChoice(&TrainSettings::device, "device", "Device", {{TrainDevice::Cpu, "cpu"}, {TrainDevice::Cuda, "cuda"}})
@@ -60,6 +64,69 @@ double entropyWeightAt(const TrainSettings& settings, int step) {
 double meansLrAt(const TrainSettings& settings, double sceneScale, int step) {
     const double t = double(step) / double(std::max(1, settings.steps));
     return settings.meansLr * sceneScale * std::pow(settings.meansLrFinal, t);
+}
+
+std::string valBackgroundName(double grey) {
+    if (grey == 1.0) return "white";
+    if (grey == 0.0) return "black";
+    char text[32];
+    std::snprintf(text, sizeof text, "grey %.3g", grey);
+    return text;
+}
+
+std::string metricsJson(const TrainResult& result) {
+    nlohmann::ordered_json reports = nlohmann::ordered_json::array();
+    for (const EvalMetrics& m : result.history) {
+        nlohmann::ordered_json r;
+        r["step"] = m.step;
+        r["splats"] = m.splats;
+        r["train_loss"] = m.trainLoss;
+        r["val_l1"] = m.valL1;
+        r["val_psnr_db"] = m.valPsnr;
+        r["val_ssim"] = m.valSsim;
+        r["val_background"] = m.valBackground;
+        r["val_background_name"] = valBackgroundName(m.valBackground);
+        r["opaque_share"] = m.opaqueShare;
+        r["outside_silhouette"] = m.outsideSilhouette;
+        r["seconds"] = m.seconds;
+        reports.push_back(std::move(r));
+    }
+    nlohmann::ordered_json doc;
+    doc["metrics"] = std::move(reports);
+    doc["relocated"] = result.relocated;
+    doc["added"] = result.added;
+    doc["rollbacks"] = result.rollbacks;
+    doc["seconds"] = result.seconds;
+    return doc.dump(2) + "\n";
+}
+
+std::uint64_t estimateTrainingBytes(const TrainSettings& settings, int width, int height) {
+    // Per splat, float32: parameters, gradients and both Adam moments (4 × 14 floats), the
+    // rollback copy of parameters and moments (3 × 14), projection outputs and their gradients
+    // (≈ 2 × 11), tile entries with their sort keys and backward buffers (≈ 4 tiles × 64 B) and
+    // three host cloud copies (start cloud, snapshot/checkpoint, result: 3 × 14 floats). Rounded up.
+    constexpr std::uint64_t BYTES_PER_SPLAT = 1024;
+    // Per pixel: rendered rgb/alpha/depth/transmittance/last count, their gradients, the
+    // ground-truth composite and the validation renders copied to the host.
+    constexpr std::uint64_t BYTES_PER_PIXEL = 128;
+    const std::uint64_t pixels = std::uint64_t(std::max(0, width)) * std::uint64_t(std::max(0, height));
+    return std::uint64_t(std::max(0, settings.budget)) * BYTES_PER_SPLAT + pixels * BYTES_PER_PIXEL;
+}
+
+Status checkTrainingMemory(const TrainSettings& settings, int width, int height) {
+    return checkTrainingMemory(settings, width, height, detail::availableMemoryBytes());
+}
+
+Status checkTrainingMemory(const TrainSettings& settings, int width, int height, std::uint64_t availableBytes) {
+    const std::uint64_t needed = estimateTrainingBytes(settings, width, height);
+    if (needed <= availableBytes) return {};
+    const auto gib = [](std::uint64_t bytes) { return double(bytes) / double(1ull << 30); };
+    char text[320];
+    std::snprintf(text, sizeof text,
+                  "not enough memory to train: a budget of %d splats at %dx%d needs about %.2f GiB, but only %.2f GiB "
+                  "is available to this process; lower the budget (--budget) or the resolution (--res)",
+                  settings.budget, width, height, gib(needed), gib(availableBytes));
+    return makeError(ErrorCode::OutOfMemory, text);
 }
 
 }  // namespace sw::train

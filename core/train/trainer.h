@@ -8,6 +8,17 @@
 // composited over the same b; loss = L1(rgb) + alphaWeight·L1(alpha) + entropy, where the
 // entropy term is entropyWeight·ramp(step)·mean(o(1 − o)) over the splats' opacities o and
 // ramp(step) = max(0, (step/steps − 0.6)/0.4) (off for the first 60% of the steps).
+//
+// Survives NaN: at every report (loss curve, metrics, snapshot, checkpoint) the loss sum and
+// every parameter are checked; a non-finite one rolls the state back to the in-memory copy of
+// the previous report (parameters, Adam moments, step; never older than the last checkpoint)
+// and halves every learning rate for the rest of the run, once; a second one stops training
+// with an InvalidInput error. No metrics, snapshot or checkpoint is ever taken of a
+// non-finite state. Out of memory: train() refuses a run whose estimate
+// (estimateTrainingBytes) exceeds what the process can still allocate, and an allocation that
+// fails anyway (std::bad_alloc, libtorch's CPU or CUDA allocator) ends the run with an
+// OutOfMemory error instead of an abort.
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -48,7 +59,11 @@ struct TrainSettings {
     int evalEvery = 1000;           // validation metrics period, steps
     int checkpointEvery = 1000;     // checkpoint period, steps (needs a checkpoint folder)
     int snapshotEvery = 100;        // snapshot callback period, steps
-    double valBackground = 1.0;     // grey level validation views are composited over
+    // Grey level the validation views and their renders are composited over for the metrics:
+    // 0.5 (the grey yardstick of gsplat users and the article, which judges silhouettes on
+    // grey); 1 = white reads ~5 dB lower on the same cloud. Named in every printout
+    // (valBackgroundName).
+    double valBackground = 0.5;
     int threads = 0;                // rasterizer threads; 0 = all cores
     TrainDevice device = TrainDevice::Cpu;
 };
@@ -76,6 +91,7 @@ struct EvalMetrics {
     int splats = 0;
     double trainLoss = 0;         // mean loss over the steps since the previous report
     double valL1 = 0, valPsnr = 0, valSsim = 0;  // means over the validation views
+    double valBackground = 0.5;   // grey level the validation views were composited over
     double opaqueShare = 0;       // share of splats with opacity > 0.9
     int outsideSilhouette = 0;    // see metrics.h countOutsideSilhouette (validation views)
     double seconds = 0;           // wall time since train() started
@@ -99,8 +115,33 @@ struct TrainResult {
     StepTimings timings;
     int relocated = 0;  // dead splats moved by MCMC
     int added = 0;      // splats added to reach the cap
+    int rollbacks = 0;  // non-finite steps survived by a rollback (0 or 1; then the learning rates were halved)
     double seconds = 0;
 };
+
+// "white" (1), "black" (0) or "grey 0.5": how printouts of validation metrics name their
+// background (TrainSettings::valBackground).
+std::string valBackgroundName(double grey);
+
+// The validation metrics of a run as JSON (one object per report: step, splats, train loss,
+// val L1/PSNR/SSIM, the background as grey level and name, opaque share, outside count,
+// seconds), for a metrics.json beside the cloud.
+std::string metricsJson(const TrainResult& result);
+
+// Bytes a run of these settings may need on the host beyond the loaded dataset: parameters,
+// gradients, Adam moments, the rollback copy, projection and tile buffers and cloud copies
+// for `settings.budget` splats (the cap the cloud may grow to), plus the per-pixel buffers of
+// width×height images. A deliberate over-estimate (≈ 1 KiB a splat); GPU memory is not
+// estimated (a failing CUDA allocation still ends as OutOfMemory).
+std::uint64_t estimateTrainingBytes(const TrainSettings& settings, int width, int height);
+
+// OutOfMemory when estimateTrainingBytes exceeds `availableBytes`, with a message giving both
+// figures and what to lower. The first overload takes the memory this process can still get
+// (the smallest of available physical memory and swap, the address-space limit (ulimit -v)
+// and the cgroup limit). train() calls it itself; callers should call it before initialising
+// a start cloud of `budget` splats (initFromVisualHull/initFromSurface allocate that much).
+Status checkTrainingMemory(const TrainSettings& settings, int width, int height);
+Status checkTrainingMemory(const TrainSettings& settings, int width, int height, std::uint64_t availableBytes);
 
 struct TrainCallbacks {
     std::function<void(const EvalMetrics&)> onMetrics;
@@ -109,9 +150,11 @@ struct TrainCallbacks {
 };
 
 // Runs steps startStep..steps−1. Errors: device cuda without a CUDA build or device (Gpu); no
-// data, budget < 1, a start cloud empty or larger
-// than the budget, views of different sizes (InvalidInput); cancelled (Cancelled: the last
-// checkpoint written stays intact); checkpoint write failures (Io).
+// data, budget < 1, a start cloud empty or larger than the budget, views of different sizes,
+// a second non-finite loss or parameter after the one rollback (InvalidInput); not enough
+// memory, refused up front or failing during the run (OutOfMemory); cancelled at any step
+// (Cancelled, path = the checkpoint folder, whose last checkpoint stays intact); checkpoint
+// write failures (Io).
 Result<TrainResult> train(const TrainInputs& inputs, const TrainSettings& settings, const Progress& progress = {},
                           const TrainCallbacks& callbacks = {});
 

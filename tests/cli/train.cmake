@@ -2,7 +2,7 @@
 # and the NaN checkpoint are written by the trainer_data test (fixture train_fixture).
 set(SW_TRAIN_DATA ${SW_OUT}/train_dataset)
 sw_cli_test(train.tiny RC 0 REQUIRES ${SW_TRAIN_DATA}/transforms_train.json
-  MATCH "step +100 .*val L1:.*val PSNR:.*val SSIM:.*opaque share:.*wall time:"
+  MATCH "step +100 .*SSIM [0-9.]+ \\(on grey 0.5\\).*val metrics: +on grey 0.5 .*metrics.json.*val L1:.*val PSNR:.*val SSIM:.*opaque share:.*wall time:"
   ARGS train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train --budget 150 --steps 150 --res 32 --eval-every 100
        --checkpoint-every 50 --refine-start 20 --refine-stop-before-end 20 --refine-every 10)
 sw_cli_test(train.resume RC 0 REQUIRES ${SW_OUT}/cli_train/checkpoint/checkpoint.json
@@ -36,6 +36,22 @@ if(NOT SPLATWRIGHT_CUDA)  # a CUDA build may run where a GPU is present
     ARGS train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train_bad --device cuda --steps 1)
   set_tests_properties(cli.train.no_cuda PROPERTIES FIXTURES_REQUIRED train_fixture)
 endif()
+# White stays available; the printout names it.
+sw_cli_test(train.val_white RC 0 REQUIRES ${SW_TRAIN_DATA}/transforms_train.json
+  MATCH "step +20 .*\\(on white\\).*val metrics: +on white"
+  ARGS train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train_white --budget 150 --steps 20 --res 32 --eval-every 20
+       --val-background 1)
+# An absurd budget under a 3 GB address space: refused before allocating, exit 7 (out of memory),
+# no abort. The command runs under sh for its ulimit.
+add_test(NAME cli.train.out_of_memory
+  COMMAND ${CMAKE_COMMAND} -DEXE=/bin/sh
+          "-DARGS=-c::ulimit -v 3000000 && exec \"$<TARGET_FILE:splatwright-cli>\" train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train_oom --budget 10000000 --res 32"
+          -DRC=7 "-DMATCH=error: not enough memory to train: a budget of 10000000 splats at 32x32 needs about .* GiB.*--budget"
+          -DNOMATCH=c10::Error "-DREQUIRES=${SW_TRAIN_DATA}/transforms_train.json"
+          -P "${PROJECT_SOURCE_DIR}/cmake/run_cli_test.cmake"
+  WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}")
+set_tests_properties(cli.train.out_of_memory PROPERTIES LABELS cli SKIP_RETURN_CODE ${SW_SKIP_CODE})
 set_tests_properties(cli.train.tiny cli.train.resume cli.train.budget_zero cli.train.nan_checkpoint
+  cli.train.val_white cli.train.out_of_memory
   PROPERTIES FIXTURES_REQUIRED train_fixture)
 set_tests_properties(cli.train.resume PROPERTIES DEPENDS cli.train.tiny)

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "core/train/rasterize.h"
+#include "core/train/detail/rasterize.h"
 #include "core/train/rasterize_kernels.h"
 
 namespace {

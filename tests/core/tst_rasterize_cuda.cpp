@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "core/train/rasterize.h"
+#include "core/train/detail/rasterize.h"
 
 namespace {
 

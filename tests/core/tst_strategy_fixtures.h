@@ -6,7 +6,7 @@
 #include <random>
 
 #include "core/splat/splat_cloud.h"
-#include "core/train/param_state.h"
+#include "core/train/detail/param_state.h"
 
 namespace sw::train::test {
 

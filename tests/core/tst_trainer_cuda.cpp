@@ -8,10 +8,12 @@
 // within 0.0004 dB. The MCMC relocation kernel is checked like the CPU strategy
 // (tst_trainer_strategy.cpp: dead moved, Eq. 9, Adam rows reset, cap never exceeded) and row
 // for row against the CPU loop, which draws the same samples (the sampler runs on the host).
+// A NaN planted in the device state is survived by one rollback, as on the CPU.
 // Exits 77 (skipped) with a message where no CUDA device is present.
 #include <doctest/doctest.h>
 
 #include <ATen/ATen.h>
+#include <ATen/core/grad_mode.h>
 
 #include <cmath>
 #include <cstdio>
@@ -20,8 +22,9 @@
 #include <random>
 
 #include "core/train/init_cloud.h"
-#include "core/train/mcmc_strategy.h"
-#include "core/train/param_state.h"
+#include "core/train/detail/mcmc_strategy.h"
+#include "core/train/detail/param_state.h"
+#include "core/train/detail/train_hooks.h"
 #include "core/train/synthetic_data.h"
 #include "core/train/trainer.h"
 #include "tests/core/tst_strategy_fixtures.h"
@@ -173,4 +176,26 @@ TEST_CASE("the splat count never exceeds the cap over a run of strategy steps on
     CHECK(strategy.relocatedTotal() > 100);
     const at::Tensor opacity = at::sigmoid(state.splats.opacityLogits.detach()).cpu();
     CHECK(opacity.isfinite().all().item<bool>());
+}
+
+TEST_CASE("a NaN in the device state: one rollback with halved learning rates, a finite result") {
+    requireCuda();
+    int poisoned = 0;
+    double quatsLrAfter = 0;
+    sw::train::detail::TrainHooks hooks;
+    hooks.afterStep = [&](int step, ParamState& state) {
+        if (step == 130 && poisoned++ == 0) {
+            at::NoGradGuard noGrad;
+            state.splats.means.detach().narrow(0, 0, 10).fill_(std::nanf(""));
+        }
+        if (step == 250) quatsLrAfter = state.adam.lr(1);
+    };
+    const TrainSettings s = sw::train::test::tinySettings(300, TrainDevice::Cuda);
+    auto result = sw::train::detail::trainWithHooks(tinyInputs(), s, {}, {}, hooks);
+    REQUIRE(result.ok());
+    CHECK(poisoned == 2);
+    CHECK(result->rollbacks == 1);
+    CHECK(quatsLrAfter == doctest::Approx(0.5 * s.quatsLr));
+    CHECK(result->cloud.validate("trained cloud").ok());
+    CHECK(std::isfinite(result->final.valPsnr));
 }

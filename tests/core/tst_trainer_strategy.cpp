@@ -11,8 +11,8 @@
 #include <map>
 #include <random>
 
-#include "core/train/mcmc_strategy.h"
-#include "core/train/param_state.h"
+#include "core/train/detail/mcmc_strategy.h"
+#include "core/train/detail/param_state.h"
 #include "core/train/trainer.h"
 #include "tests/core/tst_strategy_fixtures.h"
 

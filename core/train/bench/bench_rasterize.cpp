@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/train/rasterize.h"
+#include "core/train/detail/rasterize.h"
 
 namespace {
 

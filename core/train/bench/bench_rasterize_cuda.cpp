@@ -21,7 +21,7 @@
 #include <functional>
 #include <vector>
 
-#include "core/train/rasterize.h"
+#include "core/train/detail/rasterize.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // bench_train: the training loop's cost per step, split by phase, and the full-run wall time.
 // Not a test. Usage:
 //   bench_train [dataset-dir | synthetic] [steps] [splats=6000] [res=400] [entropy-weight=1] [cpu|cuda]
-//               [eval-every=steps]
+//               [eval-every=steps] [val-background=0.5]
 // With a dataset folder (NeRF-synthetic) the default is a full run of 6000 steps initialised
 // from the visual hull; "synthetic" renders 1500 ground-truth Gaussians from 60 belt views in
 // code and defaults to 300 steps (the refine window is scaled to the run). Prints ms per step
@@ -19,7 +19,7 @@
 #include <ATen/ATen.h>
 
 #include "core/train/init_cloud.h"
-#include "core/train/param_state.h"
+#include "core/train/detail/param_state.h"
 #include "core/train/rasterize_kernels.h"
 #include "core/train/synthetic_data.h"
 #include "core/train/trainer.h"
@@ -79,6 +79,7 @@ int main(int argc, char** argv) {
         settings.refineEvery = std::max(1, settings.steps / 60);
     }
     settings.evalEvery = argc > 7 ? std::max(1, std::atoi(argv[7])) : settings.steps;
+    if (argc > 8) settings.valBackground = std::atof(argv[8]);
 
     const auto t0 = std::chrono::steady_clock::now();
     sw::Result<TrainData> data = synthetic
@@ -139,8 +140,9 @@ int main(int argc, char** argv) {
                 stepMs * 6000 / 1000.0);
     std::printf("  vs gsplat CUDA     %8.2fx slower (reference %.1f s for 6000 steps)\n",
                 stepMs * 6000 / 1000.0 / REFERENCE_SECONDS, REFERENCE_SECONDS);
-    std::printf("  final: val L1 %.4f, PSNR %.2f dB, SSIM %.4f, opaque %.1f%%, outside %d, splats %d, relocated %d\n",
-                result->final.valL1, result->final.valPsnr, result->final.valSsim, 100 * result->final.opaqueShare,
+    std::printf("  final (val on %s): val L1 %.4f, PSNR %.2f dB, SSIM %.4f, opaque %.1f%%, outside %d, splats %d, "
+                "relocated %d\n",
+                valBackgroundName(result->final.valBackground).c_str(), result->final.valL1, result->final.valPsnr, result->final.valSsim, 100 * result->final.opaqueShare,
                 result->final.outsideSilhouette, result->final.splats, result->relocated);
     for (const auto& [step, loss] : result->lossCurve)
         if (step % std::max(100, settings.steps / 10) == 0) std::printf("  loss @%5d  %.5f\n", step, loss);

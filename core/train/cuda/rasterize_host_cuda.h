@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "core/train/rasterize.h"
+#include "core/train/detail/rasterize.h"
 #include "core/train/rasterize_kernels.h"
 
 namespace sw::train::detail {

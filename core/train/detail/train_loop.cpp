@@ -3,27 +3,37 @@
 // every train view's ground truth, the loss sum); the loss gradient, the entropy term and
 // Adam are the fused loops/kernels of train_ops.h, so a step allocates nothing beyond what the
 // rasterizer needs and, on a GPU, reads nothing back until a report (loss curve, metrics,
-// snapshot, checkpoint) needs it.
+// snapshot, checkpoint) needs it. Each report first checks the loss and the parameters: a
+// non-finite one rolls back to the copy taken at the previous report (trainer.h).
 #include <ATen/core/grad_mode.h>
+#include <ATen/ops/all.h>
 #include <ATen/ops/empty.h>
 #include <ATen/ops/from_blob.h>
+#include <ATen/ops/isfinite.h>
 #include <ATen/ops/zeros.h>
+#include <c10/util/Exception.h>
 #include <torch/csrc/autograd/autograd.h>
 
 #include <array>
 #include <chrono>
 #include <cmath>
 #include <future>
+#include <new>
 #include <random>
 #include <span>
+#include <system_error>
 
 #include "core/train/checkpoint.h"
-#include "core/train/mcmc_strategy.h"
+#include "core/train/detail/mcmc_strategy.h"
+#include "core/train/detail/rasterize.h"
+#include "core/train/detail/seeds.h"
+#include "core/train/detail/train_hooks.h"
+#include "core/train/detail/train_ops.h"
 #include "core/train/metrics.h"
-#include "core/train/rasterize.h"
-#include "core/train/seeds.h"
-#include "core/train/train_ops.h"
 #include "core/train/trainer.h"
+// After cuda/relocation_eq9.h (through mcmc_strategy.h): its unqualified log() must bind to
+// ::log before the namespace sw::log exists.
+#include "core/foundation/log.h"
 
 namespace sw::train {
 namespace {
@@ -97,6 +107,15 @@ at::Device deviceOf(const TrainSettings& settings) {
     return settings.device == TrainDevice::Cuda ? at::Device(at::kCUDA, 0) : at::Device(at::kCPU);
 }
 
+// What a rollback restores: the parameters, their Adam moments and step count, and the
+// strategy's totals, as they were after `step` steps.
+struct StateCopy {
+    int step = 0;
+    std::array<at::Tensor, PARAM_COUNT> params, expAvg, expAvgSq;
+    std::int64_t adamSteps = 0;
+    int relocated = 0, added = 0;
+};
+
 class TrainLoop {
 public:
     TrainLoop(const TrainInputs& inputs, const TrainSettings& settings)
@@ -135,9 +154,9 @@ public:
         const auto t3 = Clock::now();
         optimize(step);
         const auto t4 = Clock::now();
-        const double lr = meansLrAt(m_settings, m_data.sceneScale, step);
+        const double lr = m_lrScale * meansLrAt(m_settings, m_data.sceneScale, step);
         m_strategy.afterStep(m_state, RenderInfo{out->radii, view.width, view.height, step, m_settings.steps, lr}, step);
-        m_state.adam.setLr(0, meansLrAt(m_settings, m_data.sceneScale, step + 1));
+        m_state.adam.setLr(0, m_lrScale * meansLrAt(m_settings, m_data.sceneScale, step + 1));
         const auto t5 = Clock::now();
         timings.steps += 1;
         timings.forwardMs += msBetween(t0, t1);
@@ -185,11 +204,56 @@ public:
         m.valL1 /= n;
         m.valPsnr /= n;
         m.valSsim /= n;
+        m.valBackground = m_settings.valBackground;
         const splat::SplatCloud cloud = toCloud(m_state.splats);
         m.splats = int(cloud.size());
         m.opaqueShare = opaqueShare(cloud.opacities);
         m.outsideSilhouette = countOutsideSilhouette(cloud, m_data.val);
         return m;
+    }
+
+    // True when every parameter is finite (one reduction per tensor; waits for a GPU).
+    bool paramsFinite() const {
+        at::NoGradGuard noGrad;
+        for (ParamId id : ALL_PARAMS)
+            if (!at::isfinite(m_state.param(id).detach()).all().item<bool>()) return false;
+        return true;
+    }
+
+    // A copy of the state after `stepsDone` steps, on the training device.
+    StateCopy copyState(int stepsDone) {
+        at::NoGradGuard noGrad;
+        StateCopy copy;
+        copy.step = stepsDone;
+        for (int k = 0; k < PARAM_COUNT; ++k) {
+            copy.params[std::size_t(k)] = m_state.param(ALL_PARAMS[std::size_t(k)]).detach().clone();
+            copy.expAvg[std::size_t(k)] = m_state.adam.expAvg(k).clone();
+            copy.expAvgSq[std::size_t(k)] = m_state.adam.expAvgSq(k).clone();
+        }
+        copy.adamSteps = m_state.adam.stepCount();
+        copy.relocated = m_strategy.relocatedTotal();
+        copy.added = m_strategy.addedTotal();
+        return copy;
+    }
+
+    // Restores `copy` (which stays usable) and scales every learning rate by `lrScale` from
+    // now on; the loss accumulated since the copy is dropped.
+    void restore(const StateCopy& copy, double lrScale) {
+        at::NoGradGuard noGrad;
+        for (int k = 0; k < PARAM_COUNT; ++k) {
+            const ParamId id = ALL_PARAMS[std::size_t(k)];
+            m_state.param(id) = copy.params[std::size_t(k)].clone().requires_grad_();
+            m_state.adam.expAvg(k) = copy.expAvg[std::size_t(k)].clone();
+            m_state.adam.expAvgSq(k) = copy.expAvgSq[std::size_t(k)].clone();
+        }
+        m_state.adam.setStepCount(copy.adamSteps);
+        m_strategy.restoreTotals(copy.relocated, copy.added);
+        m_lrScale = lrScale;
+        const std::array<double, PARAM_COUNT> lrs = {meansLrAt(m_settings, m_data.sceneScale, copy.step),
+                                                     m_settings.quatsLr, m_settings.scalesLr,
+                                                     m_settings.opacitiesLr, m_settings.colorsLr};
+        for (int k = 0; k < PARAM_COUNT; ++k) m_state.adam.setLr(k, m_lrScale * lrs[std::size_t(k)]);
+        m_lossSum.zero_();
     }
 
     ParamState& state() { return m_state; }
@@ -216,38 +280,74 @@ private:
     at::Tensor m_gradRgb;    // [H, W, 3] d loss / d rgb
     at::Tensor m_gradAlpha;  // [H, W]    d loss / d alpha
     at::Tensor m_lossSum;    // [1] float64: summed loss since the last takeLossSum()
+    double m_lrScale = 1.0;  // 0.5 after a rollback
 };
 
-}  // namespace
+// Why a report's state cannot be kept, or empty when it can.
+std::string nonFiniteReason(double lossSum, const TrainLoop& loop) {
+    if (!std::isfinite(lossSum)) return "non-finite loss";
+    if (!loop.paramsFinite()) return "non-finite parameters";
+    return {};
+}
 
-Result<TrainResult> train(const TrainInputs& inputs, const TrainSettings& settings, const Progress& progress,
-                          const TrainCallbacks& callbacks) {
-    SW_TRY(validateInputs(inputs, settings));
+Result<TrainResult> runLoop(const TrainInputs& inputs, const TrainSettings& settings, const Progress& progress,
+                            const TrainCallbacks& callbacks, const detail::TrainHooks& hooks) {
     const auto start = Clock::now();
     const auto elapsed = [&] { return msBetween(start, Clock::now()) / 1000.0; };
+    const auto cancelled = [&](int step) {
+        return makeError(ErrorCode::Cancelled, "training cancelled at step " + std::to_string(step),
+                         inputs.checkpointDir);
+    };
     TrainLoop loop(inputs, settings);
     TrainResult result;
+    StateCopy lastGood = loop.copyState(inputs.startStep);
+    const bool checkpoints = !inputs.checkpointDir.empty();
     double lossSum = 0, evalLossSum = 0;
     int lossCount = 0, evalLossCount = 0, pending = 0;
     for (int step = inputs.startStep; step < settings.steps; ++step) {
-        if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "training cancelled at step " + std::to_string(step));
+        if (progress.cancelled()) return cancelled(step);
         SW_TRY(loop.step(step, result.timings));
+        if (hooks.afterStep) hooks.afterStep(step, loop.state());
         ++pending;
         const int done = step + 1;
-        if (done % 100 == 0 || done % settings.evalEvery == 0 || done == settings.steps) {
+        const bool last = done == settings.steps;
+        const bool curve = done % 100 == 0 || last;
+        const bool eval = done % settings.evalEvery == 0 || last;
+        const bool snapshot = callbacks.onSnapshot && (done % settings.snapshotEvery == 0 || last);
+        const bool checkpoint = checkpoints && (done % settings.checkpointEvery == 0 || last);
+        if (curve || eval || snapshot || checkpoint) {
             const double sum = loop.takeLossSum();  // the only read-back between reports
+            const std::string bad = nonFiniteReason(sum, loop);
+            if (!bad.empty()) {
+                if (result.rollbacks > 0)
+                    return makeError(ErrorCode::InvalidInput,
+                                     bad + " between steps " + std::to_string(lastGood.step) + " and " +
+                                         std::to_string(done) + ", again after rolling back once and halving the "
+                                         "learning rates: training diverged; lower the learning rates or check the "
+                                         "dataset for NaN",
+                                     inputs.checkpointDir);
+                SW_LOG_WARN("training: " << bad << " between steps " << lastGood.step << " and " << done
+                                         << ": rolled back to step " << lastGood.step
+                                         << " and halved the learning rates");
+                loop.restore(lastGood, 0.5);
+                ++result.rollbacks;
+                pending = 0;
+                step = lastGood.step - 1;  // the loop's ++step resumes at lastGood.step
+                continue;
+            }
             lossSum += sum;
             evalLossSum += sum;
             lossCount += pending;
             evalLossCount += pending;
             pending = 0;
+            lastGood = loop.copyState(done);
         }
-        if (done % 100 == 0 || done == settings.steps) {
-            result.lossCurve.emplace_back(done, lossSum / lossCount);
+        if (curve) {
+            result.lossCurve.emplace_back(done, lossSum / std::max(1, lossCount));
             lossSum = 0;
             lossCount = 0;
         }
-        if (done % settings.evalEvery == 0 || done == settings.steps) {
+        if (eval) {
             EvalMetrics m = loop.evaluate(done);
             m.trainLoss = evalLossSum / std::max(1, evalLossCount);
             m.seconds = elapsed();
@@ -256,9 +356,8 @@ Result<TrainResult> train(const TrainInputs& inputs, const TrainSettings& settin
             result.history.push_back(m);
             if (callbacks.onMetrics) callbacks.onMetrics(m);
         }
-        if (callbacks.onSnapshot && (done % settings.snapshotEvery == 0 || done == settings.steps))
-            callbacks.onSnapshot(done, toCloud(loop.state().splats));
-        if (!inputs.checkpointDir.empty() && (done % settings.checkpointEvery == 0 || done == settings.steps)) {
+        if (snapshot) callbacks.onSnapshot(done, toCloud(loop.state().splats));
+        if (checkpoint) {
             Checkpoint cp{done, std::uint64_t(settings.seed), trainSchema().toParams(settings).toJson(),
                           toCloud(loop.state().splats)};
             SW_TRY(writeCheckpoint(inputs.checkpointDir, cp));
@@ -272,6 +371,55 @@ Result<TrainResult> train(const TrainInputs& inputs, const TrainSettings& settin
     result.added = loop.strategy().addedTotal();
     result.seconds = elapsed();
     return result;
+}
+
+// The first line of a libtorch error, without its backtrace.
+std::string firstLine(const char* text) {
+    std::string line(text ? text : "");
+    if (const auto eol = line.find('\n'); eol != std::string::npos) line.resize(eol);
+    return line;
+}
+
+Error outOfMemory(const TrainSettings& settings, const std::string& detail) {
+    return makeError(ErrorCode::OutOfMemory, "out of memory while training a budget of " +
+                                                 std::to_string(settings.budget) + " splats (" + detail +
+                                                 "); lower the budget (--budget) or the resolution (--res)");
+}
+
+}  // namespace
+
+namespace detail {
+
+Result<TrainResult> trainWithHooks(const TrainInputs& inputs, const TrainSettings& settings, const Progress& progress,
+                                   const TrainCallbacks& callbacks, const TrainHooks& hooks) {
+    SW_TRY(validateInputs(inputs, settings));
+    const TrainView& first = inputs.data->train.front();
+    SW_TRY(checkTrainingMemory(settings, first.width, first.height));
+    // The trainer's boundary: an allocation that fails anyway, in libtorch or ours, becomes an
+    // error value; nothing escapes as an abort.
+    try {
+        return runLoop(inputs, settings, progress, callbacks, hooks);
+    } catch (const c10::OutOfMemoryError& e) {
+        return outOfMemory(settings, firstLine(e.what_without_backtrace()));
+    } catch (const c10::Error& e) {
+        const std::string what = firstLine(e.what_without_backtrace());
+        if (what.find("memory") != std::string::npos || what.find("allocate") != std::string::npos)
+            return outOfMemory(settings, what);
+        return makeError(ErrorCode::Internal, "training failed in libtorch: " + what);
+    } catch (const std::bad_alloc&) {
+        return outOfMemory(settings, "an allocation failed");
+    } catch (const std::system_error& e) {  // std::thread: no memory for a worker's stack
+        if (e.code() == std::errc::resource_unavailable_try_again || e.code() == std::errc::not_enough_memory)
+            return outOfMemory(settings, e.what());
+        return makeError(ErrorCode::Internal, std::string("training failed: ") + e.what());
+    }
+}
+
+}  // namespace detail
+
+Result<TrainResult> train(const TrainInputs& inputs, const TrainSettings& settings, const Progress& progress,
+                          const TrainCallbacks& callbacks) {
+    return detail::trainWithHooks(inputs, settings, progress, callbacks, {});
 }
 
 }  // namespace sw::train

@@ -1,9 +1,9 @@
-#include "core/train/adam.h"
+#include "core/train/detail/adam.h"
 
 #include <ATen/ops/zeros_like.h>
 
 #include "core/foundation/check.h"
-#include "core/train/train_ops.h"
+#include "core/train/detail/train_ops.h"
 
 namespace sw::train {
 

@@ -1,4 +1,4 @@
-#include "core/train/mcmc_strategy.h"
+#include "core/train/detail/mcmc_strategy.h"
 
 #include <ATen/core/grad_mode.h>
 #include <ATen/ops/empty.h>
@@ -10,8 +10,8 @@
 
 #include "core/foundation/check.h"
 #include "core/train/cuda/relocation_eq9.h"
-#include "core/train/seeds.h"
-#include "core/train/train_ops.h"
+#include "core/train/detail/seeds.h"
+#include "core/train/detail/train_ops.h"
 
 namespace sw::train {
 namespace {

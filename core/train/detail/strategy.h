@@ -4,7 +4,7 @@
 // with what the step's render produced. Torch-facing: core/train only.
 #include <ATen/core/Tensor.h>
 
-#include "core/train/param_state.h"
+#include "core/train/detail/param_state.h"
 
 namespace sw::train {
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "core/splat/splat_cloud.h"
-#include "core/train/adam.h"
-#include "core/train/rasterize.h"
+#include "core/train/detail/adam.h"
+#include "core/train/detail/rasterize.h"
 
 namespace sw::train {
 

@@ -1,16 +1,51 @@
-// EWA projection of 3D Gaussians and its backward pass (CPU).
+#pragma once
+// EWA projection of one 3D Gaussian and its backward pass, written once for the host and the
+// device (as cuda/relocation_eq9.h does for Eq. 9): the CPU kernels (cpu/project_cpu.cpp, a
+// parallel loop over splats) and the CUDA kernels (cuda/project_cuda.cu, one thread per splat)
+// call these same functions, so both backends do the same arithmetic in the same order and
+// cull the same splats. Torch-free and CUDA-free (nvcc C++17 and the C++20 host compiler).
+//
 // Σ = R S Sᵀ Rᵀ from the normalised quaternion and exp(log-scale) (3DGS eq. 6); the camera
 // covariance Σc = W Σ Wᵀ is projected with the Jacobian J of the perspective map at the
 // centre, Σ' = J Σc Jᵀ + 0.3·I (EWA, Zwicker et al. 2001 eq. 31; 3DGS eq. 5; the 0.3 px²
 // dilation is the low-pass filter of the 3DGS reference code). Screen radius: 3σ of the
-// major axis; the splat is culled when its radius box covers no tile.
-#include <algorithm>
-#include <cmath>
+// major axis, radius = ceil(3·sqrt(λmax)); the splat is culled when its radius box covers no
+// tile. Math goes through the float/double overloads below (sqrtf/expf for float), which are
+// the functions both compilers called before this header existed.
+#include <math.h>
+#include <stdint.h>
 
 #include "core/train/rasterize_kernels.h"
 
-namespace sw::train::kernels {
-namespace {
+#ifndef SW_HOST_DEVICE
+#if defined(__CUDACC__)
+#define SW_HOST_DEVICE __host__ __device__
+#else
+#define SW_HOST_DEVICE
+#endif
+#endif
+
+namespace sw::train::kernels::ewa {
+
+SW_HOST_DEVICE inline float mathSqrt(float x) { return sqrtf(x); }
+SW_HOST_DEVICE inline double mathSqrt(double x) { return sqrt(x); }
+SW_HOST_DEVICE inline float mathExp(float x) { return expf(x); }
+SW_HOST_DEVICE inline double mathExp(double x) { return exp(x); }
+SW_HOST_DEVICE inline float mathCeil(float x) { return ceilf(x); }
+SW_HOST_DEVICE inline double mathCeil(double x) { return ceil(x); }
+SW_HOST_DEVICE inline float mathFloor(float x) { return floorf(x); }
+SW_HOST_DEVICE inline double mathFloor(double x) { return floor(x); }
+
+// std::clamp's rule, usable on the device.
+template <class T>
+SW_HOST_DEVICE inline T clampTo(T x, T lo, T hi) {
+    return x < lo ? lo : (hi < x ? hi : x);
+}
+
+template <class T>
+SW_HOST_DEVICE inline T sigmoid(T x) {
+    return T(1) / (T(1) + mathExp(-x));
+}
 
 template <class T>
 struct Mat3 {
@@ -18,7 +53,7 @@ struct Mat3 {
 };
 
 template <class T>
-Mat3<T> mul(const Mat3<T>& a, const Mat3<T>& b) {
+SW_HOST_DEVICE inline Mat3<T> mul(const Mat3<T>& a, const Mat3<T>& b) {
     Mat3<T> r;
     for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 3; ++j)
@@ -27,21 +62,16 @@ Mat3<T> mul(const Mat3<T>& a, const Mat3<T>& b) {
 }
 
 template <class T>
-Mat3<T> transpose(const Mat3<T>& a) {
+SW_HOST_DEVICE inline Mat3<T> transpose(const Mat3<T>& a) {
     Mat3<T> r;
     for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 3; ++j) r.m[i][j] = a.m[j][i];
     return r;
 }
 
-template <class T>
-T sigmoid(T x) {
-    return T(1) / (T(1) + std::exp(-x));
-}
-
 // Rotation of the unit quaternion (w, x, y, z).
 template <class T>
-Mat3<T> quatToRotation(const T q[4]) {
+SW_HOST_DEVICE inline Mat3<T> quatToRotation(const T q[4]) {
     const T w = q[0], x = q[1], y = q[2], z = q[3];
     Mat3<T> r;
     r.m[0][0] = 1 - 2 * (y * y + z * z); r.m[0][1] = 2 * (x * y - w * z); r.m[0][2] = 2 * (x * z + w * y);
@@ -64,12 +94,12 @@ struct SplatGeometry {
 };
 
 template <class T>
-SplatGeometry<T> computeGeometry(const SplatParams<T>& p, int64_t i, const KernelCamera& cam) {
+SW_HOST_DEVICE inline SplatGeometry<T> computeGeometry(const SplatParams<T>& p, int64_t i, const KernelCamera& cam) {
     SplatGeometry<T> g;
     const T* q = p.quats + 4 * i;
-    g.qNorm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    g.qNorm = mathSqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
     for (int k = 0; k < 4; ++k) g.qn[k] = q[k] / g.qNorm;
-    for (int k = 0; k < 3; ++k) g.scale[k] = std::exp(p.logScales[3 * i + k]);
+    for (int k = 0; k < 3; ++k) g.scale[k] = mathExp(p.logScales[3 * i + k]);
     g.rot = quatToRotation(g.qn);
     Mat3<T> m = g.rot;  // M = R S
     for (int r = 0; r < 3; ++r)
@@ -89,7 +119,7 @@ SplatGeometry<T> computeGeometry(const SplatParams<T>& p, int64_t i, const Kerne
 
 // Σ' = J Σc Jᵀ (2×2, symmetric), without the dilation.
 template <class T>
-void projectCovariance(const SplatGeometry<T>& g, T cov[2][2]) {
+SW_HOST_DEVICE inline void projectCovariance(const SplatGeometry<T>& g, T cov[2][2]) {
     T js[2][3] = {};
     for (int r = 0; r < 2; ++r)
         for (int c = 0; c < 3; ++c)
@@ -101,8 +131,11 @@ void projectCovariance(const SplatGeometry<T>& g, T cov[2][2]) {
         }
 }
 
+// Projects splat i into out's row i. A culled splat gets radius 0 (and its opacity, colour and
+// depth); its mean2d and conic rows are left as they were.
 template <class T>
-void projectOne(const SplatParams<T>& p, int64_t i, const KernelCamera& cam, const Projected<T>& out) {
+SW_HOST_DEVICE inline void projectOne(const SplatParams<T>& p, int64_t i, const KernelCamera& cam,
+                                      const Projected<T>& out) {
     out.radius[i] = 0;
     out.opacity[i] = sigmoid(p.opacityLogits[i]);
     for (int k = 0; k < 3; ++k) out.color[3 * i + k] = sigmoid(p.colorLogits[3 * i + k]);
@@ -123,20 +156,22 @@ void projectOne(const SplatParams<T>& p, int64_t i, const KernelCamera& cam, con
     out.conic[3 * i + 2] = a / det;
     // Largest eigenvalue of Σ' (floored like the 3DGS reference), radius = ceil(3·sqrt(λ)).
     const T mid = T(0.5) * (a + c);
-    const T lambda = mid + std::sqrt(std::max(T(0.1), mid * mid - det));
-    const T radius = std::ceil(T(SIGMA_EXTENT) * std::sqrt(lambda));
+    const T disc = mid * mid - det;
+    const T lambda = mid + mathSqrt(T(0.1) < disc ? disc : T(0.1));  // std::max(0.1, disc)
+    const T radius = mathCeil(T(SIGMA_EXTENT) * mathSqrt(lambda));
     const T ts = T(TILE_SIZE);
-    const T x0 = std::clamp(std::floor((u - radius) / ts), T(0), T(cam.tilesX()));
-    const T x1 = std::clamp(std::floor((u + radius + ts - 1) / ts), T(0), T(cam.tilesX()));
-    const T y0 = std::clamp(std::floor((v - radius) / ts), T(0), T(cam.tilesY()));
-    const T y1 = std::clamp(std::floor((v + radius + ts - 1) / ts), T(0), T(cam.tilesY()));
+    const T tilesX = T((cam.width + TILE_SIZE - 1) / TILE_SIZE), tilesY = T((cam.height + TILE_SIZE - 1) / TILE_SIZE);
+    const T x0 = clampTo(mathFloor((u - radius) / ts), T(0), tilesX);
+    const T x1 = clampTo(mathFloor((u + radius + ts - 1) / ts), T(0), tilesX);
+    const T y0 = clampTo(mathFloor((v - radius) / ts), T(0), tilesY);
+    const T y1 = clampTo(mathFloor((v + radius + ts - 1) / ts), T(0), tilesY);
     if (x1 <= x0 || y1 <= y0 || !(radius < T(1e7))) return;
     out.radius[i] = static_cast<int32_t>(radius);
 }
 
 // Gradient of L w.r.t. the unnormalised quaternion from dL/dR (R = R(q/|q|)).
 template <class T>
-void rotationBackward(const SplatGeometry<T>& g, const Mat3<T>& dr, T* dq) {
+SW_HOST_DEVICE inline void rotationBackward(const SplatGeometry<T>& g, const Mat3<T>& dr, T* dq) {
     const T w = g.qn[0], x = g.qn[1], y = g.qn[2], z = g.qn[3];
     const auto& d = dr.m;
     T dn[4];
@@ -152,8 +187,10 @@ void rotationBackward(const SplatGeometry<T>& g, const Mat3<T>& dr, T* dq) {
 }
 
 // Gradients of the camera covariance Σc and of the Jacobian J from the conic gradient.
+// dSigmaCam and dj must be zero on entry.
 template <class T>
-void covarianceBackward(const SplatGeometry<T>& g, const T* q, const T* gc, Mat3<T>& dSigmaCam, T dj[2][3]) {
+SW_HOST_DEVICE inline void covarianceBackward(const SplatGeometry<T>& g, const T* q, const T* gc, Mat3<T>& dSigmaCam,
+                                              T dj[2][3]) {
     // Conic Q = Σ'⁻¹: dL/dΣ' = −Q G Q with G the symmetric gradient of Q = [[a, b], [b, c]].
     const T qm[2][2] = {{q[0], q[1]}, {q[1], q[2]}};
     const T gm[2][2] = {{gc[0], gc[1] / 2}, {gc[1] / 2, gc[2]}};
@@ -177,7 +214,7 @@ void covarianceBackward(const SplatGeometry<T>& g, const T* q, const T* gc, Mat3
 
 // Σ = M Mᵀ with M = R S: dL/dΣ = Wᵀ dΣc W, dL/dM = 2 dΣ M, then to log-scales and quaternion.
 template <class T>
-void shapeBackward(const SplatGeometry<T>& g, const Mat3<T>& dSigmaCam, T* dLogScale, T* dQuat) {
+SW_HOST_DEVICE inline void shapeBackward(const SplatGeometry<T>& g, const Mat3<T>& dSigmaCam, T* dLogScale, T* dQuat) {
     const Mat3<T> dSigma = mul(mul(transpose(g.view), dSigmaCam), g.view);
     Mat3<T> m = g.rot;
     for (int r = 0; r < 3; ++r)
@@ -195,9 +232,12 @@ void shapeBackward(const SplatGeometry<T>& g, const Mat3<T>& dSigmaCam, T* dLogS
     rotationBackward(g, drot, dQuat);
 }
 
+// Chain rule for splat i from its projected-quantity gradients to its parameter gradients
+// (every row of out written; a culled splat gets zero geometry gradients).
 template <class T>
-void projectBackwardOne(const SplatParams<T>& p, int64_t i, const KernelCamera& cam, const Projected<T>& proj,
-                        const ProjectedGrads<T>& gin, const ParamGrads<T>& out) {
+SW_HOST_DEVICE inline void projectBackwardOne(const SplatParams<T>& p, int64_t i, const KernelCamera& cam,
+                                              const Projected<T>& proj, const ProjectedGrads<T>& gin,
+                                              const ParamGrads<T>& out) {
     const T o = proj.opacity[i];
     out.opacityLogits[i] = gin.opacity[i] * o * (1 - o);
     for (int k = 0; k < 3; ++k) {
@@ -226,27 +266,4 @@ void projectBackwardOne(const SplatParams<T>& p, int64_t i, const KernelCamera& 
     shapeBackward(g, dSigmaCam, out.logScales + 3 * i, out.quats + 4 * i);
 }
 
-}  // namespace
-
-template <class T>
-void projectForwardCpu(const SplatParams<T>& params, const KernelCamera& cam, const Projected<T>& out,
-                       int threads) {
-    parallelFor(params.count, threads, [&](int64_t i) { projectOne(params, i, cam, out); });
-}
-
-template <class T>
-void projectBackwardCpu(const SplatParams<T>& params, const KernelCamera& cam, const Projected<T>& proj,
-                        const ProjectedGrads<T>& grads, const ParamGrads<T>& out, int threads) {
-    parallelFor(params.count, threads,
-                [&](int64_t i) { projectBackwardOne(params, i, cam, proj, grads, out); });
-}
-
-template void projectForwardCpu<float>(const SplatParams<float>&, const KernelCamera&, const Projected<float>&, int);
-template void projectForwardCpu<double>(const SplatParams<double>&, const KernelCamera&, const Projected<double>&,
-                                        int);
-template void projectBackwardCpu<float>(const SplatParams<float>&, const KernelCamera&, const Projected<float>&,
-                                        const ProjectedGrads<float>&, const ParamGrads<float>&, int);
-template void projectBackwardCpu<double>(const SplatParams<double>&, const KernelCamera&, const Projected<double>&,
-                                         const ProjectedGrads<double>&, const ParamGrads<double>&, int);
-
-}  // namespace sw::train::kernels
+}  // namespace sw::train::kernels::ewa

@@ -1,6 +1,6 @@
 // Dispatcher and CPU loops of train_ops.h; the CUDA kernels (cuda/train_ops_cuda.cu) run on
 // torch's current stream of the tensors' device in SPLATWRIGHT_CUDA builds.
-#include "core/train/train_ops.h"
+#include "core/train/detail/train_ops.h"
 
 #include <ATen/ops/from_blob.h>
 

@@ -1,4 +1,4 @@
-#include "core/train/param_state.h"
+#include "core/train/detail/param_state.h"
 
 #include <ATen/core/grad_mode.h>
 #include <ATen/ops/empty.h>

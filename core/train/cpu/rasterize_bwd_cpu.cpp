@@ -13,7 +13,7 @@
 #include <type_traits>
 
 #include "core/train/rasterize_kernels.h"
-#include "core/train/tile_splats.h"
+#include "core/train/cpu/tile_splats.h"
 
 namespace sw::train::kernels {
 namespace {

@@ -12,7 +12,7 @@
 #include <random>
 
 #include "core/train/cuda/relocation_eq9.h"
-#include "core/train/strategy.h"
+#include "core/train/detail/strategy.h"
 
 namespace sw::train {
 
@@ -50,6 +50,11 @@ public:
 
     int relocatedTotal() const { return m_relocatedTotal; }
     int addedTotal() const { return m_addedTotal; }
+    // For the trainer's rollback (train_loop.cpp): the totals of the state it restores.
+    void restoreTotals(int relocated, int added) {
+        m_relocatedTotal = relocated;
+        m_addedTotal = added;
+    }
 
 private:
     McmcSettings m_settings;

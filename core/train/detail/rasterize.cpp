@@ -1,7 +1,7 @@
 // Host side of the rasterizer: validates inputs, allocates every buffer, wraps the kernels in a
 // torch autograd function and dispatches on the tensors' device: the CPU kernels here, the CUDA
 // backend (cuda/rasterize_host_cuda.cpp, same kernel contract) when built with SPLATWRIGHT_CUDA.
-#include "core/train/rasterize.h"
+#include "core/train/detail/rasterize.h"
 
 #include <torch/csrc/autograd/custom_function.h>
 
