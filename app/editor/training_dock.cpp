@@ -124,7 +124,8 @@ void TrainingDock::connectRunner() {
     });
     connect(m_runner, &TrainingRunner::metricsReady, this, [this](const train::EvalMetrics& m) {
         SW_LOG_INFO("Training step " << m.step << ": loss " << m.trainLoss << ", val L1 " << m.valL1 << ", PSNR "
-                                     << m.valPsnr << " dB, SSIM " << m.valSsim << ", opaque " << 100 * m.opaqueShare
+                                     << m.valPsnr << " dB, SSIM " << m.valSsim << " (on "
+                                     << train::valBackgroundName(m.valBackground) << "), opaque " << 100 * m.opaqueShare
                                      << "%, outside " << m.outsideSilhouette << ", " << m.splats << " splats");
         m_panel->showMetrics(m);
     });
