@@ -24,7 +24,8 @@ namespace {
 
 struct ExportCommand {
     ParamSet params{bake::bakeSchema().schema()};
-    std::unique_ptr<SchemaFlags> flags;
+    ParamSet exportParams{bake::exportSchema().schema()};
+    std::unique_ptr<SchemaFlags> flags, exportFlags;
     std::string inputPath, modelPath, datasetDir, outDir, name;
     bool noPly = false, noSpz = false, noDebugJson = false;
 
@@ -32,12 +33,27 @@ struct ExportCommand {
         const bake::BakeReport& r = baked.report;
         const bake::FloaterReport& f = r.floaters;
         std::printf("export: %s\n", files.files.front().path.c_str());
-        std::printf("  splats:     %zu in, %zu out (%zu core + %zu shell)\n", r.input, r.core + r.shell, r.core, r.shell);
+        std::printf("  splats:     %zu in, %zu out (%zu core + %zu shell), %d dead dropped\n", r.input, r.core + r.shell,
+                    r.core, r.shell, r.dead);
+        std::printf("  normals:    nearest repaired face's outward normal, %d flipped; centres behind/on/in front of "
+                    "their face %d/%d/%d\n", r.normalsFlipped, r.normalsBehind, r.normalsOn, r.normalsInFront);
         std::printf("  floaters:   far %d, detached %d, silhouette %d, dataset %s; removed %d\n", f.far, f.detached,
                     f.silhouette, f.datasetSkipped ? "skipped" : std::to_string(f.dataset).c_str(), f.removed);
+        const auto where = [](const char* sign, const bake::FloaterWhere& w) {
+            std::printf("    %-10s %5d: %d behind their face (inside), %d on, %d in front (outside)\n", sign, w.count(),
+                        w.behind, w.on, w.inFront);
+        };
+        where("far", f.farWhere);
+        where("detached", f.detachedWhere);
+        where("silhouette", f.silhouetteWhere);
+        where("dataset", f.datasetWhere);
+        where("removed", f.removedWhere);
+        if (f.detachedOnSurface > 0)
+            std::printf("    %d splats of small components kept: they lie on the surface\n", f.detachedOnSurface);
         std::printf("  distance:   p50 %.4f, p99 %.4f (model units); link radius %.4f, %d components\n",
                     double(f.distanceP50), double(f.distanceP99), double(f.linkRadius), f.components);
-        std::printf("  belly cull: %d\n", r.bellyCulled);
+        std::printf("  belly cull: %d (%d behind their face, %d on, %d in front)\n", r.bellyCulled, r.bellyWhere.behind,
+                    r.bellyWhere.on, r.bellyWhere.inFront);
         std::printf("  chunks:     %d in %d (material, part) groups%s; area within ±30%%: %.0f%% of chunks\n", r.chunks,
                     r.chunkGroups, r.chunksCapped ? " (capped)" : "", 100.0 * double(r.chunkAreaWithin30));
         std::printf("  materials: ");
@@ -69,7 +85,7 @@ struct ExportCommand {
             return Error{ErrorCode::InvalidInput, "--model is taken from the project; leave it out", inputPath};
         auto loaded = project::loadProject(inputPath);
         if (!loaded) return loaded.error();
-        SW_TRY(project::verifyModel(*loaded));
+        // The model's hash is checked by the export (bake::checkAgreement), which --force skips.
         const std::filesystem::path cache(loaded->cacheFolder);
         in.cloudPath = (cache / "training" / "cloud.ply").string();
         if (!std::filesystem::exists(in.cloudPath))
@@ -86,6 +102,8 @@ struct ExportCommand {
     Status run() const {
         auto in = resolveInputs();
         if (!in) return in.error();
+        bake::ExportSettings es = bake::exportSchema().fromParams(exportParams);
+        if (in->project) SW_TRY(bake::checkRecordedHash(in->modelPath, in->project->modelHash, es));
         const std::string& cloudPath = in->cloudPath;
         auto cloud = formats::readSplatCloud(cloudPath);
         if (!cloud) return cloud.error();
@@ -108,11 +126,11 @@ struct ExportCommand {
         meta.normalisation = model->report.normalisation;
         meta.mesh = &model->mesh;
         meta.bakeSettingsJson = params.toJson();
+        if (in->project) meta.recordedModelHash = in->project->modelHash;
         const std::string stem = name.empty() ? std::filesystem::path(in->modelPath).stem().string() : name;
-        bake::ExportSettings es;
-        es.writePly = !noPly;
-        es.writeSpz = !noSpz;
-        es.writeDebugJson = !noDebugJson;
+        es.writePly = es.writePly && !noPly;
+        es.writeSpz = es.writeSpz && !noSpz;
+        es.writeDebugJson = es.writeDebugJson && !noDebugJson;
         auto files = bake::exportModel(*baked, baked->cloud, meta, outDir, stem, es);
         if (!files) return files.error();
         printReport(*baked, *files);
@@ -138,8 +156,10 @@ void addExportCommand(CLI::App& app, Outcome& outcome) {
     cmd->add_flag("--no-spz", state->noSpz, "Do not write <name>.spz");
     cmd->add_flag("--no-debug-json", state->noDebugJson, "Do not write the <name>.json debug dump");
     state->flags = std::make_unique<SchemaFlags>(*cmd, state->params);
+    state->exportFlags = std::make_unique<SchemaFlags>(*cmd, state->exportParams);
     cmd->callback([state, &outcome] {
         Status applied = state->flags->apply();
+        if (applied) applied = state->exportFlags->apply();
         outcome.status = applied ? state->run() : applied;
     });
 }

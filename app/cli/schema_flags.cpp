@@ -35,6 +35,7 @@ SchemaFlags::SchemaFlags(CLI::App& cmd, ParamSet& params, const std::set<std::st
         opt->group(spec.group.empty() ? params.schema().title() : spec.group);
         opt->type_name(spec.type == ParamType::Bool ? "BOOL" : spec.type == ParamType::Int ? "INT"
                        : spec.type == ParamType::Float ? "FLOAT" : "TEXT");
+        if (spec.type == ParamType::Bool) opt->expected(0, 1);  // a bare --flag means true
         m_options[spec.name] = opt;
     }
     // One preset flag per schema, so a command can take several stages' flags.
@@ -46,7 +47,10 @@ SchemaFlags::SchemaFlags(CLI::App& cmd, ParamSet& params, const std::set<std::st
 Status SchemaFlags::apply() {
     if (!m_preset.empty()) SW_TRY(m_params.loadPreset(m_preset));
     for (const auto& [name, opt] : m_options)
-        if (opt->count() > 0) SW_TRY(m_params.setFromString(name, m_texts[name]));
+        if (opt->count() > 0) {
+            const bool bareBool = m_texts[name].empty() && m_params.schema().find(name)->type == ParamType::Bool;
+            SW_TRY(m_params.setFromString(name, bareBool ? std::string("true") : m_texts[name]));
+        }
     return {};
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Generates CLI flags from a parameter schema: every parameter `name` becomes `--name VALUE`
-// with its tooltip, unit, range and default in the help text, grouped by the schema group.
+// with its tooltip, unit, range and default in the help text, grouped by the schema group; a
+// bool may also be given bare (`--force` means `--force true`).
 #include <CLI/CLI.hpp>
 #include <map>
 #include <memory>

@@ -111,9 +111,16 @@ void summarise(const Baked& b, BakeReport& rep) {
     if (rep.floaters.datasetSkipped) rep.warnings.push_back("no dataset given: floater sign 4 (dataset pass) skipped");
     if (rep.chunksCapped)
         rep.warnings.push_back("chunk count capped at max-chunks: 1 + chunk·8 + material must stay ≤ 2048");
-    if (rep.floaters.removed * 5 > int(rep.input))
+    const FloaterWhere& w = rep.floaters.removedWhere;
+    if (rep.floaters.outsideBoxShare > 0.25f)
+        rep.warnings.push_back(std::to_string(int(std::lround(100.0 * double(rep.floaters.outsideBoxShare)))) +
+                               " % of the splats lie outside the box of the mesh surface they are nearest to: is the "
+                               "cloud in the mesh's normalised space?");
+    else if (rep.floaters.removed * 5 > int(rep.input))
         rep.warnings.push_back("floater pass removed " + std::to_string(rep.floaters.removed) + " of " +
-                               std::to_string(rep.input) + " splats: is the cloud in the mesh's normalised space?");
+                               std::to_string(rep.input) + " splats (" + std::to_string(w.behind) +
+                               " behind their face, inside the hull or under a plate; " + std::to_string(w.on + w.inFront) +
+                               " on or in front of it)");
     if (rep.shell == 0) rep.warnings.push_back("no shell splats: the 64 orders are empty");
 }
 
@@ -127,7 +134,8 @@ Result<FloaterScan> scanFloaters(const splat::SplatCloud& cloud, const geometry:
     if (!query) return query.error();
     auto snap = snapNormals(**query, mesh, cloud.positions, settings, progress.sub(0, 0.2));
     if (!snap) return snap.error();
-    auto floaters = detectFloaters(cloud, **query, snap->surface, snap->distance, dataset, settings, progress.sub(0.2, 1));
+    auto floaters = detectFloaters(cloud, **query, snap->surface, snap->distance, snap->side, dataset, settings,
+                                   progress.sub(0.2, 1));
     if (!floaters) return floaters.error();
     return FloaterScan{std::move(*floaters), std::move(snap->distance)};
 }
@@ -149,7 +157,11 @@ Result<BakedModel> bakeModel(const splat::SplatCloud& cloud, const geometry::Mes
     auto snap = snapNormals(**query, mesh, cloud.positions, settings, progress.sub(0, 0.1));
     if (!snap) return snap.error();
     rep.normalsFlipped = snap->flipped;
-    auto floaters = detectFloaters(cloud, **query, snap->surface, snap->distance, dataset, settings, progress.sub(0.1, 0.6));
+    rep.normalsBehind = snap->behind;
+    rep.normalsOn = snap->onSurface;
+    rep.normalsInFront = snap->inFront;
+    auto floaters = detectFloaters(cloud, **query, snap->surface, snap->distance, snap->side, dataset, settings,
+                                   progress.sub(0.1, 0.6));
     if (!floaters) return floaters.error();
     rep.floaters = floaters->report;
     std::vector<std::uint8_t> keep(cloud.size());
@@ -162,6 +174,31 @@ Result<BakedModel> bakeModel(const splat::SplatCloud& cloud, const geometry::Mes
 
     const SplitResult split = splitCoreShell(cloud, snap->normals, keep, settings);
     rep.bellyCulled = split.bellyCulled;
+    rep.dead = split.dead;
+    rep.floaters.removedWhere = {};  // recounted without the kept ones
+    for (std::size_t i = 0; i < keep.size(); ++i) {
+        if (keep[i]) continue;
+        FloaterWhere& w = rep.floaters.removedWhere;
+        (snap->side[i] < 0 ? w.behind : snap->side[i] > 0 ? w.inFront : w.on) += 1;
+        w.lo = w.lo.cwiseMin(cloud.positions[i]);
+        w.hi = w.hi.cwiseMax(cloud.positions[i]);
+        std::uint8_t signs = 0;
+        signs |= floaters->far[i] ? DroppedSplat::Far : 0;
+        signs |= floaters->detached[i] ? DroppedSplat::Detached : 0;
+        signs |= floaters->silhouette[i] ? DroppedSplat::Silhouette : 0;
+        signs |= floaters->dataset[i] ? DroppedSplat::Dataset : 0;
+        out.dropped.push_back({int(i), cloud.positions[i], signs, snap->side[i]});
+    }
+    for (int i : split.culled) {
+        const auto k = std::size_t(i);
+        (snap->side[k] < 0 ? rep.bellyWhere.behind : snap->side[k] > 0 ? rep.bellyWhere.inFront : rep.bellyWhere.on) += 1;
+        rep.bellyWhere.lo = rep.bellyWhere.lo.cwiseMin(cloud.positions[k]);
+        rep.bellyWhere.hi = rep.bellyWhere.hi.cwiseMax(cloud.positions[k]);
+        out.dropped.push_back({i, cloud.positions[k], DroppedSplat::Belly, snap->side[k]});
+    }
+    for (std::size_t i = 0; i < keep.size(); ++i)
+        if (keep[i] && cloud.opacities[i] <= settings.deadOpacity)
+            out.dropped.push_back({int(i), cloud.positions[i], DroppedSplat::Dead, snap->side[i]});
     if (split.core.empty() && split.shell.empty())
         return makeError(ErrorCode::InvalidInput, "no splats left after the floater pass and the belly cull", "cloud");
     Baked b;

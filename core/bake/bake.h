@@ -31,9 +31,12 @@ const SettingsSchema<BakeSettings>& bakeSchema();
 
 struct BakeReport {
     std::size_t input = 0;               // splats in
-    int normalsFlipped = 0;              // snapped normals turned against their face winding
+    int normalsFlipped = 0;              // snapped normals turned against their face's winding (0 by rule)
+    int normalsBehind = 0, normalsOn = 0, normalsInFront = 0;  // centres behind / on / in front of their face
     FloaterReport floaters;
     int bellyCulled = 0;
+    FloaterWhere bellyWhere;             // where the belly-culled splats lie (behind / on / in front)
+    int dead = 0;                        // dropped as dead (opacity ≤ dead-opacity)
     std::size_t core = 0, shell = 0;     // splats out
     int emissive = 0;
     std::array<int, formats::kSpl2MaterialClasses> materials{};  // splats per class
@@ -44,8 +47,18 @@ struct BakeReport {
     std::vector<std::string> warnings;
 };
 
+// A splat of the input cloud that the bake left out, for the debug picture and the inspector.
+struct DroppedSplat {
+    enum Sign : std::uint8_t { Far = 1, Detached = 2, Silhouette = 4, Dataset = 8, Belly = 16, Dead = 32 };
+    int source = 0;             // index into the input cloud
+    Eigen::Vector3f position;   // model space
+    std::uint8_t signs = 0;     // the floater signs that flagged it (removed), or Belly, or Dead
+    signed char side = 0;       // −1 behind its nearest face, 0 on it, +1 in front
+};
+
 struct BakedModel {
     formats::Spl2Model spl2;
+    std::vector<DroppedSplat> dropped;  // removed floaters, belly-culled and dead splats
     std::vector<int> source;  // [n_core + n_shell] index into the input cloud of each baked splat
     // The baked splats as a cloud for PLY/SPZ: core in importance order, then the shell; the
     // snapped normals filled in. Splat i here is core i, splat n_core + j is shell j.

@@ -79,7 +79,13 @@ Result<ChannelResult> computeChannels(const geometry::Mesh& mesh, const geometry
     geometry::SkyVisibilitySettings sky;
     sky.raysPerPoint = settings.aoRays;
     sky.maxDistance = settings.aoMaxDistance;
-    const std::vector<float> ao = geometry::skyVisibility(query, in.positions, in.normals, sky);
+    // The dome is seen from the surface the splat stands for: a centre behind or on its face
+    // (trained splats sit a little inside thin plates) would see the plate itself, so its rays
+    // start at the closest surface point; a centre in front of the face starts at itself.
+    std::vector<Eigen::Vector3f> origin(n);
+    for (std::size_t i = 0; i < n; ++i)
+        origin[i] = (in.positions[i] - in.surface[i]).dot(in.normals[i]) > sky.originOffset ? in.positions[i] : in.surface[i];
+    const std::vector<float> ao = geometry::skyVisibility(query, origin, in.normals, sky);
     progress.report(0.6, "channels: AO");
     if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "channel bake cancelled");
 

@@ -2,7 +2,8 @@
 // Baked channels (PIPELINE §5): the per-instance vec4 `attrs` of SPL2, stored as half floats at
 // runtime, so every value is an integer ≤ 255 or a multiple of 1/256 in [0, 1] (both exact in
 // IEEE binary16). Layout (docs/bake.md):
-//   x  AO: sky visibility at the centre around the snapped normal, k/256 (1 open, 0 enclosed)
+//   x  AO: sky visibility around the snapped (outward) normal, k/256 (1 open, 0 enclosed), from
+//      the centre when it lies in front of its face, else from the closest surface point
 //   y  part·16 + emission level (0..15): integer 0..127 (part from the closest face)
 //   z  hull thickness: distance along −normal from the surface to the opposite surface,
 //      ÷ thicknessRange, clamped to 1, k/256 (0 = nothing behind: an open plate)

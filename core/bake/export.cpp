@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <system_error>
@@ -14,6 +15,10 @@
 namespace sw::bake {
 
 namespace fs = std::filesystem;
+
+namespace {
+std::string hex64(std::uint64_t h);
+}
 
 const SettingsSchema<ExportSettings>& exportSchema() {
     static const SettingsSchema<ExportSettings> schema = [] {
@@ -35,6 +40,43 @@ std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes) {
 
 namespace {
 
+Status hashMismatch(const std::string& what, std::uint64_t actual, std::uint64_t recorded) {
+    return makeError(ErrorCode::InvalidInput,
+                     "the model (fnv1a64 " + hex64(actual) + ") is not the one recorded with the cloud (fnv1a64 " +
+                         hex64(recorded) + "): wrong model, or changed since? (force / --force exports anyway)",
+                     what);
+}
+
+}  // namespace
+
+Status checkRecordedHash(const std::string& modelPath, std::uint64_t recorded, const ExportSettings& settings) {
+    if (settings.force || recorded == 0) return {};
+    auto bytes = readFileBytes(modelPath);
+    if (!bytes) return bytes.error();
+    const std::uint64_t actual = fnv1a64(*bytes);
+    return actual == recorded ? Status{} : hashMismatch(modelPath, actual, recorded);
+}
+
+Status checkAgreement(const BakedModel& baked, const ExportMeta& meta, std::uint64_t sourceHash,
+                      const ExportSettings& settings) {
+    if (settings.force) return {};
+    const std::string what = meta.sourceModelPath.empty() ? std::string("model") : meta.sourceModelPath;
+    if (meta.recordedModelHash != 0 && sourceHash != 0 && meta.recordedModelHash != sourceHash)
+        return hashMismatch(what, sourceHash, meta.recordedModelHash);
+    const BakeReport& r = baked.report;
+    const double share = r.input > 0 ? double(r.floaters.far) / double(r.input) : 0.0;
+    if (share > double(settings.mismatchFarShare))
+        return makeError(ErrorCode::InvalidInput,
+                         std::to_string(r.floaters.far) + " of " + std::to_string(r.input) + " splats (" +
+                             std::to_string(int(std::lround(100 * share))) +
+                             " %) lie far from the model's surface: the cloud was not trained on this model, or not in "
+                             "its normalised space (force / --force exports anyway)",
+                         what);
+    return {};
+}
+
+namespace {
+
 struct PendingFile {
     std::string fileName;
     std::vector<std::uint8_t> bytes;
@@ -42,15 +84,22 @@ struct PendingFile {
 
 std::vector<std::uint8_t> toBytes(const std::string& text) { return {text.begin(), text.end()}; }
 
+std::string hex64(std::uint64_t h) {
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    return hex;
+}
+
 Result<std::vector<PendingFile>> encodeAll(const BakedModel& baked, const splat::SplatCloud& cloud, const ExportMeta& meta,
                                            const std::string& name, const ExportSettings& settings, std::string& hash) {
+    std::uint64_t sourceHash = 0;
     if (!meta.sourceModelPath.empty()) {
         auto source = readFileBytes(meta.sourceModelPath);
         if (!source) return source.error();
-        char hex[17];
-        std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a64(*source)));
-        hash = std::string("fnv1a64:") + hex;
+        sourceHash = fnv1a64(*source);
+        hash = "fnv1a64:" + hex64(sourceHash);
     }
+    SW_TRY(checkAgreement(baked, meta, sourceHash, settings));
     std::vector<PendingFile> files;
     auto spl2 = formats::encodeSpl2(baked.spl2, name + ".bin");
     if (!spl2) return spl2.error();
@@ -63,9 +112,25 @@ Result<std::vector<PendingFile>> encodeAll(const BakedModel& baked, const splat:
         files.push_back({name + ".ply", std::move(*ply)});
     }
     if (settings.writeSpz) {
-        auto spz = formats::encodeSpz(cloud, formats::SpzWriteOptions{3}, name + ".spz");
-        if (!spz) return spz.error();
-        files.push_back({name + ".spz", std::move(*spz)});
+        std::vector<std::pair<int, std::string>> versions;
+        switch (settings.spzVersion) {
+            case SpzVersions::V3AndV4: versions = {{3, name + ".spz"}, {4, name + ".v4.spz"}}; break;
+            case SpzVersions::V3: versions = {{3, name + ".spz"}}; break;
+            case SpzVersions::V4: versions = {{4, name + ".spz"}}; break;
+            case SpzVersions::V2: versions = {{2, name + ".spz"}}; break;
+        }
+        for (const auto& [version, file] : versions) {
+            auto spz = formats::encodeSpz(cloud, formats::SpzWriteOptions{version}, file);
+            if (!spz) return spz.error();
+            files.push_back({file, std::move(*spz)});
+        }
+    }
+    if (settings.writeDroppedPicture && meta.mesh) {
+        auto picture = droppedPicture(*meta.mesh, baked);
+        if (!picture) return picture.error();
+        auto png = encodePng(*picture);
+        if (!png) return png.error();
+        files.push_back({name + ".dropped.png", std::move(*png)});
     }
     return files;
 }

@@ -50,30 +50,75 @@ Eigen::Vector3f partPivot(const geometry::Mesh& mesh, int part) {
 }
 
 // Gun: axis = principal direction of the part's vertices (largest covariance eigenvector),
-// pointed toward the model's front (−Y, core/render/camera.h); tip = the vertex farthest along it.
-json gunEntry(const std::string& name, const std::vector<Eigen::Vector3f>& verts) {
-    Eigen::Vector3f mean = Eigen::Vector3f::Zero();
-    for (const auto& v : verts) mean += v;
-    mean /= float(verts.size());
-    Eigen::Matrix3f cov = Eigen::Matrix3f::Zero();
-    for (const auto& v : verts) cov += (v - mean) * (v - mean).transpose();
-    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3f> eig(cov);
-    Eigen::Vector3f axis = eig.eigenvectors().col(2).normalized();
-    if (axis.y() > 0) axis = -axis;
-    Eigen::Vector3f tip = verts.front();
-    for (const auto& v : verts)
-        if (v.dot(axis) > tip.dot(axis)) tip = v;
-    return {{"part", name}, {"axis", vec(axis)}, {"barrel_tip", vec(tip)}};
+// pointed out of the muzzle: of the barrel's two ends the muzzle is the one farther from the
+// model's centre (the breech sits on the body); on a tie the model's front (−Y), then +X, +Z.
+// The tip is the muzzle centre: the mean of the vertices within a small slab of the end along
+// the axis (the rim ring, and the cap centre when there is one), moved onto the end plane.
+json gunEntry(const std::string& name, const std::vector<Eigen::Vector3f>& verts, const Eigen::Vector3f& modelCentre) {
+    Eigen::Vector3d mean = Eigen::Vector3d::Zero();
+    for (const auto& v : verts) mean += v.cast<double>();
+    mean /= double(verts.size());
+    Eigen::Matrix3d cov = Eigen::Matrix3d::Zero();
+    for (const auto& v : verts) cov += (v.cast<double>() - mean) * (v.cast<double>() - mean).transpose();
+    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eig(cov);
+    Eigen::Vector3d axis = eig.eigenvectors().col(2).normalized();
+    double tMin = 1e300, tMax = -1e300;
+    for (const auto& v : verts) {
+        const double t = v.cast<double>().dot(axis);
+        tMin = std::min(tMin, t);
+        tMax = std::max(tMax, t);
+    }
+    const double slab = std::max(1e-3 * (tMax - tMin), 1e-6);
+    const auto endCentre = [&](bool top) {
+        Eigen::Vector3d sum = Eigen::Vector3d::Zero();
+        int count = 0;
+        for (const auto& v : verts) {
+            const double t = v.cast<double>().dot(axis);
+            if (top ? t >= tMax - slab : t <= tMin + slab) {
+                sum += v.cast<double>();
+                ++count;
+            }
+        }
+        const Eigen::Vector3d c = sum / double(std::max(count, 1));
+        return Eigen::Vector3d(c + axis * ((top ? tMax : tMin) - c.dot(axis)));
+    };
+    const Eigen::Vector3d plus = endCentre(true), minus = endCentre(false);
+    const Eigen::Vector3d centre = modelCentre.cast<double>();
+    const double dPlus = (plus - centre).norm(), dMinus = (minus - centre).norm();
+    bool flip = dMinus > dPlus;
+    if (std::abs(dPlus - dMinus) <= 1e-6 * std::max(1.0, dPlus)) {
+        const Eigen::Vector3d front(0, -1, 0);
+        const double f = axis.dot(front), x = axis.x(), z = axis.z();
+        flip = std::abs(f) > 1e-6 ? f < 0 : (std::abs(x) > 1e-6 ? x < 0 : z < 0);
+    }
+    const Eigen::Vector3d tip = flip ? minus : plus;
+    if (flip) axis = -axis;
+    return {{"part", name}, {"axis", vec(axis.cast<float>())}, {"barrel_tip", vec(tip.cast<float>())}};
+}
+
+// Area-weighted centroid of the whole mesh.
+Eigen::Vector3f meshCentre(const geometry::Mesh& mesh) {
+    Eigen::Vector3d sum = Eigen::Vector3d::Zero();
+    double area = 0;
+    for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {
+        const double a = 0.5 * double(geometry::faceNormalArea(mesh, f).norm());
+        const Eigen::Vector3i& t = mesh.triangles[f];
+        sum += a * ((mesh.positions[std::size_t(t[0])] + mesh.positions[std::size_t(t[1])] +
+                     mesh.positions[std::size_t(t[2])]) / 3.f).cast<double>();
+        area += a;
+    }
+    return area > 0 ? Eigen::Vector3f((sum / area).cast<float>()) : Eigen::Vector3f::Zero();
 }
 
 json modelFeatures(const geometry::Mesh& mesh) {
     json parts = json::array(), guns = json::array(), engine = nullptr;
+    const Eigen::Vector3f centre = meshCentre(mesh);
     for (std::size_t p = 0; p < mesh.partNames.size(); ++p) {
         const std::string& name = mesh.partNames[p];
         const std::vector<Eigen::Vector3f> verts = partVertices(mesh, int(p));
         parts.push_back({{"id", p}, {"name", name}, {"pivot", vec(partPivot(mesh, int(p)))}});
         if (verts.empty()) continue;
-        if (lower(name).rfind("gun", 0) == 0) guns.push_back(gunEntry(name, verts));
+        if (lower(name).rfind("gun", 0) == 0) guns.push_back(gunEntry(name, verts, centre));
         if (lower(name).rfind("engine", 0) == 0 && engine.is_null()) {
             Eigen::Vector3f lo = verts.front(), hi = verts.front();
             for (const auto& v : verts) {
@@ -86,10 +131,36 @@ json modelFeatures(const geometry::Mesh& mesh) {
     return {{"parts", parts}, {"guns", guns}, {"engine_box", engine}};
 }
 
+json whereJson(const FloaterWhere& w) {
+    json j = {{"count", w.count()}, {"behind_face", w.behind}, {"on_face", w.on}, {"in_front_of_face", w.inFront}};
+    j["bbox"] = w.count() > 0 ? json{{"min", vec(w.lo)}, {"max", vec(w.hi)}} : json(nullptr);
+    return j;
+}
+
 json parseOrNull(const std::string& text) {
     if (text.empty()) return nullptr;
     json j = json::parse(text, nullptr, false);
     return j.is_discarded() ? json(text) : j;
+}
+
+json reportJson(const BakeReport& r) {
+    const FloaterReport& f = r.floaters;
+    return {{"input", r.input},
+            {"normals", {{"rule", "outward normal of the nearest repaired face"}, {"flipped", r.normalsFlipped},
+                         {"centres_behind_face", r.normalsBehind}, {"centres_on_face", r.normalsOn},
+                         {"centres_in_front_of_face", r.normalsInFront}}},
+            {"floaters", {{"far", f.far}, {"detached", f.detached}, {"silhouette", f.silhouette}, {"dataset", f.dataset},
+                          {"dataset_skipped", f.datasetSkipped}, {"removed", f.removed}, {"kept", f.kept},
+                          {"detached_on_surface_spared", f.detachedOnSurface},
+                          {"outside_box_share", f.outsideBoxShare},
+                          {"where", {{"far", whereJson(f.farWhere)}, {"detached", whereJson(f.detachedWhere)},
+                                     {"silhouette", whereJson(f.silhouetteWhere)}, {"dataset", whereJson(f.datasetWhere)},
+                                     {"removed", whereJson(f.removedWhere)}}}}},
+            {"belly_culled", r.bellyCulled},
+            {"belly_culled_where", whereJson(r.bellyWhere)},
+            {"dead", r.dead},
+            {"emissive", r.emissive},
+            {"warnings", r.warnings}};
 }
 
 }  // namespace
@@ -112,14 +183,7 @@ std::string buildMetaJson(const BakedModel& baked, const ExportMeta& meta, const
     doc["gun_axis"] = features["guns"].empty() ? json(nullptr) : features["guns"][0]["axis"];
     doc["engine_box"] = features["engine_box"];
     doc["settings"] = {{"bake", parseOrNull(meta.bakeSettingsJson)}, {"training", parseOrNull(meta.trainingSettingsJson)}};
-    doc["report"] = {{"input", r.input},
-                     {"floaters", {{"far", r.floaters.far}, {"detached", r.floaters.detached},
-                                   {"silhouette", r.floaters.silhouette}, {"dataset", r.floaters.dataset},
-                                   {"dataset_skipped", r.floaters.datasetSkipped}, {"removed", r.floaters.removed},
-                                   {"kept", r.floaters.kept}}},
-                     {"belly_culled", r.bellyCulled},
-                     {"emissive", r.emissive},
-                     {"warnings", r.warnings}};
+    doc["report"] = reportJson(r);
     return doc.dump(2) + "\n";
 }
 
@@ -127,6 +191,7 @@ std::string buildDebugJson(const BakedModel& baked) {
     const formats::Spl2Model& m = baked.spl2;
     json doc;
     doc["format"] = "splatwright-debug";
+    doc["report"] = reportJson(baked.report);
     doc["attrs_layout"] = {"ao", "part*16+emission", "thickness", "shape(0 dot,1 hex,2 plate)"};
     const auto dumpPart = [&](const formats::Spl2Part& part, const std::vector<std::int32_t>* chunk,
                               const std::vector<std::int32_t>* material) {

@@ -28,7 +28,8 @@ float percentile(std::vector<float> values, double q) {
 }
 
 std::vector<std::uint8_t> detachedSign(std::span<const Eigen::Vector3f> positions, float linkRadius, int* components,
-                                       int* largest) {
+                                       int* largest, std::span<const float> distance, float surfaceDistance,
+                                       int* onSurface) {
     const std::size_t n = positions.size();
     std::vector<std::uint8_t> flag(n, 0);
     if (n == 0) return flag;
@@ -56,7 +57,23 @@ std::vector<std::uint8_t> detachedSign(std::span<const Eigen::Vector3f> position
         }
     }
     const auto best = static_cast<int>(std::max_element(sizes.begin(), sizes.end()) - sizes.begin());  // first on ties
-    for (std::size_t i = 0; i < n; ++i) flag[i] = label[i] != best ? 1 : 0;
+    // A small component lying on the surface is real thin geometry (a cable, an antenna), not a
+    // ghost: it lives when its median distance to the surface is within surfaceDistance.
+    std::vector<std::uint8_t> lives(sizes.size(), 0);
+    lives[static_cast<std::size_t>(best)] = 1;
+    int spared = 0;
+    if (distance.size() == n) {
+        std::vector<std::vector<float>> dist(sizes.size());
+        for (std::size_t i = 0; i < n; ++i)
+            if (label[i] != best) dist[static_cast<std::size_t>(label[i])].push_back(distance[i]);
+        for (std::size_t c = 0; c < sizes.size(); ++c)
+            if (!dist[c].empty() && percentile(dist[c], 0.5) <= surfaceDistance) {
+                lives[c] = 1;
+                spared += sizes[c];
+            }
+    }
+    for (std::size_t i = 0; i < n; ++i) flag[i] = lives[static_cast<std::size_t>(label[i])] ? 0 : 1;
+    if (onSurface) *onSurface = spared;
     if (components) *components = static_cast<int>(sizes.size());
     if (largest) *largest = sizes[static_cast<std::size_t>(best)];
     return flag;
@@ -119,13 +136,41 @@ std::vector<std::uint8_t> silhouetteSign(const geometry::RayQuery& query, std::s
     return flag;
 }
 
+namespace {
+
+void addWhere(FloaterWhere& w, const Eigen::Vector3f& p, signed char side) {
+    (side < 0 ? w.behind : side > 0 ? w.inFront : w.on) += 1;
+    w.lo = w.lo.cwiseMin(p);
+    w.hi = w.hi.cwiseMax(p);
+}
+
+// Share of centres outside the bounding box of their closest surface points grown by margin. A
+// cloud in the mesh's space has its closest points spread over the whole mesh, so almost every
+// centre lies in that box; a shifted or scaled cloud has them gathered on the near side.
+float outsideBox(std::span<const Eigen::Vector3f> positions, std::span<const Eigen::Vector3f> surface, float margin) {
+    if (positions.empty()) return 0.f;
+    Eigen::Vector3f lo = Eigen::Vector3f::Constant(1e30f), hi = Eigen::Vector3f::Constant(-1e30f);
+    for (const auto& s : surface) {
+        lo = lo.cwiseMin(s);
+        hi = hi.cwiseMax(s);
+    }
+    lo -= Eigen::Vector3f::Constant(margin);
+    hi += Eigen::Vector3f::Constant(margin);
+    std::size_t out = 0;
+    for (const auto& p : positions) out += (p.array() < lo.array()).any() || (p.array() > hi.array()).any() ? 1 : 0;
+    return float(double(out) / double(positions.size()));
+}
+
+}  // namespace
+
 Result<FloaterResult> detectFloaters(const splat::SplatCloud& cloud, const geometry::RayQuery& query,
                                      std::span<const Eigen::Vector3f> surface, std::span<const float> distance,
-                                     const DatasetViews* dataset, const FloaterSettings& settings,
-                                     const Progress& progress) {
+                                     std::span<const signed char> side, const DatasetViews* dataset,
+                                     const FloaterSettings& settings, const Progress& progress) {
     const std::size_t n = cloud.size();
-    SW_REQUIRE(distance.size() == n && surface.size() == n,
-               "distance.size()=" << distance.size() << " surface.size()=" << surface.size() << " n=" << n);
+    SW_REQUIRE(distance.size() == n && surface.size() == n && (side.empty() || side.size() == n),
+               "distance.size()=" << distance.size() << " surface.size()=" << surface.size() << " side.size()="
+                                  << side.size() << " n=" << n);
     FloaterResult r;
     FloaterReport& rep = r.report;
     r.far.reserve(n);
@@ -134,7 +179,9 @@ Result<FloaterResult> detectFloaters(const splat::SplatCloud& cloud, const geome
     rep.distanceP99 = percentile({distance.begin(), distance.end()}, 0.99);
 
     rep.linkRadius = settings.linkRadius > 0 ? settings.linkRadius : detail::spacingRadius(cloud.positions, settings.linkFactor);
-    r.detached = detachedSign(cloud.positions, rep.linkRadius, &rep.components, &rep.largestComponent);
+    r.detached = detachedSign(cloud.positions, rep.linkRadius, &rep.components, &rep.largestComponent, distance,
+                              settings.detachedSurfaceDistance, &rep.detachedOnSurface);
+    rep.outsideBoxShare = outsideBox(cloud.positions, surface, settings.farDistance);
     progress.report(0.1, "floaters: detached");
     if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "floater detection cancelled");
 
@@ -157,6 +204,13 @@ Result<FloaterResult> detectFloaters(const splat::SplatCloud& cloud, const geome
                         (settings.removeSilhouette && r.silhouette[i]) || (settings.removeDataset && r.dataset[i]);
         r.removed[i] = rm ? 1 : 0;
         rep.removed += r.removed[i];
+        const signed char sd = side.empty() ? 0 : side[i];
+        const Eigen::Vector3f& p = cloud.positions[i];
+        if (r.far[i]) addWhere(rep.farWhere, p, sd);
+        if (r.detached[i]) addWhere(rep.detachedWhere, p, sd);
+        if (r.silhouette[i]) addWhere(rep.silhouetteWhere, p, sd);
+        if (r.dataset[i]) addWhere(rep.datasetWhere, p, sd);
+        if (rm) addWhere(rep.removedWhere, p, sd);
     }
     progress.report(1.0, "floaters found");
     return r;

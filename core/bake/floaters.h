@@ -4,7 +4,10 @@
 // enabled ones.
 //   1 far:        distance from the centre to the mesh surface > farDistance (0.055);
 //   2 detached:   not in the largest connected component of the neighbour graph (grid hash,
-//                 an edge joins centres closer than the link radius);
+//                 an edge joins centres closer than the link radius) and not lying on the
+//                 surface: a component whose median distance to the surface (either side) is
+//                 at most detachedSurfaceDistance sits on real geometry (a thin cable beside a
+//                 big body) and lives;
 //   3 silhouette: seen from the game views (72 azimuths × 5 elevations over the belt), the
 //                 ray from the viewpoint through the centre misses the mesh entirely — in at
 //                 least silhouetteMissShare of the views that see the splat (a view sees it
@@ -32,6 +35,7 @@ struct FloaterSettings {
     float farDistance = 0.055f;        // sign 1, model units (healthy p50/p99 ≈ 0.013/0.057)
     float linkRadius = 0.f;            // sign 2, model units; 0 = linkFactor × mean spacing
     float linkFactor = 2.f;            // sign 2: auto radius = factor·sqrt(bbox surface area / N)
+    float detachedSurfaceDistance = 0.02f;  // sign 2, model units: a component this close (median) lives
     int silhouetteAzimuths = 72;       // sign 3 view grid
     int silhouetteElevations = 5;
     float silhouetteElevationMin = 14.f;  // deg, the training belt
@@ -59,8 +63,19 @@ struct DatasetViews {
 // Reads <dir>/transforms_train.json and its images. Errors name the JSON or image file.
 Result<DatasetViews> loadDatasetViews(const std::string& dir, const Progress& progress = {});
 
+// Where the splats of one sign lie: behind their nearest face (inside the hull or under a
+// plate), on it, or in front of it (outside), and their bounding box (lo > hi when none).
+struct FloaterWhere {
+    int behind = 0, on = 0, inFront = 0;
+    Eigen::Vector3f lo = Eigen::Vector3f::Constant(1e30f), hi = Eigen::Vector3f::Constant(-1e30f);
+    int count() const { return behind + on + inFront; }
+};
+
 struct FloaterReport {
     int far = 0, detached = 0, silhouette = 0, dataset = 0;  // splats flagged per sign
+    // Per sign (far, detached, silhouette, dataset) and for the removed union: where they lie.
+    FloaterWhere farWhere, detachedWhere, silhouetteWhere, datasetWhere, removedWhere;
+    int detachedOnSurface = 0;         // splats of small components spared because they lie on the surface
     int removed = 0;                   // union of the enabled signs, less the kept ones
     int kept = 0;                      // flagged by an enabled sign but kept (BakeOverrides)
     bool datasetSkipped = true;        // no dataset given: sign 4 did not run
@@ -69,6 +84,9 @@ struct FloaterReport {
     int components = 0;                // connected components of the neighbour graph
     int largestComponent = 0;          // splats in the component that lives
     int silhouetteViews = 0;           // view count of sign 3
+    // Share of splats outside the mesh's bounding box grown by farDistance: near 0 for a cloud in
+    // the mesh's normalised space, large when the cloud was trained in another space.
+    float outsideBoxShare = 0;
 };
 
 struct FloaterResult {
@@ -77,17 +95,23 @@ struct FloaterResult {
     FloaterReport report;
 };
 
-// cloud: the trained splats; surface, distance: [N] closest surface points and centre-to-surface
-// distances from snapNormals;
+// cloud: the trained splats; surface, distance, side: [N] closest surface points,
+// centre-to-surface distances and sides (−1 behind the face, 0 on, +1 in front) from snapNormals
+// (side may be empty: every splat counts as on its face in the where-report);
 // dataset: optional (nullptr skips sign 4). Errors: Cancelled.
 Result<FloaterResult> detectFloaters(const splat::SplatCloud& cloud, const geometry::RayQuery& query,
                                      std::span<const Eigen::Vector3f> surface, std::span<const float> distance,
-                                     const DatasetViews* dataset, const FloaterSettings& settings,
-                                     const Progress& progress = {});
+                                     std::span<const signed char> side, const DatasetViews* dataset,
+                                     const FloaterSettings& settings, const Progress& progress = {});
 
 // The individual signs, for tests and the editor overlays. Each returns [N] 0/1.
+// distance: [N] centre-to-surface distances, or empty (then every small component is flagged);
+// a small component whose median distance is ≤ surfaceDistance is not flagged (onSurface counts
+// its splats).
 std::vector<std::uint8_t> detachedSign(std::span<const Eigen::Vector3f> positions, float linkRadius,
-                                       int* components = nullptr, int* largest = nullptr);
+                                       int* components = nullptr, int* largest = nullptr,
+                                       std::span<const float> distance = {}, float surfaceDistance = 0.f,
+                                       int* onSurface = nullptr);
 // surface, distance: [N] closest surface points and distances (see silhouetteTolerance).
 std::vector<std::uint8_t> silhouetteSign(const geometry::RayQuery& query, std::span<const Eigen::Vector3f> positions,
                                          std::span<const Eigen::Vector3f> surface, std::span<const float> distance,
@@ -108,6 +132,9 @@ void addFloaterParams(SettingsSchema<S>& s) {
         .tooltip("Sign 2: neighbour graph edge length; 0 = link factor × mean spacing");
     s.template add<float>(&S::linkFactor, "link-factor", "Link factor").range(0.5, 20).group(g)
         .tooltip("Sign 2: automatic link radius in mean spacings");
+    s.template add<float>(&S::detachedSurfaceDistance, "detached-surface-distance", "Detached on-surface distance")
+        .range(0, 1).unit("model units").group(g)
+        .tooltip("Sign 2: a small component whose median distance to the surface is at most this lies on real geometry and lives");
     s.template add<int>(&S::silhouetteAzimuths, "silhouette-azimuths", "Silhouette azimuths").range(1, 720).group(g);
     s.template add<int>(&S::silhouetteElevations, "silhouette-elevations", "Silhouette elevations").range(1, 90).group(g);
     s.template add<float>(&S::silhouetteElevationMin, "silhouette-elevation-min", "Lowest view").range(-89, 89).unit("deg").group(g);

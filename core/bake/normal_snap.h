@@ -1,6 +1,7 @@
 #pragma once
-// Normal snap (PIPELINE §4): normals are not trained; each splat takes the normal of the mesh
-// face nearest to its centre, oriented toward the side of that face the splat lies on.
+// Normal snap (PIPELINE §4): normals are not trained; each splat takes the outward normal of
+// the (winding-repaired) mesh face nearest to its centre. The side of the face the centre lies
+// on never decides the sign: trained splats routinely sit a little inside thin plates.
 #include <Eigen/Core>
 #include <span>
 #include <vector>
@@ -14,8 +15,8 @@
 namespace sw::bake {
 
 struct NormalSnapSettings {
-    // model units: a centre closer than this to its face is "on" the face and its side is
-    // decided by which side of the face is open (see snapNormals).
+    // model units: a centre closer than this to its face counts as "on" the face in the report
+    // (behind / on / in front); the normal is the face's in every case.
     float onSurfaceEpsilon = 1e-4f;
 };
 const SettingsSchema<NormalSnapSettings>& normalSnapSchema();
@@ -24,25 +25,24 @@ template <class S>
 void addNormalSnapParams(SettingsSchema<S>& s) {
     s.template add<float>(&S::onSurfaceEpsilon, "snap-on-surface-epsilon", "On-surface distance")
         .range(0, 0.01).unit("model units").group("Normal snap")
-        .tooltip("Centres closer than this to their face take the side whose ray escapes the mesh");
+        .tooltip("Centres closer than this to their face are reported as on it (the normal is the face's either way)");
 }
 
 struct NormalSnapResult {
-    std::vector<Eigen::Vector3f> normals;   // [N] unit, oriented (see snapNormals)
+    std::vector<Eigen::Vector3f> normals;   // [N] unit outward normal of the nearest face
     std::vector<Eigen::Vector3f> surface;   // [N] closest point on the mesh
-    std::vector<float> distance;            // [N] centre to closest point, model units
-    std::vector<int> face;                  // [N] closest triangle
-    int flipped = 0;                        // normals turned against their face winding
+    std::vector<float> distance;            // [N] centre to closest point, model units (unsigned)
+    std::vector<int> face;                  // [N] closest triangle (−1 when none)
+    std::vector<signed char> side;          // [N] −1 behind the face (inside), 0 on it, +1 in front
+    int behind = 0, onSurface = 0, inFront = 0;  // counts of side
+    int flipped = 0;                        // normals turned against their face's winding: the
+                                            // rule never does, counted from the output to prove it
 };
 
-// positions: [N] model space. Orientation rule ("flipped against the nearest honest face"):
-// the winding of generated and imported meshes is not trustworthy (plates wound inward), so
-// the face normal n_f is only used as an axis. The snapped normal is ±n_f, choosing the sign
-// with dot(n, centre − closest) > 0: it points from the surface toward the splat, i.e. out
-// of the solid on the side the splat was trained on. When the centre lies on the face
-// (distance ≤ onSurfaceEpsilon) that side is undefined; then the sign whose short ray
-// escapes the mesh wins (the open, visible side of a closed hull), and the winding decides
-// when both or neither escape. Errors: Cancelled.
+// mesh: the repaired mesh (geometry::importModel repairs the winding, PIPELINE §1), so its
+// face winding is the outward normal. positions: [N] model space. Each normal is the unit
+// normal of the closest face (by its winding); a degenerate face falls back to the direction
+// from the surface point to the centre. Errors: Cancelled.
 Result<NormalSnapResult> snapNormals(const geometry::RayQuery& query, const geometry::Mesh& mesh,
                                      std::span<const Eigen::Vector3f> positions, const NormalSnapSettings& settings,
                                      const Progress& progress = {});

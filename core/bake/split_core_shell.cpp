@@ -30,14 +30,14 @@ float visibleDiscRadius(float opacity, float floor) {
     return std::sqrt(std::log(std::max(opacity, floor) / 0.5f) / 4.5f);
 }
 
-bool facesBelt(const Eigen::Vector3f& normal, float elMinDeg, float elMaxDeg) {
+bool facesBelt(const Eigen::Vector3f& normal, float elMinDeg, float elMaxDeg, float marginDeg) {
     const double a = std::hypot(double(normal.x()), double(normal.y())), b = double(normal.z());
     const double e0 = double(elMinDeg) * M_PI / 180.0, e1 = double(elMaxDeg) * M_PI / 180.0;
     const auto f = [&](double e) { return a * std::cos(e) + b * std::sin(e); };
     double best = std::max(f(e0), f(e1));
     const double peak = std::atan2(b, a);
     if (peak > e0 && peak < e1) best = std::max(best, f(peak));
-    return best > 0.0;
+    return best > -std::sin(double(marginDeg) * M_PI / 180.0);
 }
 
 SplitResult splitCoreShell(const splat::SplatCloud& cloud, std::span<const Eigen::Vector3f> normals,
@@ -52,8 +52,13 @@ SplitResult splitCoreShell(const splat::SplatCloud& cloud, std::span<const Eigen
         r.ax0[i] = axes.ax0;
         r.ax1[i] = axes.ax1;
         if (!keep[i]) continue;
-        if (settings.bellyCull && !facesBelt(normals[i], settings.beltElevationMin, settings.beltElevationMax)) {
+        if (cloud.opacities[i] <= settings.deadOpacity) {
+            ++r.dead;
+            continue;
+        }
+        if (settings.bellyCull && !facesBelt(normals[i], settings.beltElevationMin, settings.beltElevationMax, settings.bellyCullMargin)) {
             ++r.bellyCulled;
+            r.culled.push_back(static_cast<int>(i));
             continue;
         }
         if (cloud.opacities[i] > settings.coreOpacity) {

@@ -25,6 +25,20 @@ sw_cli_test(export.project_untrained RC 5 MATCH "error: .*untrained.cache/traini
   ARGS export ${SW_EXPORT_FIX}/untrained.splatproj -o ${SW_OUT}/export_bad)
 sw_cli_test(export.project_with_model RC 5 MATCH "error: .*drone.splatproj: --model is taken from the project"
   ARGS export ${SW_EXPORT_FIX}/drone.splatproj --model ${SW_EXPORT_FIX}/drone.glb -o ${SW_OUT}/export_bad)
+# A cloud that does not fit its model is refused unless --force; so is a project whose model
+# changed since it was saved. Export writes SPZ v3 and v4 by default, one version on request.
+sw_cli_test(export.wrong_model RC 5 MATCH "error: .*other.glb: .*lie far from the model's surface.*--force"
+  ARGS export ${SW_EXPORT_FIX}/drone.ply --model ${SW_EXPORT_FIX}/other.glb -o ${SW_OUT}/export_wrong)
+sw_cli_test(export.wrong_model_forced RC 0 MATCH "file: +other.bin"
+  ARGS export ${SW_EXPORT_FIX}/drone.ply --model ${SW_EXPORT_FIX}/other.glb -o ${SW_OUT}/export_forced --force)
+sw_cli_test(export.changed_model RC 5 MATCH "error: .*changed.glb: .*not the one recorded with the cloud"
+  ARGS export ${SW_EXPORT_FIX}/changed.splatproj -o ${SW_OUT}/export_changed)
+sw_cli_test(export.spz_versions RC 0 MATCH "normals: .*0 flipped.*belly cull: .*file: +drone.spz.*file: +drone.v4.spz.*file: +drone.dropped.png"
+  ARGS export ${SW_EXPORT_FIX}/drone.ply --model ${SW_EXPORT_FIX}/drone.glb -o ${SW_OUT}/export_spz)
+sw_cli_test(export.spz_v4_only RC 0 MATCH "file: +drone.spz" NOMATCH "drone.v4.spz"
+  ARGS export ${SW_EXPORT_FIX}/drone.ply --model ${SW_EXPORT_FIX}/drone.glb -o ${SW_OUT}/export_spz4 --spz-version 4)
+set_tests_properties(cli.export.wrong_model cli.export.wrong_model_forced cli.export.changed_model
+                     cli.export.spz_versions cli.export.spz_v4_only PROPERTIES FIXTURES_REQUIRED bake_cli_fixture)
 set_tests_properties(cli.export.drone cli.export.flags cli.export.truncated_ply cli.export.nan_positions
                      cli.export.unwritable cli.export.bad_flag cli.export.no_model cli.export.project
                      cli.export.project_untrained cli.export.project_with_model

@@ -2,7 +2,9 @@
 // sampled on it, in the same normalised space) for the CLI export tests, plus two broken
 // clouds: a truncated PLY and one with a NaN position; and two editor projects of the drone:
 // drone.splatproj with drone.ply as its trained cloud (drone.cache/training/cloud.ply) and
-// untrained.splatproj without one.
+// untrained.splatproj without one; for the cloud/model agreement check, other.glb (a small
+// ball the drone cloud does not fit) and changed.splatproj, saved on a copy of the drone that
+// was then overwritten with other.glb (its recorded hash no longer matches).
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -14,13 +16,15 @@
 #include "core/foundation/file_io.h"
 #include "core/geometry/gltf_writer.h"
 #include "core/project/project.h"
+#include "tests/core/tst_bake_fixtures.h"
 
 namespace {
 
 // A project of the drone saved as `name`.splatproj; with `cloud`, that file is its trained cloud.
-bool writeProject(const std::string& dir, const std::string& name, const std::vector<std::uint8_t>* cloud) {
+bool writeProject(const std::string& dir, const std::string& name, const std::vector<std::uint8_t>* cloud,
+                  const std::string& model = "drone.glb") {
     const std::string path = dir + "/" + name + sw::project::kProjectExtension;
-    auto project = sw::project::newProject(dir + "/drone.glb", path);
+    auto project = sw::project::newProject(dir + "/" + model, path);
     if (!project || !sw::project::saveProject(*project, path)) return false;
     if (!cloud) return true;
     const std::filesystem::path training = std::filesystem::path(project->cacheFolder) / "training";
@@ -59,8 +63,17 @@ int main(int argc, char** argv) {
     std::memcpy(nan.data() + body + 5 * stride, &bad, sizeof bad);
     if (!sw::writeFileAtomic(dir + "/nan.ply", nan)) return 6;
     if (!writeProject(dir, "drone", &*bytes) || !writeProject(dir, "untrained", nullptr)) return 7;
+    sw::geometry::Mesh ball;
+    sw::test::appendSphere(ball, Eigen::Vector3f(0.5f, 0.f, 0.f), 0.1f);
+    ball = sw::test::withDefaultMaterial(ball);
+    if (!sw::geometry::writeGlb(ball, dir + "/other.glb")) return 8;
+    std::error_code ec;
+    std::filesystem::copy_file(dir + "/drone.glb", dir + "/changed.glb", std::filesystem::copy_options::overwrite_existing, ec);
+    if (ec || !writeProject(dir, "changed", &*bytes, "changed.glb")) return 9;
+    std::filesystem::copy_file(dir + "/other.glb", dir + "/changed.glb", std::filesystem::copy_options::overwrite_existing, ec);
+    if (ec) return 10;
     std::printf("bake_cli_fixture: wrote %s/{drone.glb, drone.ply, truncated.ply, nan.ply, drone.splatproj, "
-                "untrained.splatproj}\n",
+                "untrained.splatproj, other.glb, changed.splatproj}\n",
                 dir.c_str());
     return 0;
 }

@@ -125,7 +125,7 @@ TEST_CASE("bake overrides: a kept floater survives, the recipe replaces the sett
     CHECK(bad.error().code == ErrorCode::InvalidInput);
 }
 
-TEST_CASE("exportModel writes all five files atomically and reports their sizes") {
+TEST_CASE("exportModel writes all seven files atomically and reports their sizes") {
     const geometry::Mesh mesh = droneLikeMesh();
     auto baked = bake::bakeModel(droneCloud(mesh), mesh, nullptr, {});
     REQUIRE(baked.ok());
@@ -141,7 +141,7 @@ TEST_CASE("exportModel writes all five files atomically and reports their sizes"
     fs::remove_all(out);
     auto res = bake::exportModel(*baked, baked->cloud, meta, out, "drone");
     REQUIRE(res.ok());
-    REQUIRE(res->files.size() == 5);
+    REQUIRE(res->files.size() == 7);  // bin, meta, json, ply, spz v3, spz v4, dropped png
     for (const auto& f : res->files) CHECK(fs::file_size(f.path) == f.bytes);
     CHECK(res->sourceHash == "fnv1a64:" + [] {
         const std::string text = "model bytes";
@@ -166,7 +166,7 @@ TEST_CASE("exportModel writes all five files atomically and reports their sizes"
     CHECK(metaText->find("\"scale\": 2.0") != std::string::npos);
     std::size_t entries = 0;
     for (const auto& e : fs::directory_iterator(out)) entries += e.is_regular_file() ? 1 : 0;
-    CHECK(entries == 5);  // no temporary left behind
+    CHECK(entries == 7);  // no temporary left behind
 
     // A failure at the last rename (a folder squats drone2.spz) leaves none of the files.
     fs::create_directories(out + "/drone2.spz/blocker");

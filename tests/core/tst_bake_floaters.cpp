@@ -9,6 +9,7 @@
 #include "core/dataset/belt.h"
 #include "core/dataset/transforms.h"
 #include "core/foundation/image_io.h"
+#include "core/geometry/winding.h"
 #include "tests/core/tst_bake_fixtures.h"
 #include "tests/support/test_support.h"
 
@@ -42,26 +43,29 @@ std::vector<float> distances(const geometry::RayQuery& q, const splat::SplatClou
 
 }  // namespace
 
-TEST_CASE("normal snap points toward the splat's side, or the open side for centres on the surface") {
+TEST_CASE("normal snap takes the repaired face's outward normal, whichever side the centre lies on") {
     geometry::Mesh mesh;
     test::appendSphere(mesh, Eigen::Vector3f::Zero(), 0.5f);
-    for (auto& t : mesh.triangles) std::swap(t[1], t[2]);  // wound inward: the winding lies
+    for (auto& t : mesh.triangles) std::swap(t[1], t[2]);  // wound inward: the import's repair turns it out
     mesh = test::withDefaultMaterial(mesh);
+    CHECK(geometry::repairWinding(mesh).flippedComponents == 1);
     const auto q = buildQuery(mesh);
     bake::SurfaceSampleSettings s;
     s.count = 400;
     s.seed = 3;
     splat::SplatCloud cloud = bake::sampleSurface(mesh, s);  // exactly on the surface
     addSplat(cloud, Eigen::Vector3f(0, 0, 0.56f));            // outside: normal up
-    addSplat(cloud, Eigen::Vector3f(0, 0, 0.44f));            // inside: normal toward the centre
+    addSplat(cloud, Eigen::Vector3f(0, 0, 0.44f));            // inside: still the outward normal, up
     auto snap = bake::snapNormals(*q, mesh, cloud.positions, {});
     REQUIRE(snap.ok());
     const std::size_t n = cloud.size();
     for (std::size_t i = 0; i + 2 < n; ++i) CHECK(snap->normals[i].dot(cloud.positions[i].normalized()) > 0.95f);
     CHECK(snap->normals[n - 2].z() > 0.95f);
-    CHECK(snap->normals[n - 1].z() < -0.95f);
+    CHECK(snap->normals[n - 1].z() > 0.95f);
     CHECK(snap->distance[n - 2] == doctest::Approx(0.06f).epsilon(0.05));
-    CHECK(snap->flipped >= int(n) - 2);  // every outward normal turned against the inward winding
+    CHECK(snap->side[n - 2] == 1);
+    CHECK(snap->side[n - 1] == -1);
+    CHECK(snap->flipped == 0);
 }
 
 TEST_CASE("four floater signs find their planted floaters and flag no healthy splat") {
@@ -85,7 +89,7 @@ TEST_CASE("four floater signs find their planted floaters and flag no healthy sp
     CHECK(d[cluster] < 0.055f);
 
     bake::FloaterSettings fs;
-    auto r = bake::detectFloaters(cloud, *q, surface, d, nullptr, fs);
+    auto r = bake::detectFloaters(cloud, *q, surface, d, {}, nullptr, fs);
     REQUIRE(r.ok());
     CHECK(r->far[healthy] == 1);
     for (std::size_t k = cluster; k < cluster + 12; ++k) {
