@@ -52,8 +52,9 @@ struct ExportCommand {
             std::printf("    %d splats of small components kept: they lie on the surface\n", f.detachedOnSurface);
         std::printf("  distance:   p50 %.4f, p99 %.4f (model units); link radius %.4f, %d components\n",
                     double(f.distanceP50), double(f.distanceP99), double(f.linkRadius), f.components);
-        std::printf("  belly cull: %d (%d behind their face, %d on, %d in front)\n", r.bellyCulled, r.bellyWhere.behind,
-                    r.bellyWhere.on, r.bellyWhere.inFront);
+        std::printf("  belly cull: %d (%d behind their face, %d on, %d in front); %d facing below the belt kept: "
+                    "the belt sees them\n", r.bellyCulled, r.bellyWhere.behind, r.bellyWhere.on, r.bellyWhere.inFront,
+                    r.bellySeen);
         std::printf("  chunks:     %d in %d (material, part) groups%s; area within ±30%%: %.0f%% of chunks\n", r.chunks,
                     r.chunkGroups, r.chunksCapped ? " (capped)" : "", 100.0 * double(r.chunkAreaWithin30));
         std::printf("  materials: ");

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/bake/detail/grid_hash.h"
+#include "core/bake/detail/parallel.h"
 #include "core/foundation/log.h"
 #include "core/geometry/ray_query.h"
 
@@ -172,7 +173,17 @@ Result<BakedModel> bakeModel(const splat::SplatCloud& cloud, const geometry::Mes
     }
     rep.floaters.removed -= rep.floaters.kept;
 
-    const SplitResult split = splitCoreShell(cloud, snap->normals, keep, settings);
+    // Splats whose normal faces below the belt but that the belt still sees are not culled.
+    std::vector<std::uint8_t> seen(cloud.size(), 0);
+    if (settings.bellyCull)
+        detail::parallelFor(cloud.size(), 0, [&](std::size_t b, std::size_t e) {
+            for (std::size_t i = b; i < e; ++i)
+                if (keep[i] && !facesBelt(snap->normals[i], settings.beltElevationMin, settings.beltElevationMax,
+                                          settings.bellyCullMargin))
+                    seen[i] = beltSees(**query, cloud.positions[i], settings) ? 1 : 0;
+        });
+    const SplitResult split = splitCoreShell(cloud, snap->normals, keep, settings, seen);
+    for (std::uint8_t v : seen) rep.bellySeen += v;
     rep.bellyCulled = split.bellyCulled;
     rep.dead = split.dead;
     rep.floaters.removedWhere = {};  // recounted without the kept ones

@@ -36,6 +36,7 @@ struct BakeReport {
     FloaterReport floaters;
     int bellyCulled = 0;
     FloaterWhere bellyWhere;             // where the belly-culled splats lie (behind / on / in front)
+    int bellySeen = 0;                   // normal below the belt but seen by it: kept
     int dead = 0;                        // dropped as dead (opacity ≤ dead-opacity)
     std::size_t core = 0, shell = 0;     // splats out
     int emissive = 0;

@@ -82,9 +82,24 @@ Result<ChannelResult> computeChannels(const geometry::Mesh& mesh, const geometry
     // The dome is seen from the surface the splat stands for: a centre behind or on its face
     // (trained splats sit a little inside thin plates) would see the plate itself, so its rays
     // start at the closest surface point; a centre in front of the face starts at itself.
+    // A splat sunk under a plate stacked over the hull snaps to the hull below, but it is the
+    // plate's skin it shows: the rays start on the outermost surface within aoLift along the
+    // normal.
     std::vector<Eigen::Vector3f> origin(n);
-    for (std::size_t i = 0; i < n; ++i)
-        origin[i] = (in.positions[i] - in.surface[i]).dot(in.normals[i]) > sky.originOffset ? in.positions[i] : in.surface[i];
+    detail::parallelFor(n, 0, [&](std::size_t b, std::size_t e) {
+        for (std::size_t i = b; i < e; ++i) {
+            const Eigen::Vector3f& nrm = in.normals[i];
+            Eigen::Vector3f o = (in.positions[i] - in.surface[i]).dot(nrm) > sky.originOffset ? in.positions[i] : in.surface[i];
+            float left = settings.aoLift;
+            for (int step = 0; step < 4 && left > 0; ++step) {
+                const geometry::RayHit hit = query.intersect(o, nrm, sky.originOffset, left);
+                if (!hit.hit) break;
+                o += nrm * hit.distance;
+                left -= hit.distance;
+            }
+            origin[i] = o;
+        }
+    });
     const std::vector<float> ao = geometry::skyVisibility(query, origin, in.normals, sky);
     progress.report(0.6, "channels: AO");
     if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "channel bake cancelled");

@@ -2,8 +2,10 @@
 // Baked channels (PIPELINE §5): the per-instance vec4 `attrs` of SPL2, stored as half floats at
 // runtime, so every value is an integer ≤ 255 or a multiple of 1/256 in [0, 1] (both exact in
 // IEEE binary16). Layout (docs/bake.md):
-//   x  AO: sky visibility around the snapped (outward) normal, k/256 (1 open, 0 enclosed), from
-//      the centre when it lies in front of its face, else from the closest surface point
+//   x  AO: sky visibility around the snapped (outward) normal, k/256 (1 open, 0 enclosed), seen
+//      from the skin the splat stands for: start at the centre when it lies in front of its
+//      face, else at the closest surface point; then, when a surface lies within aoLift along
+//      the normal (a plate over the hull the splat sank under), on that surface
 //   y  part·16 + emission level (0..15): integer 0..127 (part from the closest face)
 //   z  hull thickness: distance along −normal from the surface to the opposite surface,
 //      ÷ thicknessRange, clamped to 1, k/256 (0 = nothing behind: an open plate)
@@ -25,6 +27,7 @@ namespace sw::bake {
 struct ChannelSettings {
     int aoRays = 32;                   // sky-visibility rays per splat
     float aoMaxDistance = 2.f;         // model units; farther blockers do not count
+    float aoLift = 0.06f;              // model units: AO is taken on the outermost skin this close above the splat
     float emissionShare = 0.03f;       // the rarest this share of splats may light up
     float emissionMinDistance = 0.2f;  // RGB distance from the median below which nothing lights
     float thicknessRange = 0.4f;       // model units mapped to z = 1
@@ -70,6 +73,8 @@ void addChannelParams(SettingsSchema<S>& s) {
     const std::string g = "Channels";
     s.template add<int>(&S::aoRays, "ao-rays", "AO rays").range(1, 4096).group(g);
     s.template add<float>(&S::aoMaxDistance, "ao-max-distance", "AO distance").range(0.001, 100).unit("model units").group(g);
+    s.template add<float>(&S::aoLift, "ao-lift", "AO lift").range(0, 1).unit("model units").group(g)
+        .tooltip("AO is measured on the outermost surface within this distance above the splat (plates over a hull)");
     s.template add<float>(&S::emissionShare, "emission-share", "Emissive share").range(0, 1).group(g)
         .tooltip("The rarest colours (farthest from the hull's median) light up, at most this share");
     s.template add<float>(&S::emissionMinDistance, "emission-min-distance", "Emission min distance").range(0, 2).group(g);

@@ -158,6 +158,7 @@ json reportJson(const BakeReport& r) {
                                      {"removed", whereJson(f.removedWhere)}}}}},
             {"belly_culled", r.bellyCulled},
             {"belly_culled_where", whereJson(r.bellyWhere)},
+            {"belly_kept_seen", r.bellySeen},
             {"dead", r.dead},
             {"emissive", r.emissive},
             {"warnings", r.warnings}};

@@ -40,8 +40,25 @@ bool facesBelt(const Eigen::Vector3f& normal, float elMinDeg, float elMaxDeg, fl
     return best > -std::sin(double(marginDeg) * M_PI / 180.0);
 }
 
+bool beltSees(const geometry::RayQuery& query, const Eigen::Vector3f& centre, const SplitSettings& settings) {
+    const double els[3] = {double(settings.beltElevationMin),
+                           0.5 * double(settings.beltElevationMin + settings.beltElevationMax),
+                           double(settings.beltElevationMax)};
+    for (double elDeg : els) {
+        const double el = elDeg * M_PI / 180.0;
+        for (int h = 0; h < 36; ++h) {
+            const double az = double(h) * 10.0 * M_PI / 180.0;
+            const Eigen::Vector3f d = Eigen::Vector3d(std::cos(el) * std::sin(az), -std::cos(el) * std::cos(az), std::sin(el))
+                                          .cast<float>();
+            if (!query.occluded(centre, d, settings.bellyVisibleDepth)) return true;
+        }
+    }
+    return false;
+}
+
 SplitResult splitCoreShell(const splat::SplatCloud& cloud, std::span<const Eigen::Vector3f> normals,
-                           std::span<const std::uint8_t> keep, const SplitSettings& settings) {
+                           std::span<const std::uint8_t> keep, const SplitSettings& settings,
+                           std::span<const std::uint8_t> seen) {
     const std::size_t n = cloud.size();
     SW_REQUIRE(normals.size() == n && keep.size() == n, "normals=" << normals.size() << " keep=" << keep.size() << " n=" << n);
     SplitResult r;
@@ -56,7 +73,7 @@ SplitResult splitCoreShell(const splat::SplatCloud& cloud, std::span<const Eigen
             ++r.dead;
             continue;
         }
-        if (settings.bellyCull && !facesBelt(normals[i], settings.beltElevationMin, settings.beltElevationMax, settings.bellyCullMargin)) {
+        if (settings.bellyCull && (seen.empty() || !seen[i]) && !facesBelt(normals[i], settings.beltElevationMin, settings.beltElevationMax, settings.bellyCullMargin)) {
             ++r.bellyCulled;
             r.culled.push_back(static_cast<int>(i));
             continue;

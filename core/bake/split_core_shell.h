@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/foundation/schema.h"
+#include "core/geometry/ray_query.h"
 #include "core/splat/splat_cloud.h"
 
 namespace sw::bake {
@@ -23,6 +24,10 @@ struct SplitSettings {
     // deg: a splat is kept while some belt direction lies less than 90° + this from its normal
     // (discs tilted just past the limb still show their rim; 0 = the strict test)
     float bellyCullMargin = 10.f;
+    // model units: a splat whose normal fails the test is still kept when some belt direction
+    // sees it through less than this of surface (a splat trained on top of a thin plate but
+    // sunk nearer its underside snaps to the underside; the belt sees it)
+    float bellyVisibleDepth = 0.04f;
     float beltElevationMin = 32.f;   // deg, game camera belt
     float beltElevationMax = 50.f;   // deg
 };
@@ -58,10 +63,18 @@ struct SplitResult {
     std::vector<int> culled;                 // indices of the belly-culled splats
 };
 
-// cloud: [N] splats; normals: [N] snapped normals; keep: [N] 0/1 survivors of the floater pass.
+// cloud: [N] splats; normals: [N] snapped normals; keep: [N] 0/1 survivors of the floater pass;
+// seen: [N] 0/1, 1 = the belt sees the splat (beltSees), never belly-culled; empty = none.
 // Dead splats go first (never core, shell or culled), then the belly cull, then the split.
 SplitResult splitCoreShell(const splat::SplatCloud& cloud, std::span<const Eigen::Vector3f> normals,
-                           std::span<const std::uint8_t> keep, const SplitSettings& settings);
+                           std::span<const std::uint8_t> keep, const SplitSettings& settings,
+                           std::span<const std::uint8_t> seen = {});
+
+// True when some direction of the belt (headings every 10°, the belt's lowest, middle and
+// highest elevation; a far game camera, so parallel rays) reaches the centre through less than
+// visibleDepth of surface: the ray from the centre toward the camera, ignoring hits closer than
+// visibleDepth, escapes the mesh.
+bool beltSees(const geometry::RayQuery& query, const Eigen::Vector3f& centre, const SplitSettings& settings);
 
 template <class S>
 void addSplitParams(SettingsSchema<S>& s) {
@@ -77,6 +90,9 @@ void addSplitParams(SettingsSchema<S>& s) {
         .tooltip("Drop splats whose normal faces no camera of the game belt");
     s.template add<float>(&S::bellyCullMargin, "belly-cull-margin", "Belly cull margin").range(0, 90).unit("deg").group(g)
         .tooltip("Keep splats whose normal turns away from every belt camera by less than this past 90°");
+    s.template add<float>(&S::bellyVisibleDepth, "belly-visible-depth", "Belly visible depth").range(0, 1)
+        .unit("model units").group(g)
+        .tooltip("Keep a splat the belt sees through less than this of surface, whatever its normal");
     s.template add<float>(&S::beltElevationMin, "belt-elevation-min", "Belt lowest").range(-89, 89).unit("deg").group(g);
     s.template add<float>(&S::beltElevationMax, "belt-elevation-max", "Belt highest").range(-89, 89).unit("deg").group(g);
 }

@@ -184,8 +184,10 @@ TEST_CASE("belly cull on a hull keeps the top and the sides and drops only what 
     int top = 0, sides = 0, bottom = 0, keptTop = 0, keptSides = 0, keptBottom = 0;
     for (std::size_t i = 0; i < cloud.size(); ++i) {
         const Eigen::Vector3f a = cloud.positions[i].cwiseAbs();
-        const bool atX = a.x() > 0.388f, atY = a.y() > 0.388f, atZ = a.z() > 0.238f;
-        if (int(atX) + int(atY) + int(atZ) != 1) continue;  // within 0.012 of an edge: either face may be nearest
+        // Within 0.05 of an edge either face may be nearest, and the belt sees bottom splats
+        // there past the edge (belly-visible-depth): not counted.
+        const bool atX = a.x() > 0.35f, atY = a.y() > 0.35f, atZ = a.z() > 0.2f;
+        if (int(atX) + int(atY) + int(atZ) != 1) continue;
         const bool k = kept[i] != 0;
         if (atZ && cloud.positions[i].z() > 0) top += 1, keptTop += k;
         else if (atZ) bottom += 1, keptBottom += k;
@@ -197,7 +199,7 @@ TEST_CASE("belly cull on a hull keeps the top and the sides and drops only what 
     CHECK(keptSides == sides);
     CHECK(keptBottom == 0);
     CHECK(baked->report.bellyCulled >= bottom);
-    CHECK(baked->report.bellyCulled < bottom + 60);
+    CHECK(baked->report.bellyCulled < bottom + 200);  // and what lies within 0.05 of the bottom edges
     for (const auto& d : baked->dropped) CHECK(d.signs == bake::DroppedSplat::Belly);
     // Every normal of the SPL2 points out of the box.
     for (std::size_t i = 0; i < baked->spl2.core.size(); ++i) {
@@ -302,7 +304,7 @@ TEST_CASE("AO from the outward normal: open plating reads light, a crevice dark"
     for (std::size_t k = 0; k < 30; ++k) {
         const int i = baked->source[k];
         const float ao = (k < baked->spl2.core.size() ? baked->spl2.core.attrs[k] : baked->spl2.shell.attrs[k - baked->spl2.core.size()]).x();
-        if (i < 10) CHECK(ao > 0.95f);
+        if (i < 10) CHECK(ao > 0.8f);  // the walls 0.2 away take a little of its sky
         else if (i < 20) CHECK(ao < 0.25f);
         else CHECK(ao > 0.95f);
     }
@@ -366,7 +368,7 @@ TEST_CASE("export writes SPZ v3 and v4, a dropped-splat picture, and refuses a c
     auto baked = bake::bakeModel(cloud, mesh, nullptr, {});
     REQUIRE(baked.ok());
     const std::string dir = test::outputDir("bake_truth_export");
-    fs::remove_all(dir + "/out");
+    for (const char* sub : {"/out", "/out4", "/wrong", "/hash", "/hash2"}) fs::remove_all(dir + sub);
     const std::string source = dir + "/model.bin";
     REQUIRE(writeFileAtomic(source, std::string_view("the model")).ok());
     bake::ExportMeta meta;

@@ -7,8 +7,8 @@
 //      EWA splatter): PSNR over all views and of the worst view;
 //   3. AO channel distribution (share < 0.1, percentiles), dead splats dropped, floaters per sign.
 // Usage: bench_bake_truth <cloud.ply|spz> <model.glb> <out dir> [dataset dir] [res=256]
-// Writes the export into <out dir>/export and two renders (view at azimuth 0, middle elevation,
-// with and without the culled splats) as <out dir>/belly_with.png and belly_without.png.
+// Writes the export into <out dir>/export and the worst belt view with and without the culled
+// splats (<out dir>/belly_with.png, belly_without.png) and their difference × 8 (belly_diff_x8.png).
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
@@ -260,9 +260,14 @@ int main(int argc, char** argv) {
                 r.bellyCulled, r.bellyWhere.behind, r.bellyWhere.on, r.bellyWhere.inFront, elevations[0], elevations[1],
                 elevations[2], errors.size(), res, psnr(meanMse), psnr(*worst), 5 * (wv % 72), elevations[wv / 72]);
     std::filesystem::create_directories(outDir);
-    const Camera shot = beltCamera(0, elevations[1], 3.2, 39.5978, 384);
-    (void)writeRender((std::filesystem::path(outDir) / "belly_with.png").string(), render(with, shot, 0.5f), 384);
-    (void)writeRender((std::filesystem::path(outDir) / "belly_without.png").string(), render(baked->cloud, shot, 0.5f), 384);
+    // The worst view with and without the culled splats, and their difference × 8.
+    const Camera shot = beltCamera(5.0 * double(wv % 72), elevations[wv / 72], 3.2, 39.5978, 384);
+    const std::vector<float> a = render(with, shot, 0.5f), b = render(baked->cloud, shot, 0.5f);
+    std::vector<float> diff(a.size());
+    for (std::size_t k = 0; k < a.size(); ++k) diff[k] = std::min(1.f, 8.f * std::abs(a[k] - b[k]));
+    (void)writeRender((std::filesystem::path(outDir) / "belly_with.png").string(), a, 384);
+    (void)writeRender((std::filesystem::path(outDir) / "belly_without.png").string(), b, 384);
+    (void)writeRender((std::filesystem::path(outDir) / "belly_diff_x8.png").string(), diff, 384);
     (void)culled;
 
     // 3. Channels, dead splats, floaters.
