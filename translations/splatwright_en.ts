@@ -1053,6 +1053,22 @@
         <source>Vortex</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Style</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drone: the bundled boss drone; plated: a closed hull under coarse open plates with gaps (AI-generated bosses)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plated</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::BakeController</name>
@@ -1122,67 +1138,21 @@
     </message>
 </context>
 <context>
-    <name>sw::editor::BakePanel</name>
-    <message>
-        <source>Bake or export to see the report.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bake</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bake the current cloud against the current model (floaters, split, channels, materials, chunks)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Write the game files into the export folder (baking first when needed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation type="unfinished">Cancel</translation>
-    </message>
-</context>
-<context>
-    <name>sw::editor::DatasetPanel</name>
-    <message>
-        <source>The project&apos;s cache folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Render Dataset</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Material colours (HSV)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dataset Folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Output</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>sw::editor::DatasetRunner</name>
-    <message>
-        <source>Rendering the dataset</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>sw::editor::DatasetController</name>
     <message>
         <source>%1 train, %2 val, %3 test views in %4 s (lighting %5 s, render %6 s, PNG %7 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot render the dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No writable cache folder; choose an output folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rendering the dataset</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1277,26 +1247,6 @@
         <translation>Main</translation>
     </message>
     <message>
-        <source>Cannot open model</source>
-        <translation>Cannot open model</translation>
-    </message>
-    <message>
-        <source>Cannot open the demo drone</source>
-        <translation>Cannot open the demo drone</translation>
-    </message>
-    <message>
-        <source>Cannot generate the demo drone</source>
-        <translation>Cannot generate the demo drone</translation>
-    </message>
-    <message>
-        <source>Generating the demo drone</source>
-        <translation>Generating the demo drone</translation>
-    </message>
-    <message>
-        <source>%1 — Splatwright</source>
-        <translation>%1 — Splatwright</translation>
-    </message>
-    <message>
         <source>About Splatwright</source>
         <translation>About Splatwright</translation>
     </message>
@@ -1346,30 +1296,6 @@
     </message>
     <message>
         <source>Frames</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot render the dataset</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No writable cache folder; choose an output folder.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot create the project</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot open the project</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot save the project</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open a model first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1450,13 +1376,6 @@
     </message>
 </context>
 <context>
-    <name>sw::editor::ModelLoader</name>
-    <message>
-        <source>Importing %1</source>
-        <translation>Importing %1</translation>
-    </message>
-</context>
-<context>
     <name>sw::editor::ModelStatus</name>
     <message>
         <source>Cancel</source>
@@ -1481,6 +1400,49 @@
     <message>
         <source>frame %1 ms</source>
         <translation>frame %1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::ProjectController</name>
+    <message>
+        <source>Importing %1</source>
+        <translation>Importing %1</translation>
+    </message>
+    <message>
+        <source>Cannot open the demo drone</source>
+        <translation>Cannot open the demo drone</translation>
+    </message>
+    <message>
+        <source>Cannot generate the demo drone</source>
+        <translation>Cannot generate the demo drone</translation>
+    </message>
+    <message>
+        <source>Generating the demo drone</source>
+        <translation>Generating the demo drone</translation>
+    </message>
+    <message>
+        <source>Cannot open model</source>
+        <translation>Cannot open model</translation>
+    </message>
+    <message>
+        <source>%1 — Splatwright</source>
+        <translation>%1 — Splatwright</translation>
+    </message>
+    <message>
+        <source>Cannot create the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a model first.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1536,15 +1498,62 @@
         <source>Cancelled before the first checkpoint.</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>sw::editor::TrainingRunner</name>
     <message>
         <source>Resuming the training</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>sw::widgets::BakePanel</name>
     <message>
-        <source>Training</source>
+        <source>Bake or export to see the report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bake the current cloud against the current model (floaters, split, channels, materials, chunks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the game files into the export folder (baking first when needed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::DatasetPanel</name>
+    <message>
+        <source>The project&apos;s cache folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Render Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Material colours (HSV)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2007,7 +2016,7 @@
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">Cancel</translation>
+        <translation>Cancel</translation>
     </message>
     <message>
         <source>Resume</source>

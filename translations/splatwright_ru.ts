@@ -1053,6 +1053,22 @@
         <source>Vortex</source>
         <translation>Вихрь</translation>
     </message>
+    <message>
+        <source>Style</source>
+        <translation>Стиль</translation>
+    </message>
+    <message>
+        <source>drone: the bundled boss drone; plated: a closed hull under coarse open plates with gaps (AI-generated bosses)</source>
+        <translation>дрон: встроенный дрон-босс; пластины: замкнутый корпус под крупными открытыми пластинами с зазорами (боссы, сгенерированные ИИ)</translation>
+    </message>
+    <message>
+        <source>drone</source>
+        <translation>дрон</translation>
+    </message>
+    <message>
+        <source>plated</source>
+        <translation>пластины</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::BakeController</name>
@@ -1122,68 +1138,22 @@
     </message>
 </context>
 <context>
-    <name>sw::editor::BakePanel</name>
-    <message>
-        <source>Bake or export to see the report.</source>
-        <translation>Запеките или экспортируйте, чтобы увидеть отчёт.</translation>
-    </message>
-    <message>
-        <source>Bake</source>
-        <translation>Запечь</translation>
-    </message>
-    <message>
-        <source>Bake the current cloud against the current model (floaters, split, channels, materials, chunks)</source>
-        <translation>Запечь текущее облако по текущей модели (флоатеры, разделение, каналы, материалы, чанки)</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Экспорт</translation>
-    </message>
-    <message>
-        <source>Write the game files into the export folder (baking first when needed)</source>
-        <translation>Записать игровые файлы в папку экспорта (при необходимости сначала запечь)</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Отмена</translation>
-    </message>
-</context>
-<context>
-    <name>sw::editor::DatasetPanel</name>
-    <message>
-        <source>The project&apos;s cache folder</source>
-        <translation>Папка кэша проекта</translation>
-    </message>
-    <message>
-        <source>Render Dataset</source>
-        <translation>Отрендерить датасет</translation>
-    </message>
-    <message>
-        <source>Material colours (HSV)</source>
-        <translation>Цвета материалов (HSV)</translation>
-    </message>
-    <message>
-        <source>Choose…</source>
-        <translation>Выбрать…</translation>
-    </message>
-    <message>
-        <source>Dataset Folder</source>
-        <translation>Папка датасета</translation>
-    </message>
-    <message>
-        <source>Output</source>
-        <translation>Вывод</translation>
-    </message>
-</context>
-<context>
-    <name>sw::editor::DatasetRunner</name>
-    <message>
-        <source>Rendering the dataset</source>
-        <translation>Рендеринг датасета</translation>
-    </message>
+    <name>sw::editor::DatasetController</name>
     <message>
         <source>%1 train, %2 val, %3 test views in %4 s (lighting %5 s, render %6 s, PNG %7 s)</source>
         <translation>%1 обучающих, %2 валидационных, %3 тестовых ракурсов за %4 с (освещение %5 с, рендеринг %6 с, PNG %7 с)</translation>
+    </message>
+    <message>
+        <source>Cannot render the dataset</source>
+        <translation>Не удалось отрендерить датасет</translation>
+    </message>
+    <message>
+        <source>No writable cache folder; choose an output folder.</source>
+        <translation>Нет доступной для записи папки кэша; выберите папку вывода.</translation>
+    </message>
+    <message>
+        <source>Rendering the dataset</source>
+        <translation>Рендеринг датасета</translation>
     </message>
 </context>
 <context>
@@ -1277,26 +1247,6 @@
         <translation>Основная</translation>
     </message>
     <message>
-        <source>Cannot open model</source>
-        <translation>Не удалось открыть модель</translation>
-    </message>
-    <message>
-        <source>Cannot open the demo drone</source>
-        <translation>Не удалось открыть демо-дрон</translation>
-    </message>
-    <message>
-        <source>Cannot generate the demo drone</source>
-        <translation>Не удалось сгенерировать демо-дрон</translation>
-    </message>
-    <message>
-        <source>Generating the demo drone</source>
-        <translation>Генерация демо-дрона</translation>
-    </message>
-    <message>
-        <source>%1 — Splatwright</source>
-        <translation>%1 — Splatwright</translation>
-    </message>
-    <message>
         <source>About Splatwright</source>
         <translation>О программе Splatwright</translation>
     </message>
@@ -1347,30 +1297,6 @@
     <message>
         <source>Frames</source>
         <translation>Кадры</translation>
-    </message>
-    <message>
-        <source>Cannot render the dataset</source>
-        <translation>Не удалось отрендерить датасет</translation>
-    </message>
-    <message>
-        <source>No writable cache folder; choose an output folder.</source>
-        <translation>Нет доступной для записи папки кэша; выберите папку вывода.</translation>
-    </message>
-    <message>
-        <source>Cannot create the project</source>
-        <translation>Не удалось создать проект</translation>
-    </message>
-    <message>
-        <source>Cannot open the project</source>
-        <translation>Не удалось открыть проект</translation>
-    </message>
-    <message>
-        <source>Cannot save the project</source>
-        <translation>Не удалось сохранить проект</translation>
-    </message>
-    <message>
-        <source>Open a model first.</source>
-        <translation>Сначала откройте модель.</translation>
     </message>
     <message>
         <source>New Project from Model</source>
@@ -1450,13 +1376,6 @@
     </message>
 </context>
 <context>
-    <name>sw::editor::ModelLoader</name>
-    <message>
-        <source>Importing %1</source>
-        <translation>Импорт %1</translation>
-    </message>
-</context>
-<context>
     <name>sw::editor::ModelStatus</name>
     <message>
         <source>Cancel</source>
@@ -1481,6 +1400,49 @@
     <message>
         <source>frame %1 ms</source>
         <translation>кадр %1 мс</translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::ProjectController</name>
+    <message>
+        <source>Importing %1</source>
+        <translation>Импорт %1</translation>
+    </message>
+    <message>
+        <source>Cannot open the demo drone</source>
+        <translation>Не удалось открыть демо-дрон</translation>
+    </message>
+    <message>
+        <source>Cannot generate the demo drone</source>
+        <translation>Не удалось сгенерировать демо-дрон</translation>
+    </message>
+    <message>
+        <source>Generating the demo drone</source>
+        <translation>Генерация демо-дрона</translation>
+    </message>
+    <message>
+        <source>Cannot open model</source>
+        <translation>Не удалось открыть модель</translation>
+    </message>
+    <message>
+        <source>%1 — Splatwright</source>
+        <translation>%1 — Splatwright</translation>
+    </message>
+    <message>
+        <source>Cannot create the project</source>
+        <translation>Не удалось создать проект</translation>
+    </message>
+    <message>
+        <source>Cannot open the project</source>
+        <translation>Не удалось открыть проект</translation>
+    </message>
+    <message>
+        <source>Cannot save the project</source>
+        <translation>Не удалось сохранить проект</translation>
+    </message>
+    <message>
+        <source>Open a model first.</source>
+        <translation>Сначала откройте модель.</translation>
     </message>
 </context>
 <context>
@@ -1536,16 +1498,63 @@
         <source>Cancelled before the first checkpoint.</source>
         <translation>Отменено до первой контрольной точки.</translation>
     </message>
-</context>
-<context>
-    <name>sw::editor::TrainingRunner</name>
     <message>
         <source>Resuming the training</source>
         <translation>Продолжение обучения</translation>
     </message>
+</context>
+<context>
+    <name>sw::widgets::BakePanel</name>
     <message>
-        <source>Training</source>
-        <translation>Обучение</translation>
+        <source>Bake or export to see the report.</source>
+        <translation>Запеките или экспортируйте, чтобы увидеть отчёт.</translation>
+    </message>
+    <message>
+        <source>Bake</source>
+        <translation>Запекание</translation>
+    </message>
+    <message>
+        <source>Bake the current cloud against the current model (floaters, split, channels, materials, chunks)</source>
+        <translation>Запечь текущее облако по текущей модели (флоатеры, разделение, каналы, материалы, чанки)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Экспорт</translation>
+    </message>
+    <message>
+        <source>Write the game files into the export folder (baking first when needed)</source>
+        <translation>Записать игровые файлы в папку экспорта (при необходимости сначала запечь)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::DatasetPanel</name>
+    <message>
+        <source>The project&apos;s cache folder</source>
+        <translation>Папка кэша проекта</translation>
+    </message>
+    <message>
+        <source>Render Dataset</source>
+        <translation>Отрендерить датасет</translation>
+    </message>
+    <message>
+        <source>Material colours (HSV)</source>
+        <translation>Цвета материалов (HSV)</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Выбрать…</translation>
+    </message>
+    <message>
+        <source>Dataset Folder</source>
+        <translation>Папка датасета</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Вывод</translation>
     </message>
 </context>
 <context>

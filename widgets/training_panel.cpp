@@ -53,7 +53,7 @@ TrainingPanel::TrainingPanel(QWidget* parent)
     m_progress->setTextVisible(true);
     m_progress->setFormat(tr("Idle"));
 
-    // The preview is time-based (TrainingRunner), so its step period is not a setting here;
+    // The preview is time-based (the editor's training job), so its step period is not a setting here;
     // the Device row only shows where a CUDA device can be used.
     m_params->setParamVisible("snapshot-every", false);
     m_params->setParamVisible("device", sw::train::cudaDeviceAvailable());

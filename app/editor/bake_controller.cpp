@@ -6,13 +6,14 @@
 #include <QUndoStack>
 #include <algorithm>
 
-#include "app/editor/bake_runner.h"
-#include "app/editor/main_window.h"
+#include "app/editor/editor_document.h"
+#include "app/editor/job_runner.h"
 #include "core/formats/cloud_io.h"
 #include "core/formats/spl2.h"
 #include "core/foundation/log.h"
 #include "core/render/cloud_preview.h"
 #include "widgets/floater_panel.h"
+#include "widgets/view_controls.h"
 #include "widgets/viewport.h"
 
 namespace sw::editor {
@@ -86,25 +87,27 @@ std::vector<std::uint8_t> flagsOf(const std::vector<int>& splats, std::size_t n)
 
 }  // namespace
 
-BakeController::BakeController(MainWindow* window, Panels panels)
-    : QObject(window), m_window(window), m_panels(panels), m_runner(new BakeRunner(this)), m_undo(new QUndoStack(this)) {
-    connect(m_window, &MainWindow::cloudChanged, this, &BakeController::onCloudChanged);
+BakeController::BakeController(EditorDocument* document, Panels panels, const EditorActions& actions, QObject* parent)
+    : QObject(parent), m_document(document), m_panels(panels), m_actions(actions), m_runner(new JobRunner(this)) {
+    connect(m_document, &EditorDocument::cloudChanged, this, &BakeController::onCloudChanged);
     connect(m_panels.floaters, &widgets::FloaterPanel::rerunRequested, this, [this] { scanFloaters(); });
     connect(m_panels.floaters, &widgets::FloaterPanel::deleteRequested, this, &BakeController::deleteSplats);
     connect(m_panels.floaters, &widgets::FloaterPanel::keepRequested, this, &BakeController::keepSplats);
     connect(m_panels.floaters, &widgets::FloaterPanel::highlightChanged, this, &BakeController::highlight);
-    connect(m_window->viewport(), &widgets::Viewport::frameRendered, this, &BakeController::keepHighlight);
-    connect(m_runner, &BakeRunner::started, this, [this] { m_panels.floaters->setBusy(true); });
-    connect(m_runner, &BakeRunner::finished, this, [this] { m_panels.floaters->setBusy(false); });
+    connect(m_panels.viewport, &widgets::Viewport::frameRendered, this, &BakeController::keepHighlight);
+    connect(m_runner, &JobRunner::started, this, [this] { m_panels.floaters->setBusy(true); });
+    connect(m_runner, &JobRunner::finished, this, [this] { m_panels.floaters->setBusy(false); });
 }
 
 BakeController::~BakeController() = default;
 
+QUndoStack* BakeController::undoStack() const { return m_document->undoStack(); }
+
 void BakeController::onCloudChanged() {
     if (m_applying) return;
     // A cloud from elsewhere (training, another file): the inspector's state and edits are void.
-    m_state = {m_window->currentCloud(), nullptr, {}};
-    m_undo->clear();
+    m_state = {m_document->cloud(), nullptr, {}};
+    undoStack()->clear();
     m_baked.reset();
     m_preview.reset();
     m_previewIndex.clear();
@@ -117,7 +120,7 @@ void BakeController::onCloudChanged() {
 void BakeController::applyState(const CloudState& state, bool cloudChanged) {
     if (cloudChanged) {
         m_applying = true;
-        m_window->setCurrentCloud(state.cloud, m_window->currentCloudSource());
+        m_document->setCloud(state.cloud, m_document->cloudSource());
         m_applying = false;
         m_preview.reset();  // rebuilt for the new cloud by highlight()
     }
@@ -144,9 +147,9 @@ bool BakeController::openSplatFile(const QString& path) {
             },
             [this, path](Result<std::shared_ptr<const formats::Spl2Model>> model) {
                 if (!model) return failOpen(model.error());
-                m_window->setCurrentCloud(nullptr, {});
+                m_document->setCloud(nullptr, {});
                 m_highlighting = false;
-                m_window->setCurrentSpl2(*model, {});
+                m_document->setSpl2(*model, {});
                 SW_LOG_INFO("Opened baked model " << path.toStdString() << ": " << (*model)->core.size() << " core + "
                                                   << (*model)->shell.size() << " shell splats");
             });
@@ -161,9 +164,9 @@ bool BakeController::openSplatFile(const QString& path) {
         },
         [this, path](Result<std::shared_ptr<const splat::SplatCloud>> cloud) {
             if (!cloud) return failOpen(cloud.error());
-            m_window->setCurrentCloud(*cloud, path);
+            m_document->setCloud(*cloud, path);
             SW_LOG_INFO("Opened splat cloud " << path.toStdString() << ": " << (*cloud)->size() << " splats");
-            if (m_window->currentModel()) scanFloaters();
+            if (m_document->model()) scanFloaters();
         });
 }
 
@@ -180,8 +183,8 @@ Result<std::optional<bake::DatasetViews>> BakeController::loadViews(const std::s
 }
 
 bool BakeController::scanFloaters() {
-    auto cloud = m_window->currentCloud();
-    ModelPtr model = m_window->currentModel();
+    auto cloud = m_document->cloud();
+    ModelPtr model = m_document->model();
     if (!cloud || !model) {
         SW_LOG_WARN("Floaters: open a splat cloud and the model it was trained on first");
         return false;
@@ -199,7 +202,7 @@ bool BakeController::scanFloaters() {
         },
         [this, cloud](Result<std::shared_ptr<const bake::FloaterScan>> scan) {
             if (!scan) return reportFailure(tr("Cannot find floaters"), scan.error());
-            if (m_window->currentCloud() != cloud) return;  // the cloud changed meanwhile
+            if (m_document->cloud() != cloud) return;  // the cloud changed meanwhile
             m_state.scan = *scan;
             const bake::FloaterReport& r = (*scan)->floaters.report;
             SW_LOG_INFO("Floaters: far " << r.far << ", detached " << r.detached << ", silhouette " << r.silhouette
@@ -213,7 +216,7 @@ bool BakeController::scanFloaters() {
 }
 
 void BakeController::pushState(const QString& text, CloudState next, bool cloudChanged) {
-    m_undo->push(new StateCommand(this, text, m_state, std::move(next), cloudChanged));
+    undoStack()->push(new StateCommand(this, text, m_state, std::move(next), cloudChanged));
 }
 
 void BakeController::deleteSplats(const std::vector<int>& splats) {
@@ -252,33 +255,32 @@ void BakeController::highlight(const std::vector<int>& splats) {
     for (int i : splats)
         if (i >= 0 && std::size_t(i) < m_previewIndex.size()) m_mask[std::size_t(m_previewIndex[std::size_t(i)])] = 1;
     m_highlighting = true;
-    widgets::Viewport* view = m_window->viewport();
+    widgets::Viewport* view = m_panels.viewport;
     if (showsCloudPreview()) view->setFloaterMask(m_mask);
     else view->setSplatModel(m_preview, m_mask);
     m_highlighted = view->splatModel().get();
     view->setContent(widgets::Viewport::Content::Splats);
     setOverlay(render::SplatOverlay::Floater);
-    if (auto* grey = m_window->findChild<QAction*>(QStringLiteral("actionGrey"))) grey->trigger();
-    else view->setBackground(widgets::Viewport::Background::Grey);
+    m_actions.grey->trigger();
 }
 
 void BakeController::setOverlay(render::SplatOverlay overlay) {
-    // Through the View controls' combo when it exists, so it shows the overlay in use.
-    if (auto* box = m_window->findChild<QComboBox*>(QStringLiteral("viewOverlay")))
-        box->setCurrentIndex(box->findData(int(overlay)));
-    m_window->viewport()->setSplatOverlay(overlay);
+    // Through the View controls' combo, so it shows the overlay in use.
+    QComboBox* box = m_panels.viewControls->overlayBox();
+    box->setCurrentIndex(box->findData(int(overlay)));
+    m_panels.viewport->setSplatOverlay(overlay);
 }
 
 bool BakeController::showsCloudPreview() const {
     // The viewport's own preview of the current cloud (main_window_view.cpp builds it with the
     // same previewModelFromCloud, so the splat order matches m_previewIndex).
-    const auto shown = m_window->viewport()->splatModel();
-    return shown && shown != m_window->currentSpl2() && shown->core.size() + shown->shell.size() == m_mask.size();
+    const auto shown = m_panels.viewport->splatModel();
+    return shown && shown != m_document->spl2() && shown->core.size() + shown->shell.size() == m_mask.size();
 }
 
 void BakeController::keepHighlight() {
     // The viewport replaced the model (its cloud preview arrived late, without the mask).
-    widgets::Viewport* view = m_window->viewport();
+    widgets::Viewport* view = m_panels.viewport;
     if (!m_highlighting || view->splatModel().get() == m_highlighted || !showsCloudPreview()) return;
     m_highlighted = view->splatModel().get();
     view->setFloaterMask(m_mask);

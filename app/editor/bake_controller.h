@@ -1,8 +1,8 @@
 #pragma once
 // The editor's bake workspace logic (issue #5): opening splat files, the Floater inspector
 // (scan, highlight, undoable Delete and Keep), the bake with the Recipes panel's recipe and the
-// one-click export. MainWindow creates it with the panels (bake_wiring.cpp) and only wires
-// actions to it; every long step runs on the BakeRunner's worker thread.
+// one-click export. It works on the document (cloud, model, baked model, undo stack) with the
+// panels it is given; every long step runs on its JobRunner.
 #include <QObject>
 #include <QString>
 #include <cstdint>
@@ -13,10 +13,12 @@
 
 #include "core/bake/bake.h"
 #include "core/bake/export.h"
+#include "app/editor/editor_actions.h"
 #include "core/render/splat_renderer.h"
 
 class QTextBrowser;
 class QUndoStack;
+class QWidget;
 
 namespace sw::formats {
 struct Spl2Model;
@@ -26,12 +28,14 @@ namespace sw::widgets {
 class FloaterPanel;
 class ParamPanel;
 class RecipePanel;
+class ViewControls;
+class Viewport;
 }  // namespace sw::widgets
 
 namespace sw::editor {
 
-class BakeRunner;
-class MainWindow;
+class EditorDocument;
+class JobRunner;
 
 class BakeController : public QObject {
     Q_OBJECT
@@ -41,12 +45,14 @@ public:
         sw::widgets::RecipePanel* recipes = nullptr;
         sw::widgets::FloaterPanel* floaters = nullptr;
         QTextBrowser* report = nullptr;               // the bake/export report pane
+        sw::widgets::Viewport* viewport = nullptr;     // highlights and overlays
+        sw::widgets::ViewControls* viewControls = nullptr;  // shows the overlay in use
     };
-    BakeController(MainWindow* window, Panels panels);
+    BakeController(EditorDocument* document, Panels panels, const EditorActions& actions, QObject* parent = nullptr);
     ~BakeController() override;
 
-    BakeRunner* runner() const { return m_runner; }
-    QUndoStack* undoStack() const { return m_undo; }
+    JobRunner* runner() const { return m_runner; }
+    QUndoStack* undoStack() const;  // the document's
 
     // Reads a .ply/.spz/.splat cloud (→ current cloud, then a floater scan when a model is open)
     // or an SPL2 .bin (→ current baked model) on the worker; errors name the file.
@@ -64,7 +70,7 @@ public:
     const std::vector<std::uint8_t>& highlightMask() const { return m_mask; }
 
     // Bakes the current cloud against the current model (settings, recipe, keep list, the
-    // dataset of the current dataset folder when there is one); false when it cannot start.
+    // document's dataset folder when there is one); false when it cannot start.
     bool bake();
     std::shared_ptr<const sw::bake::BakedModel> bakedModel() const { return m_baked; }
     // Exports the current bake (baking first when there is none) into `folder` (empty: the
@@ -73,15 +79,16 @@ public:
     // The project's "export" folder, else the remembered one (empty when none yet).
     QString exportFolder() const;
     void setExportFolder(const QString& folder);  // remembered (QSettings)
-    void setDatasetFolder(const QString& folder) { m_datasetFolder = folder; }
     QString lastReport() const { return m_lastReport; }
 
 signals:
     void floatersScanned();
     void bakeFinished(bool ok);
     void exportFinished(bool ok, const QString& summary);
-    // A file could not be opened (the message names it); MainWindow shows it in a dialog.
+    // A file could not be opened (the message names it); the window shows it in a dialog.
     void errorOccurred(const QString& title, const QString& message);
+    // A one-line outcome for the status bar, shown for `milliseconds`.
+    void statusMessage(const QString& text, int milliseconds);
 
 private:
     // The cloud and what the inspector knows about it; undo/redo swap whole states.
@@ -113,10 +120,10 @@ private:
                                                                       const sw::Progress& progress);
     sw::bake::BakeSettings currentSettings() const;
 
-    MainWindow* m_window;
+    EditorDocument* m_document;
     Panels m_panels;
-    BakeRunner* m_runner;
-    QUndoStack* m_undo;
+    EditorActions m_actions;
+    JobRunner* m_runner;
     CloudState m_state;
     bool m_applying = false;  // our own setCurrentCloud: keep the state and the undo stack
     std::shared_ptr<const sw::formats::Spl2Model> m_preview;  // the cloud drawn for the overlay
@@ -125,7 +132,6 @@ private:
     bool m_highlighting = false;                   // the Floater overlay shows m_mask
     const sw::formats::Spl2Model* m_highlighted = nullptr;  // the viewport model m_mask was set on
     std::shared_ptr<const sw::bake::BakedModel> m_baked;
-    QString m_datasetFolder;
     QString m_lastReport;
 };
 

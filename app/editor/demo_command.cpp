@@ -8,7 +8,7 @@ namespace sw::editor {
 
 const ParamSchema& demoParamSchema() { return demo::demoSchema().schema(); }
 
-ModelLoader::Job makeDemoJob(const ParamSet& params, std::string glbPath, geometry::ImportSettings importSettings) {
+ModelJob makeDemoJob(const ParamSet& params, std::string glbPath, geometry::ImportSettings importSettings) {
     const demo::DemoSettings settings = demo::demoSchema().fromParams(params);
     return [settings, glbPath = std::move(glbPath), importSettings](const Progress& progress)
                -> Result<geometry::ImportedModel> {

@@ -5,16 +5,15 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QSettings>
-#include <QStatusBar>
 #include <QTextBrowser>
 #include <algorithm>
 #include <filesystem>
 
 #include "app/editor/bake_controller.h"
 #include "app/editor/bake_report.h"
-#include "app/editor/bake_runner.h"
-#include "app/editor/dataset_panel.h"
-#include "app/editor/main_window.h"
+#include "app/editor/editor_document.h"
+#include "app/editor/job_runner.h"
+#include "core/project/project.h"
 #include "core/foundation/log.h"
 #include "widgets/param_panel.h"
 #include "widgets/recipe_panel.h"
@@ -58,14 +57,14 @@ bake::BakeSettings BakeController::currentSettings() const {
 }
 
 QString BakeController::resolveDatasetFolder() const {
-    for (const QString& dir : {m_datasetFolder, m_window->shownDatasetFolder(), m_window->datasetPanel()->outputFolder()})
-        if (!dir.isEmpty() && QFileInfo::exists(QDir(dir).filePath(QStringLiteral("transforms_train.json")))) return dir;
+    const QString dir = m_document->datasetFolder();
+    if (!dir.isEmpty() && QFileInfo::exists(QDir(dir).filePath(QStringLiteral("transforms_train.json")))) return dir;
     return {};
 }
 
 QString BakeController::exportFolder() const {
-    if (!m_window->projectPath().isEmpty())
-        return QFileInfo(m_window->projectPath()).absoluteDir().filePath(QStringLiteral("export"));
+    if (!m_document->projectPath().isEmpty())
+        return QFileInfo(m_document->projectPath()).absoluteDir().filePath(QStringLiteral("export"));
     return QSettings().value(QLatin1String(kExportFolderKey)).toString();
 }
 
@@ -76,7 +75,7 @@ bool BakeController::bake() { return startBake(false, {}); }
 bool BakeController::exportTo(const QString& requested) {
     QString folder = requested.isEmpty() ? exportFolder() : requested;
     if (folder.isEmpty()) {
-        folder = QFileDialog::getExistingDirectory(m_window, tr("Export Folder"));
+        folder = QFileDialog::getExistingDirectory(m_panels.viewport->window(), tr("Export Folder"));
         if (folder.isEmpty()) return false;
         setExportFolder(folder);
     }
@@ -85,8 +84,8 @@ bool BakeController::exportTo(const QString& requested) {
 }
 
 bool BakeController::startBake(bool thenExport, const QString& folder) {
-    auto cloud = m_state.cloud ? m_state.cloud : m_window->currentCloud();
-    ModelPtr model = m_window->currentModel();
+    auto cloud = m_state.cloud ? m_state.cloud : m_document->cloud();
+    ModelPtr model = m_document->model();
     if (!cloud || !model) {
         reportFailure(tr("Cannot bake"), makeError(ErrorCode::InvalidInput,
                                                    "open a splat cloud and the model it was trained on first"));
@@ -128,24 +127,24 @@ void BakeController::deliverBake(Result<BakedPtr> result, std::shared_ptr<const 
     if (m_state.cloud == cloud && !m_state.keep.empty())
         for (std::size_t k = 0; k < mask.size(); ++k) mask[k] = m_state.keep[std::size_t(m_baked->source[k])];
     const bool anyKept = std::find(mask.begin(), mask.end(), 1) != mask.end();
-    m_window->setCurrentSpl2(std::shared_ptr<const formats::Spl2Model>(m_baked, &m_baked->spl2), std::move(mask));
+    m_document->setSpl2(std::shared_ptr<const formats::Spl2Model>(m_baked, &m_baked->spl2), std::move(mask));
     // Nothing flagged in the baked model: the Floater overlay would only dim it.
-    if (!anyKept && m_window->viewport()->splatOverlay() == render::SplatOverlay::Floater)
+    if (!anyKept && m_panels.viewport->splatOverlay() == render::SplatOverlay::Floater)
         setOverlay(render::SplatOverlay::None);
     m_panels.recipes->setCounts(m_baked->report.materials);
     const QString text = bakeReportText(m_baked->report);
     showReport(text);
     logLines(QStringLiteral("Bake: "), text);
-    m_window->statusBar()->showMessage(tr("Baked: %1 core + %2 shell splats, %3 floaters removed, %4 chunks")
-                                           .arg(m_baked->report.core).arg(m_baked->report.shell)
-                                           .arg(m_baked->report.floaters.removed).arg(m_baked->report.chunks), 15000);
+    emit statusMessage(tr("Baked: %1 core + %2 shell splats, %3 floaters removed, %4 chunks")
+                           .arg(m_baked->report.core).arg(m_baked->report.shell)
+                           .arg(m_baked->report.floaters.removed).arg(m_baked->report.chunks), 15000);
     emit bakeFinished(true);
     if (thenExport) startExport(folder);
 }
 
 bool BakeController::startExport(const QString& folder) {
     BakedPtr baked = m_baked;
-    ExportJob job{m_window->currentModel(), m_panels.settings->params().toJson(), folder.toStdString()};
+    ExportJob job{m_document->model(), m_panels.settings->params().toJson(), folder.toStdString()};
     if (!baked || !job.model) return false;
     const bool started = m_runner->run<bake::ExportResult>(
         tr("Exporting into %1").arg(folder),
@@ -159,7 +158,7 @@ bool BakeController::startExport(const QString& folder) {
             const QString summary = exportSummary(baked->report, *files, folder);
             showReport(text);
             logLines(QStringLiteral("Export: "), text);
-            m_window->statusBar()->showMessage(summary, 30000);
+            emit statusMessage(summary, 30000);
             emit exportFinished(true, summary);
         });
     if (!started) SW_LOG_WARN("Busy: wait for the running bake job or cancel it");
@@ -170,12 +169,12 @@ void BakeController::reportFailure(const QString& title, const Error& error) {
     const QString message = QString::fromStdString(error.toString());
     if (error.code == ErrorCode::Cancelled) {
         SW_LOG_INFO("Cancelled: " << message.toStdString());
-        m_window->statusBar()->showMessage(tr("Cancelled"), 5000);
+        emit statusMessage(tr("Cancelled"), 5000);
         return;
     }
     SW_LOG_ERROR(title.toStdString() << ": " << message.toStdString());
     showReport(title + QStringLiteral(": ") + message);
-    m_window->statusBar()->showMessage(title + QStringLiteral(": ") + message, 30000);
+    emit statusMessage(title + QStringLiteral(": ") + message, 30000);
 }
 
 void BakeController::showReport(const QString& text) {

@@ -11,11 +11,12 @@
 #include <QTimer>
 #include <cstdio>
 
-#include "app/editor/dataset_panel.h"
+#include "app/editor/dataset_controller.h"
 #include "app/editor/main_window.h"
 #include "app/editor/translations.h"
 #include "core/render/host_tuning.h"
 #include "core/foundation/log.h"
+#include "widgets/dataset_panel.h"
 #include "widgets/viewport.h"
 
 namespace {
@@ -108,7 +109,7 @@ int main(int argc, char** argv) {
             sw::dataset::DatasetSettings settings = window.datasetPanel()->settings();
             settings.resolution = 160;
             window.datasetPanel()->setSettings(settings);
-            window.renderDataset(datasetDir.filePath(QStringLiteral("dataset")));
+            window.dataset()->render(datasetDir.filePath(QStringLiteral("dataset")));
         }, Qt::SingleShotConnection);
     }
     const QStringList args = parser.positionalArguments();

@@ -1,17 +1,17 @@
-// MainWindow's splat view (issues #5.5, #6.2, #6.3, #6.5 editor parts): the View toolbar
-// (ViewControls), the Effects and Game scale docks, and what the viewport shows when the
-// current cloud or baked model changes (the baked model with its floater mask, else the cloud
-// turned into a preview model on a worker thread, else the mesh). Wiring only.
+// MainWindow's splat view (issues #5.5, #6.2, #6.3, #6.5 editor parts): the View controls
+// (on the View toolbar), the Effects and Game scale docks, and what the viewport shows when the
+// document's cloud or baked model changes (the baked model with its floater mask, else the
+// cloud turned into a preview model on a worker thread, else the mesh). Wiring only.
 #include <QAction>
 #include <QDockWidget>
-#include <QMenu>
-#include <QScrollArea>
-#include <QToolBar>
 #include <functional>
 #include <thread>
 
+#include "app/editor/dock_util.h"
+#include "app/editor/editor_document.h"
 #include "app/editor/main_window.h"
 #include "core/foundation/log.h"
+#include "core/formats/spl2.h"
 #include "core/render/cloud_preview.h"
 #include "core/splat/splat_cloud.h"
 #include "widgets/effects_panel.h"
@@ -56,93 +56,65 @@ private:
     quint64 m_generation = 0;  // GUI thread only
 };
 
-// The main toolbar's camera/background actions and the View toolbar show the same state.
-void linkViewActions(QMainWindow* window, widgets::Viewport* viewport, widgets::ViewControls* controls) {
-    const auto syncActions = [window, viewport] {
-        const std::pair<const char*, bool> states[] = {
-            {"actionOrbit", viewport->cameraMode() == widgets::Viewport::CameraMode::Orbit},
-            {"actionTurntable", viewport->cameraMode() == widgets::Viewport::CameraMode::Turntable},
-            {"actionGrey", viewport->background() == widgets::Viewport::Background::Grey},
-            {"actionBlack", viewport->background() == widgets::Viewport::Background::Black}};
-        for (const auto& [name, on] : states)
-            if (auto* action = window->findChild<QAction*>(QString::fromLatin1(name))) action->setChecked(on);
+// The camera/background actions (View menu) and the View controls show the same state.
+void linkViewActions(const EditorActions& a, widgets::Viewport* viewport, widgets::ViewControls* controls) {
+    const auto syncActions = [a, viewport] {
+        a.orbit->setChecked(viewport->cameraMode() == widgets::Viewport::CameraMode::Orbit);
+        a.turntable->setChecked(viewport->cameraMode() == widgets::Viewport::CameraMode::Turntable);
+        a.grey->setChecked(viewport->background() == widgets::Viewport::Background::Grey);
+        a.black->setChecked(viewport->background() == widgets::Viewport::Background::Black);
     };
-    QObject::connect(controls, &widgets::ViewControls::changed, window, syncActions);
-    for (const char* name : {"actionOrbit", "actionTurntable", "actionGrey", "actionBlack"})
-        if (auto* action = window->findChild<QAction*>(QString::fromLatin1(name)))
-            QObject::connect(action, &QAction::triggered, controls, &widgets::ViewControls::sync);
-}
-
-QDockWidget* viewDock(QMainWindow* window, const QString& title, const char* name, QWidget* body) {
-    auto* dock = new QDockWidget(title, window);
-    dock->setObjectName(QString::fromLatin1(name));
-    auto* area = new QScrollArea;
-    area->setWidgetResizable(true);
-    area->setWidget(body);
-    dock->setWidget(area);
-    window->addDockWidget(Qt::RightDockWidgetArea, dock);
-    if (auto* importDock = window->findChild<QDockWidget*>(QStringLiteral("importDock")))
-        window->tabifyDockWidget(importDock, dock);
-    return dock;
+    QObject::connect(controls, &widgets::ViewControls::changed, controls, syncActions);
+    for (QAction* action : {a.orbit, a.turntable, a.grey, a.black})
+        QObject::connect(action, &QAction::triggered, controls, &widgets::ViewControls::sync);
 }
 
 }  // namespace
 
 void MainWindow::createViewDocks() {
-    auto* controls = new widgets::ViewControls(m_viewport);
-    controls->setObjectName("viewControls");
-    auto* bar = new QToolBar(tr("View"), this);
-    bar->setObjectName("viewToolBar");
-    bar->addWidget(controls);
-    addToolBarBreak();
-    addToolBar(bar);
-
     auto* effects = new widgets::EffectsPanel;
     effects->setObjectName("effectsPanel");
     auto* gameScale = new widgets::GameScalePanel(m_viewport);
     gameScale->setObjectName("gameScalePanel");
-    QDockWidget* docks[] = {viewDock(this, tr("Effects"), "effectsDock", effects),
-                            viewDock(this, tr("Game scale"), "gameScaleDock", gameScale)};
-    if (auto* importDock = findChild<QDockWidget*>(QStringLiteral("importDock"))) importDock->raise();
-    if (auto* reset = findChild<QAction*>(QStringLiteral("actionResetView"))) {
-        for (QObject* o : reset->associatedObjects())
-            if (auto* menu = qobject_cast<QMenu*>(o))
-                for (QDockWidget* dock : docks) menu->addAction(dock->toggleViewAction());
-    }
-    for (QDockWidget* dock : docks) m_docks << dock;
+    QDockWidget* gameDock = nullptr;
+    m_docks << addDock(this, {tr("Effects"), "effectsDock", effects, Qt::RightDockWidgetArea, m_importDock,
+                              DockScroll::Plain})
+            << (gameDock = addDock(this, {tr("Game scale"), "gameScaleDock", gameScale, Qt::RightDockWidgetArea,
+                                          m_importDock, DockScroll::Plain}));
+    m_importDock->raise();
 
-    linkViewActions(this, m_viewport, controls);
+    linkViewActions(m_actions, m_viewport, m_viewControls);
     connect(effects, &widgets::EffectsPanel::effectsChanged, m_viewport, &widgets::Viewport::setEffects);
     connect(m_viewport, &widgets::Viewport::splatPicked, effects,
             [effects](const Eigen::Vector3f& point, int) { effects->pickPoint(point); });
 
-    connect(docks[1], &QDockWidget::visibilityChanged, gameScale, [this, gameScale](bool visible) {
+    connect(gameDock, &QDockWidget::visibilityChanged, gameScale, [this, gameScale](bool visible) {
         if (visible && m_viewport->splatModel() && gameScale->image().isNull()) gameScale->refresh();
     });
 
     auto* builder = new CloudPreviewBuilder(this);
-    const auto show = [this, controls, effects, gameScale, docks](std::shared_ptr<const formats::Spl2Model> model,
-                                                                  std::vector<std::uint8_t> mask) {
+    const auto show = [this, effects, gameScale, gameDock](std::shared_ptr<const formats::Spl2Model> model,
+                                                           std::vector<std::uint8_t> mask) {
         m_viewport->setSplatModel(model, std::move(mask));
         m_viewport->setContent(model ? widgets::Viewport::Content::Splats : widgets::Viewport::Content::Mesh);
         effects->setModel(model);
-        controls->sync();
-        if (model && !docks[1]->visibleRegion().isEmpty()) gameScale->refresh();
+        m_viewControls->sync();
+        if (model && !gameDock->visibleRegion().isEmpty()) gameScale->refresh();
     };
     const auto showCurrent = [this, builder, show] {
-        if (m_spl2) {
+        if (Spl2Ptr spl2 = m_document->spl2()) {
             builder->cancelPending();
-            show(m_spl2, m_floaterMask);
-        } else if (m_cloud && !m_cloud->empty()) {
-            SW_LOG_INFO("Viewport: preparing " << m_cloud->size() << " splats for display");
-            builder->build(m_cloud, [show](std::shared_ptr<const formats::Spl2Model> model) { show(model, {}); });
+            show(spl2, m_document->floaterMask());
+        } else if (CloudPtr cloud = m_document->cloud(); cloud && !cloud->empty()) {
+            SW_LOG_INFO("Viewport: preparing " << cloud->size() << " splats for display");
+            builder->build(cloud, [show](std::shared_ptr<const formats::Spl2Model> model) { show(model, {}); });
         } else {
             builder->cancelPending();
             show(nullptr, {});
         }
     };
-    connect(this, &MainWindow::cloudChanged, this, showCurrent);
-    connect(this, &MainWindow::spl2Changed, this, showCurrent);
+    connect(m_document, &EditorDocument::cloudChanged, this, showCurrent);
+    connect(m_document, &EditorDocument::spl2Changed, this, showCurrent);
 }
 
 }  // namespace sw::editor

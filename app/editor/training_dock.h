@@ -1,12 +1,17 @@
 #pragma once
-// The Training dock (built with SPLATWRIGHT_TORCH only): wires the TrainingPanel to a
-// TrainingRunner and the main window. Start trains on the dataset the frame browser shows,
-// first rendering one with the Dataset panel's settings when there is none; the run folder is
+// The Training dock (built with SPLATWRIGHT_TORCH only): wires the TrainingPanel to a training
+// job on its JobRunner and to the document. Start trains on the document's dataset folder,
+// first rendering one through the DatasetController when there is none; the run folder is
 // <project cache>/training, else "<dataset folder>.training" beside the dataset. While a run
-// goes the viewport shows the latest snapshot on grey; the final cloud becomes the current
+// goes the viewport shows the latest snapshot on grey; the final cloud becomes the document's
 // cloud. Errors go to the panel and the log, never a crash.
 #include <QDockWidget>
 #include <QString>
+#include <memory>
+#include <vector>
+
+#include "app/editor/editor_actions.h"
+#include "app/editor/training_job.h"
 
 namespace sw::widgets {
 class TrainingPanel;
@@ -14,18 +19,20 @@ class TrainingPanel;
 
 namespace sw::editor {
 
-class MainWindow;
-class TrainingRunner;
+class DatasetController;
+class EditorDocument;
+class JobRunner;
 
 class TrainingDock : public QDockWidget {
     Q_OBJECT
 public:
-    explicit TrainingDock(MainWindow* window);
+    TrainingDock(EditorDocument* document, DatasetController* dataset, const EditorActions& actions,
+                 QWidget* parent = nullptr);
 
     sw::widgets::TrainingPanel* panel() const { return m_panel; }
-    TrainingRunner* runner() const { return m_runner; }
+    JobRunner* runner() const { return m_runner; }
 
-    // The dataset to train on (the frame browser's), or empty.
+    // The dataset to train on (the document's), or empty.
     QString datasetFolder() const;
     // Where the checkpoints and cloud.ply of datasetFolder() go, or empty without a dataset.
     QString runFolder() const;
@@ -36,14 +43,23 @@ public:
     // Re-reads the run folder's checkpoint step for the Resume button.
     void refreshResume();
 
+signals:
+    // The step loop begins (after loading and initialising) with `splats` start splats.
+    void stepsBegun(int startStep, int steps, int splats);
+    void metricsReady(const sw::train::EvalMetrics& metrics);
+    void trained(std::shared_ptr<const sw::editor::TrainingOutcome> outcome);
+    void failed(const QString& message, bool cancelled);
+
 private:
     bool startOn(const QString& dataset, bool resume);
-    void connectRunner();
+    void deliver(Result<TrainingOutcome> result);
     void fail(const QString& message);
 
-    MainWindow* m_window;
+    EditorDocument* m_document;
+    DatasetController* m_dataset;
+    EditorActions m_actions;
     sw::widgets::TrainingPanel* m_panel;
-    TrainingRunner* m_runner;
+    JobRunner* m_runner;
     bool m_waitingForDataset = false;  // Start rendered a dataset and trains when it arrives
     QString m_runDir;                  // of the running job
 };

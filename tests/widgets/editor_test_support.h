@@ -6,6 +6,8 @@
 #include <QStandardPaths>
 #include <QTest>
 
+#include "app/editor/editor_document.h"
+#include "app/editor/job_runner.h"
 #include "app/editor/main_window.h"
 
 namespace sw::test {
@@ -23,7 +25,7 @@ inline void isolateEditorSettings(const char* testName) {
 inline bool openDemo(sw::editor::MainWindow& window) {
     QSignalSpy shown(&window, &sw::editor::MainWindow::modelShown);
     window.openDemo();
-    return QTest::qWaitFor([&] { return shown.count() == 1; }, 60000) && window.currentModel();
+    return QTest::qWaitFor([&] { return shown.count() == 1; }, 60000) && window.document()->model();
 }
 
 }  // namespace sw::test

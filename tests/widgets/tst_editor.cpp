@@ -218,11 +218,11 @@ void TestEditor::mainWindowOpensGlbAndRemembersIt() {
     QSignalSpy shown(&window, &sw::editor::MainWindow::modelShown);
     QSignalSpy failed(&window, &sw::editor::MainWindow::loadFailed);
     window.openModel(copy);
-    QVERIFY(window.loader()->busy());  // runs on the worker; the GUI thread returns at once
+    QVERIFY(window.modelJobs()->busy());  // runs on the worker; the GUI thread returns at once
     QTRY_VERIFY_WITH_TIMEOUT(shown.count() == 1 || failed.count() == 1, 60000);
     QCOMPARE(failed.count(), 0);
-    QVERIFY(window.currentModel());
-    QVERIFY(window.currentModel()->mesh.triangleCount() > 100);
+    QVERIFY(window.document()->model());
+    QVERIFY(window.document()->model()->mesh.triangleCount() > 100);
     QVERIFY(window.modelStatus()->modelText().contains("drone copy.glb"));
     QVERIFY(window.modelStatus()->modelText().contains("triangles"));
     auto* report = window.findChild<QTextBrowser*>("importReport");
@@ -256,7 +256,7 @@ void TestEditor::mainWindowReportsMissingAndCorruptFiles() {
     QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, 30000);
     QVERIFY(visibleBox(&window, "errorBox"));
     QCOMPARE(shown.count(), 0);
-    QVERIFY(!window.currentModel());
+    QVERIFY(!window.document()->model());
     QVERIFY(!window.recentFiles()->files().contains(QFileInfo(corrupt).absoluteFilePath()));
 }
 
@@ -276,7 +276,7 @@ void TestEditor::demoPanelGeneratesAndOpens() {
     QCOMPARE(failed.count(), 0);
     QVERIFY(shown.first().first().toString().endsWith("demo_drone_generated.glb"));
     // 64 plates, ~40 % of them wound inward; the import's winding repair finds them.
-    const sw::geometry::ImportReport& report = window.currentModel()->report;
+    const sw::geometry::ImportReport& report = window.document()->model()->report;
     QCOMPARE(report.winding.components, 64);
     QVERIFY(report.winding.flippedComponents > 10);
     QCOMPARE(report.textures.at(0).width, 256);
@@ -306,13 +306,13 @@ void TestEditor::cancelStopsAJobWithoutError() {
     QSignalSpy shown(&window, &sw::editor::MainWindow::modelShown);
     QSignalSpy failed(&window, &sw::editor::MainWindow::loadFailed);
     window.findChild<QPushButton*>("generateDemo")->click();
-    QVERIFY(window.loader()->busy());
+    QVERIFY(window.modelJobs()->busy());
     window.findChild<QPushButton*>("cancelJob")->click();
     QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
     QVERIFY(failed.first().first().toString().contains("cancelled"));
     QCOMPARE(shown.count(), 0);
     QVERIFY(!visibleBox(&window, "errorBox"));  // a cancel is not an error
-    QVERIFY(!window.loader()->busy());
+    QVERIFY(!window.modelJobs()->busy());
 }
 
 void TestEditor::russianTranslationIsComplete() {

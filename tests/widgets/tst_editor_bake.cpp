@@ -19,7 +19,8 @@
 #include <algorithm>
 
 #include "app/editor/bake_controller.h"
-#include "app/editor/bake_runner.h"
+#include "app/editor/editor_document.h"
+#include "app/editor/job_runner.h"
 #include "app/editor/main_window.h"
 #include "tests/widgets/editor_test_support.h"
 #include "core/bake/surface_sample.h"
@@ -55,9 +56,9 @@ QString writeCloud(const MainWindow& window, const QString& dir) {
     sw::bake::SurfaceSampleSettings sample;
     sample.count = kSurface;
     sample.seed = 7;
-    sw::splat::SplatCloud cloud = sw::bake::sampleSurface(window.currentModel()->mesh, sample);
+    sw::splat::SplatCloud cloud = sw::bake::sampleSurface(window.document()->model()->mesh, sample);
     float top = -1.f;
-    for (const Eigen::Vector3f& p : window.currentModel()->mesh.positions) top = std::max(top, p.z());
+    for (const Eigen::Vector3f& p : window.document()->model()->mesh.positions) top = std::max(top, p.z());
     cloud.resize(std::size_t(kSurface + kPlanted));
     for (int k = 0; k < kPlanted; ++k) {
         const auto i = std::size_t(kSurface + k);
@@ -156,21 +157,21 @@ void TestEditorBake::floatersCountedPerSignDeleteAndUndo() {
     QCOMPARE(window.viewport()->splatOverlay(), sw::render::SplatOverlay::Floater);
     saveShot(window, "floaterDock", "editor-floaters.png");
 
-    const auto before = window.currentCloud();
+    const auto before = window.document()->cloud();
     window.findChild<QPushButton*>("floaterDelete")->click();
-    QCOMPARE(window.currentCloud()->size(), std::size_t(kSurface));
+    QCOMPARE(window.document()->cloud()->size(), std::size_t(kSurface));
     QCOMPARE(bake->floaterScan()->floaters.report.far, f.report.far - kPlanted);
     QAction* undo = window.findChild<QAction*>("actionUndo");
     QAction* redo = window.findChild<QAction*>("actionRedo");
     QVERIFY(undo->isEnabled());
     undo->trigger();
-    QCOMPARE(window.currentCloud(), before);
+    QCOMPARE(window.document()->cloud(), before);
     QCOMPARE(bake->floaterScan()->floaters.report.far, f.report.far);
     QVERIFY(panel->rowCount() >= kPlanted);
     redo->trigger();
-    QCOMPARE(window.currentCloud()->size(), std::size_t(kSurface));
+    QCOMPARE(window.document()->cloud()->size(), std::size_t(kSurface));
     undo->trigger();
-    QCOMPARE(window.currentCloud()->size(), std::size_t(kSurface + kPlanted));
+    QCOMPARE(window.document()->cloud()->size(), std::size_t(kSurface + kPlanted));
 }
 
 void TestEditorBake::keptFloatersSurviveTheBake() {
@@ -187,8 +188,8 @@ void TestEditorBake::keptFloatersSurviveTheBake() {
     auto baked = bake->bakedModel();
     QCOMPARE(baked->report.floaters.kept, kPlanted);
     for (int i : plantedIndices()) QVERIFY(std::find(baked->source.begin(), baked->source.end(), i) != baked->source.end());
-    QCOMPARE(window.currentSpl2().get(), &baked->spl2);
-    QCOMPARE(countOnes(window.currentFloaterMask()), kPlanted);  // the kept floaters, in baked order
+    QCOMPARE(window.document()->spl2().get(), &baked->spl2);
+    QCOMPARE(countOnes(window.document()->floaterMask()), kPlanted);  // the kept floaters, in baked order
 
     // Undoing Keep: the next bake removes them again.
     window.findChild<QAction*>("actionUndo")->trigger();
@@ -233,7 +234,7 @@ void TestEditorBake::exportWritesFilesAndReports() {
     QVERIFY(QTest::qWaitFor([&] { return exported.count() == 1; }, 180000));
     QVERIFY2(exported.first().first().toBool(), qPrintable(exported.first().at(1).toString()));
     QVERIFY(bake->bakedModel());
-    const QString stem = QFileInfo(QString::fromStdString(window.currentModel()->report.path)).completeBaseName();
+    const QString stem = QFileInfo(QString::fromStdString(window.document()->model()->report.path)).completeBaseName();
     for (const char* ext : {".bin", ".meta.json", ".json", ".ply", ".spz"}) {
         const QString file = folder + "/" + stem + QString::fromLatin1(ext);
         QVERIFY2(QFileInfo(file).size() > 0, qPrintable(file));
@@ -247,12 +248,12 @@ void TestEditorBake::exportWritesFilesAndReports() {
 
     // The exported SPL2 opens as the current baked model (File ▸ Open Splat Cloud… takes .bin).
     const std::size_t core = bake->bakedModel()->spl2.core.size();
-    QSignalSpy spl2(&window, &MainWindow::spl2Changed);
+    QSignalSpy spl2(window.document(), &sw::editor::EditorDocument::spl2Changed);
     QVERIFY(bake->openSplatFile(folder + "/" + stem + ".bin"));
-    QVERIFY(QTest::qWaitFor([&] { return spl2.count() >= 1 && window.currentSpl2(); }, 30000));
-    QCOMPARE(window.currentSpl2()->core.size(), core);
+    QVERIFY(QTest::qWaitFor([&] { return spl2.count() >= 1 && window.document()->spl2(); }, 30000));
+    QCOMPARE(window.document()->spl2()->core.size(), core);
     QVERIFY(!bake->bakedModel());  // the bake belonged to the cloud that is gone
-    QVERIFY(!window.currentCloud());
+    QVERIFY(!window.document()->cloud());
 }
 
 void TestEditorBake::unwritableExportFolderLeavesNothing() {
@@ -291,7 +292,7 @@ void TestEditorBake::badCloudFileShowsItsName() {
     QVERIFY(window.bakeController()->openSplatFile(path));
     QVERIFY(QTest::qWaitFor([&] { return failed.count() == 1; }, 30000));
     QVERIFY(failed.first().at(1).toString().contains(path));
-    QVERIFY(!window.currentCloud());
+    QVERIFY(!window.document()->cloud());
     QTRY_VERIFY(window.findChild<QMessageBox*>("errorBox") != nullptr);
 }
 

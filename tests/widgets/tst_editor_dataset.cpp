@@ -13,8 +13,10 @@
 #include <QStandardPaths>
 #include <QtTest>
 
-#include "app/editor/dataset_panel.h"
-#include "app/editor/dataset_runner.h"
+#include "widgets/dataset_panel.h"
+#include "app/editor/dataset_controller.h"
+#include "app/editor/editor_document.h"
+#include "app/editor/job_runner.h"
 #include "app/editor/main_window.h"
 #include "tests/widgets/editor_test_support.h"
 #include "core/dataset/belt.h"
@@ -43,7 +45,7 @@ std::size_t beltViews(const sw::dataset::BeltSettings& belt) {
 
 // A face whose centre is visible: the pick through its projected centre lands in its component.
 int visibleFace(MainWindow& window, QPoint& where) {
-    const sw::geometry::Mesh& mesh = window.currentModel()->mesh;
+    const sw::geometry::Mesh& mesh = window.document()->model()->mesh;
     const auto& comp = window.partsPanel()->components().faceComponent;
     sw::widgets::Viewport* view = window.viewport();
     for (std::size_t f = 0; f < mesh.triangleCount(); f += 7) {
@@ -82,8 +84,8 @@ void TestEditorDataset::datasetPanelRendersAndBrowserListsFrames() {
     MainWindow window;
     window.show();
     QVERIFY(sw::test::openDemo(window));
-    sw::editor::DatasetPanel* panel = window.datasetPanel();
-    QCOMPARE(panel->hsvTable()->rowCount(), int(window.currentModel()->mesh.materials.size()));
+    sw::widgets::DatasetPanel* panel = window.datasetPanel();
+    QCOMPARE(panel->hsvTable()->rowCount(), int(window.document()->model()->mesh.materials.size()));
     panel->hsvTable()->spinBox(0, 2)->setValue(0.8);  // value × 0.8 reaches the renderer
     QCOMPARE(panel->materialHsv().at(0).value, 0.8f);
 
@@ -103,7 +105,7 @@ void TestEditorDataset::datasetPanelRendersAndBrowserListsFrames() {
     QSignalSpy rendered(&window, &MainWindow::datasetRendered);
     QSignalSpy failed(&window, &MainWindow::datasetFailed);
     panel->renderButton()->click();
-    QVERIFY(window.datasetRunner()->busy());
+    QVERIFY(window.dataset()->runner()->busy());
     QVERIFY(!panel->renderButton()->isEnabled());
     QTRY_VERIFY_WITH_TIMEOUT(rendered.count() == 1 || failed.count() == 1, 120000);
     QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
@@ -132,12 +134,12 @@ void TestEditorDataset::cancelLeavesNoFolder() {
     window.datasetPanel()->setSettings(settings);  // ao recipe, 200 + 24 views: long enough
     const QString parent = outputDir("cancel");
     QSignalSpy failed(&window, &MainWindow::datasetFailed);
-    QVERIFY(window.renderDataset(parent + "/dataset"));
+    QVERIFY(window.dataset()->render(parent + "/dataset"));
     QTest::qWait(200);
     window.findChild<QPushButton*>("cancelJob")->click();
     QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
     QCOMPARE(failed.first().at(1).toBool(), true);  // cancelled, not an error
-    QVERIFY(!window.datasetRunner()->busy());
+    QVERIFY(!window.dataset()->runner()->busy());
     QVERIFY(QDir(parent).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).isEmpty());
 }
 
@@ -145,7 +147,7 @@ void TestEditorDataset::cameraMarkersFollowTheBelt() {
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    sw::editor::DatasetPanel* panel = window.datasetPanel();
+    sw::widgets::DatasetPanel* panel = window.datasetPanel();
     QCOMPARE(window.viewport()->cameraMarkerCount(), beltViews(panel->belt()));
     auto* views = qobject_cast<QSpinBox*>(panel->beltPanel()->editorFor("views"));
     QVERIFY(views);
@@ -171,7 +173,7 @@ void TestEditorDataset::pickedComponentMovesToAnotherPartAndRoundTrips() {
     QVERIFY(sw::test::openDemo(window));
     window.showWorkspace("parts");
     sw::widgets::PartsPanel* parts = window.partsPanel();
-    const sw::geometry::Mesh before = window.currentModel()->mesh;
+    const sw::geometry::Mesh before = window.document()->model()->mesh;
     const auto comp = parts->components().faceComponent;
 
     QPoint where;
@@ -188,7 +190,7 @@ void TestEditorDataset::pickedComponentMovesToAnotherPartAndRoundTrips() {
     const int target = oldParts;
     QCOMPARE(parts->currentPart(), target);
     window.findChild<QPushButton*>("assignPart")->click();
-    const sw::geometry::Mesh& after = window.currentModel()->mesh;
+    const sw::geometry::Mesh& after = window.document()->model()->mesh;
     int moved = 0;
     for (std::size_t f = 0; f < comp.size(); ++f) {
         if (comp[f] == component) {
@@ -205,7 +207,7 @@ void TestEditorDataset::pickedComponentMovesToAnotherPartAndRoundTrips() {
     window.datasetPanel()->hsvTable()->spinBox(0, 0)->setValue(25.0);
     const QString path = outputDir("project") + "/drone.splatproj";
     QVERIFY(window.saveProject(path));
-    QCOMPARE(window.projectPath(), QFileInfo(path).absoluteFilePath());
+    QCOMPARE(window.document()->projectPath(), QFileInfo(path).absoluteFilePath());
     auto saved = sw::project::loadProject(path.toStdString());
     QVERIFY(saved.ok());
     QCOMPARE(saved->partOverrides.size(), std::size_t(1));
@@ -217,11 +219,11 @@ void TestEditorDataset::pickedComponentMovesToAnotherPartAndRoundTrips() {
     QSignalSpy shown(&reopened, &MainWindow::modelShown);
     QVERIFY(reopened.openProject(path));
     QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
-    QCOMPARE(reopened.currentModel()->mesh.facePart, after.facePart);
-    QCOMPARE(reopened.currentModel()->mesh.partNames, after.partNames);
+    QCOMPARE(reopened.document()->model()->mesh.facePart, after.facePart);
+    QCOMPARE(reopened.document()->model()->mesh.partNames, after.partNames);
     QCOMPARE(reopened.partsPanel()->facesInPart(target), moved);
     QCOMPARE(reopened.datasetPanel()->materialHsv().at(0).hueShift, 25.f);
-    QCOMPARE(reopened.projectPath(), QFileInfo(path).absoluteFilePath());
+    QCOMPARE(reopened.document()->projectPath(), QFileInfo(path).absoluteFilePath());
 }
 
 void TestEditorDataset::badProjectShowsAnError() {
@@ -238,7 +240,7 @@ void TestEditorDataset::badProjectShowsAnError() {
         if (b->isVisible()) box = b;
     QVERIFY(box);
     QVERIFY2(box->text().contains("broken.splatproj") && box->text().contains("model.path"), qPrintable(box->text()));
-    QVERIFY(window.project() == nullptr);
+    QVERIFY(window.document()->project() == nullptr);
 }
 
 QTEST_MAIN(TestEditorDataset)

@@ -18,12 +18,14 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/editor/dataset_panel.h"
-#include "app/editor/dataset_runner.h"
+#include "widgets/dataset_panel.h"
+#include "app/editor/dataset_controller.h"
+#include "app/editor/editor_document.h"
+#include "app/editor/job_runner.h"
 #include "app/editor/main_window.h"
 #include "tests/widgets/editor_test_support.h"
 #include "app/editor/training_dock.h"
-#include "app/editor/training_runner.h"
+#include "app/editor/training_job.h"
 #include "core/dataset/transforms.h"
 #include "core/foundation/image_io.h"
 #include "core/splat/splat_cloud.h"
@@ -37,7 +39,7 @@
 
 using sw::editor::MainWindow;
 using sw::editor::TrainingDock;
-using sw::editor::TrainingRunner;
+using sw::editor::JobRunner;
 
 namespace {
 
@@ -101,7 +103,7 @@ sw::train::TrainSettings smallRun(int steps) {
 }
 
 // Waits for the runner's finished() (false on timeout).
-bool waitFinished(TrainingRunner* runner, QSignalSpy& finished, int timeoutMs) {
+bool waitFinished(JobRunner* runner, QSignalSpy& finished, int timeoutMs) {
     return QTest::qWaitFor([&] { return finished.count() > 0 && !runner->busy(); }, timeoutMs);
 }
 
@@ -125,10 +127,10 @@ struct Timeline {
             lastTick = now;
             sawEta = sawEta || dock.panel()->etaSeconds() >= 0;
         });
-        QObject::connect(dock.runner(), &TrainingRunner::stepsBegun, [this] { stepsBegunAt = clock.elapsed(); });
-        QObject::connect(dock.runner(), &TrainingRunner::trained, [this] { trainedAt = clock.elapsed(); });
-        QObject::connect(&window, &MainWindow::cloudChanged, [this, &window] {
-            if (window.currentCloud() && window.currentCloud()->size() > 0 && trainedAt < 0) cloudTimes.push_back(clock.elapsed());
+        QObject::connect(&dock, &TrainingDock::stepsBegun, [this] { stepsBegunAt = clock.elapsed(); });
+        QObject::connect(&dock, &TrainingDock::trained, [this] { trainedAt = clock.elapsed(); });
+        QObject::connect(window.document(), &sw::editor::EditorDocument::cloudChanged, [this, &window] {
+            if (window.document()->cloud() && window.document()->cloud()->size() > 0 && trainedAt < 0) cloudTimes.push_back(clock.elapsed());
         });
     }
     void startTicking() {
@@ -167,7 +169,7 @@ void TestEditorTraining::trainsWithLiveChartAndPreview() {
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.showDatasetFolder(dataset));
+    QVERIFY(window.dataset()->showFolder(dataset));
     TrainingDock* dock = window.trainingDock();
     QVERIFY(dock);
     dock->show();
@@ -178,11 +180,11 @@ void TestEditorTraining::trainsWithLiveChartAndPreview() {
     panel->setSettings(smallRun(STEPS));
 
     Timeline timeline(window, *dock);
-    QSignalSpy finished(dock->runner(), &TrainingRunner::finished);
-    QSignalSpy failed(dock->runner(), &TrainingRunner::failed);
-    QSignalSpy metrics(dock->runner(), &TrainingRunner::metricsReady);
+    QSignalSpy finished(dock->runner(), &JobRunner::finished);
+    QSignalSpy failed(dock, &TrainingDock::failed);
+    QSignalSpy metrics(dock, &TrainingDock::metricsReady);
     int liveLossPoints = 0;  // the chart's loss points while the run goes (the panel's slot ran first)
-    QObject::connect(dock->runner(), &TrainingRunner::metricsReady, [&] { liveLossPoints = panel->chart()->lossPointCount(); });
+    QObject::connect(dock, &TrainingDock::metricsReady, [&] { liveLossPoints = panel->chart()->lossPointCount(); });
     timeline.startTicking();
     panel->startButton()->click();
     QVERIFY(!panel->startButton()->isEnabled());
@@ -211,12 +213,12 @@ void TestEditorTraining::trainsWithLiveChartAndPreview() {
 
     // The final cloud is the current cloud, written to the run folder; the final metrics show.
     const QString ply = dock->runFolder() + "/cloud.ply";
-    QCOMPARE(window.currentCloudSource(), ply);
+    QCOMPARE(window.document()->cloudSource(), ply);
     QVERIFY(QFile::exists(ply));
-    QCOMPARE(window.currentCloud()->size(), std::size_t(400));
+    QCOMPARE(window.document()->cloud()->size(), std::size_t(400));
     QVERIFY(panel->metricsLabel()->text().contains(QStringLiteral("Final, step %1").arg(STEPS)));
     QVERIFY(panel->progressBar()->format().contains(QString::number(STEPS)));
-    QCOMPARE(TrainingRunner::checkpointStep(dock->runFolder()), STEPS);
+    QCOMPARE(sw::editor::checkpointStep(dock->runFolder()), STEPS);
     // A finished run can be continued after raising Steps.
     QVERIFY(panel->resumeButton()->isEnabled());
     QVERIFY(panel->resumeButton()->text().contains(QString::number(STEPS)));
@@ -228,16 +230,16 @@ void TestEditorTraining::cancelKeepsCheckpointAndResumeContinues() {
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.showDatasetFolder(dataset));
+    QVERIFY(window.dataset()->showFolder(dataset));
     TrainingDock* dock = window.trainingDock();
     dock->show();
     dock->raise();
     sw::widgets::TrainingPanel* panel = dock->panel();
     panel->setSettings(smallRun(100000));
-    QSignalSpy finished(dock->runner(), &TrainingRunner::finished);
-    QSignalSpy failed(dock->runner(), &TrainingRunner::failed);
+    QSignalSpy finished(dock->runner(), &JobRunner::finished);
+    QSignalSpy failed(dock, &TrainingDock::failed);
     panel->startButton()->click();
-    QVERIFY(QTest::qWaitFor([&] { return TrainingRunner::checkpointStep(dock->runFolder()) >= 300; }, 120000));
+    QVERIFY(QTest::qWaitFor([&] { return sw::editor::checkpointStep(dock->runFolder()) >= 300; }, 120000));
     // Mid-run (docs/screenshots/editor-training.png): chart points, the cloud on grey.
     window.grab().save(QDir(dataset).filePath("../editor-training.png"));
     panel->cancelButton()->click();
@@ -256,8 +258,8 @@ void TestEditorTraining::cancelKeepsCheckpointAndResumeContinues() {
 
     // Resume runs the remaining steps only: steps begin at the checkpoint's step.
     panel->setSettings(smallRun(step + 60));
-    QSignalSpy begun(dock->runner(), &TrainingRunner::stepsBegun);
-    QSignalSpy trained(dock->runner(), &TrainingRunner::trained);
+    QSignalSpy begun(dock, &TrainingDock::stepsBegun);
+    QSignalSpy trained(dock, &TrainingDock::trained);
     finished.clear();
     panel->resumeButton()->click();
     QVERIFY(waitFinished(dock->runner(), finished, 120000));
@@ -266,7 +268,7 @@ void TestEditorTraining::cancelKeepsCheckpointAndResumeContinues() {
     QCOMPARE(begun.first().at(0).toInt(), step);
     QCOMPARE(begun.first().at(1).toInt(), step + 60);
     QVERIFY(panel->metricsLabel()->text().contains(QStringLiteral("Final, step %1").arg(step + 60)));
-    QCOMPARE(TrainingRunner::checkpointStep(dock->runFolder()), step + 60);
+    QCOMPARE(sw::editor::checkpointStep(dock->runFolder()), step + 60);
 }
 
 void TestEditorTraining::badDatasetFolderIsNamed() {
@@ -274,11 +276,11 @@ void TestEditorTraining::badDatasetFolderIsNamed() {
     QVERIFY(!dataset.isEmpty());
     MainWindow window;
     window.show();
-    QVERIFY(window.showDatasetFolder(dataset));
+    QVERIFY(window.dataset()->showFolder(dataset));
     TrainingDock* dock = window.trainingDock();
     dock->panel()->setSettings(smallRun(20));
-    QSignalSpy finished(dock->runner(), &TrainingRunner::finished);
-    QSignalSpy failed(dock->runner(), &TrainingRunner::failed);
+    QSignalSpy finished(dock->runner(), &JobRunner::finished);
+    QSignalSpy failed(dock, &TrainingDock::failed);
 
     // An undecodable image: the message names it.
     const QString image = dataset + "/train/r_3.png";
@@ -312,7 +314,7 @@ void TestEditorTraining::cudaWithoutGpuIsAClearError() {
     QVERIFY(!dataset.isEmpty());
     MainWindow window;
     window.show();
-    QVERIFY(window.showDatasetFolder(dataset));
+    QVERIFY(window.dataset()->showFolder(dataset));
     TrainingDock* dock = window.trainingDock();
     dock->show();
     QWidget* device = dock->panel()->paramPanel()->editorFor("device");
@@ -321,8 +323,8 @@ void TestEditorTraining::cudaWithoutGpuIsAClearError() {
     sw::train::TrainSettings s = smallRun(20);
     s.device = sw::train::TrainDevice::Cuda;  // e.g. from a preset made on a GPU machine
     dock->panel()->setSettings(s);
-    QSignalSpy finished(dock->runner(), &TrainingRunner::finished);
-    QSignalSpy failed(dock->runner(), &TrainingRunner::failed);
+    QSignalSpy finished(dock->runner(), &JobRunner::finished);
+    QSignalSpy failed(dock, &TrainingDock::failed);
     dock->panel()->startButton()->click();
     QVERIFY(waitFinished(dock->runner(), finished, 60000));
     QCOMPARE(failed.count(), 1);
@@ -335,8 +337,8 @@ void TestEditorTraining::startRendersTheDatasetFirst() {
     window.show();
     QSignalSpy shown(&window, &MainWindow::modelShown);
     window.openDemo();
-    QVERIFY(QTest::qWaitFor([&] { return shown.count() == 1; }, 60000) && window.currentModel());
-    sw::editor::DatasetPanel* datasetPanel = window.datasetPanel();
+    QVERIFY(QTest::qWaitFor([&] { return shown.count() == 1; }, 60000) && window.document()->model());
+    sw::widgets::DatasetPanel* datasetPanel = window.datasetPanel();
     sw::dataset::BeltSettings belt = datasetPanel->belt();
     belt.trainViews = 6;
     belt.valViews = 1;
@@ -356,16 +358,16 @@ void TestEditorTraining::startRendersTheDatasetFirst() {
     dock->panel()->setSettings(s);
 
     QSignalSpy rendered(&window, &MainWindow::datasetRendered);
-    QSignalSpy trained(dock->runner(), &TrainingRunner::trained);
-    QSignalSpy failed(dock->runner(), &TrainingRunner::failed);
+    QSignalSpy trained(dock, &TrainingDock::trained);
+    QSignalSpy failed(dock, &TrainingDock::failed);
     QVERIFY(dock->start(false));
-    QVERIFY(window.datasetRunner()->busy());
+    QVERIFY(window.dataset()->runner()->busy());
     QVERIFY(dock->panel()->cancelButton()->isEnabled());
     QVERIFY(QTest::qWaitFor([&] { return trained.count() + failed.count() > 0; }, 180000));
     QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
     QCOMPARE(rendered.count(), 1);
     QCOMPARE(dock->datasetFolder(), dataset);
-    QCOMPARE(window.currentCloud()->size(), std::size_t(300));
+    QCOMPARE(window.document()->cloud()->size(), std::size_t(300));
     QVERIFY(QFile::exists(dataset + ".training/cloud.ply"));
 }
 

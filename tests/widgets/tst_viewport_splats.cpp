@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "app/editor/editor_document.h"
 #include "app/editor/main_window.h"
 #include "core/bake/bake.h"
 #include "core/bake/surface_sample.h"
@@ -340,7 +341,7 @@ void TestViewportSplats::mainWindowShowsCloudThenBakedModel() {
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     Viewport* viewport = window.viewport();
     QCOMPARE(viewport->content(), Viewport::Content::Mesh);
-    window.setCurrentCloud(fixture().cloud, "test");  // preview model built on a worker thread
+    window.document()->setCloud(fixture().cloud, "test");  // preview model built on a worker thread
     QTRY_VERIFY_WITH_TIMEOUT(viewport->splatModel() != nullptr, 10000);
     QCOMPARE(viewport->content(), Viewport::Content::Splats);
     QCOMPARE(viewport->splatModel()->core.size() + viewport->splatModel()->shell.size(), fixture().cloud->size());
@@ -349,7 +350,7 @@ void TestViewportSplats::mainWindowShowsCloudThenBakedModel() {
     QCOMPARE(controls->lodSlider()->maximum(), int(viewport->splatModel()->core.size()));
 
     std::vector<std::uint8_t> mask(fixture().model->core.size() + fixture().model->shell.size(), 0);
-    window.setCurrentSpl2(fixture().model, mask);
+    window.document()->setSpl2(fixture().model, mask);
     QCOMPARE(viewport->splatModel(), fixture().model);
     QCOMPARE(controls->lodSlider()->maximum(), int(fixture().model->core.size()));
     controls->overlayBox()->setCurrentIndex(controls->overlayBox()->findData(int(sw::render::SplatOverlay::Part)));
@@ -375,7 +376,7 @@ void TestViewportSplats::mainWindowShowsCloudThenBakedModel() {
     QVERIFY(!game->image().isNull());
     saveScreenshot(&window, "editor-game-scale.png");
 
-    window.setCurrentCloud(nullptr, {});
+    window.document()->setCloud(nullptr, {});
     QCOMPARE(viewport->splatModel(), nullptr);
     QCOMPARE(viewport->content(), Viewport::Content::Mesh);
 }

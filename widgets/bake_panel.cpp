@@ -1,4 +1,4 @@
-#include "app/editor/bake_dock.h"
+#include "widgets/bake_panel.h"
 
 #include <QHBoxLayout>
 #include <QProgressBar>
@@ -12,11 +12,11 @@
 #include "core/bake/bake.h"
 #include "widgets/param_panel.h"
 
-namespace sw::editor {
+namespace sw::widgets {
 
 BakePanel::BakePanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
-    m_settings = new widgets::ParamPanel(bake::bakeSchema().schema());
+    m_settings = new ParamPanel(bake::bakeSchema().schema());
     m_settings->setObjectName("bakeSettings");
     auto* scroll = new QScrollArea;
     scroll->setWidgetResizable(true);
@@ -64,4 +64,4 @@ void BakePanel::showProgress(double fraction, const QString& message) {
     m_progress->setFormat(message.isEmpty() ? QStringLiteral("%p%") : message + QStringLiteral(" — %p%"));
 }
 
-}  // namespace sw::editor
+}  // namespace sw::widgets

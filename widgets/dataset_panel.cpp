@@ -1,4 +1,4 @@
-#include "app/editor/dataset_panel.h"
+#include "widgets/dataset_panel.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -18,11 +18,11 @@
 #include "widgets/hsv_table.h"
 #include "widgets/param_panel.h"
 
-namespace sw::editor {
+namespace sw::widgets {
 
 DatasetPanel::DatasetPanel(QWidget* parent)
-    : QWidget(parent), m_belt(new widgets::ParamPanel(dataset::beltSchema().schema())),
-      m_dataset(new widgets::ParamPanel(dataset::datasetSchema().schema())), m_hsv(new widgets::HsvTable),
+    : QWidget(parent), m_belt(new ParamPanel(dataset::beltSchema().schema())),
+      m_dataset(new ParamPanel(dataset::datasetSchema().schema())), m_hsv(new HsvTable),
       m_folder(new QLineEdit), m_render(new QPushButton) {
     setObjectName("datasetPanel");
     m_belt->setObjectName("beltPanel");
@@ -58,8 +58,8 @@ DatasetPanel::DatasetPanel(QWidget* parent)
     layout->addStretch(1);
 
     connect(m_render, &QPushButton::clicked, this, &DatasetPanel::renderRequested);
-    connect(m_belt, &widgets::ParamPanel::changed, this, &DatasetPanel::beltChanged);
-    connect(m_hsv, &widgets::HsvTable::changed, this, &DatasetPanel::hsvChanged);
+    connect(m_belt, &ParamPanel::changed, this, &DatasetPanel::beltChanged);
+    connect(m_hsv, &HsvTable::changed, this, &DatasetPanel::hsvChanged);
 }
 
 dataset::BeltSettings DatasetPanel::belt() const { return dataset::beltSchema().fromParams(m_belt->params()); }
@@ -70,7 +70,7 @@ dataset::DatasetSettings DatasetPanel::settings() const {
 
 std::vector<dataset::HsvAdjust> DatasetPanel::materialHsv() const {
     std::vector<dataset::HsvAdjust> out;
-    for (const widgets::HsvValues& v : m_hsv->values())
+    for (const HsvValues& v : m_hsv->values())
         out.push_back({float(v.hueShift), float(v.saturation), float(v.value)});
     return out;
 }
@@ -91,7 +91,7 @@ void DatasetPanel::setMaterials(const geometry::Mesh& mesh, const std::vector<da
 }
 
 void DatasetPanel::setMaterialHsv(const std::vector<dataset::HsvAdjust>& hsv) {
-    std::vector<widgets::HsvValues> values;
+    std::vector<HsvValues> values;
     for (const dataset::HsvAdjust& h : hsv) values.push_back({h.hueShift, h.saturation, h.value});
     m_hsv->setMaterials(m_materialNames, values);
 }
@@ -114,8 +114,8 @@ bool splitIsEmpty(const QString& jsonPath) {
 
 }  // namespace
 
-Result<std::vector<widgets::FrameEntry>> loadDatasetFrames(const QString& folder) {
-    std::vector<widgets::FrameEntry> frames;
+Result<std::vector<FrameEntry>> loadDatasetFrames(const QString& folder) {
+    std::vector<FrameEntry> frames;
     for (const char* split : {"train", "val", "test"}) {
         const QString json = QDir(folder).filePath(QStringLiteral("transforms_%1.json").arg(QLatin1String(split)));
         if (!QFileInfo::exists(json) || splitIsEmpty(json)) continue;
@@ -134,4 +134,4 @@ Result<std::vector<widgets::FrameEntry>> loadDatasetFrames(const QString& folder
     return frames;
 }
 
-}  // namespace sw::editor
+}  // namespace sw::widgets

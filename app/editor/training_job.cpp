@@ -1,70 +1,62 @@
-#include "app/editor/training_runner.h"
-
-#include "app/editor/queued_progress.h"
+#include "app/editor/training_job.h"
 
 #include <QDir>
-#include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QPointer>
 #include <atomic>
 #include <chrono>
-#include <exception>
 #include <filesystem>
 
+#include "app/editor/job_runner.h"
 #include "core/formats/ply.h"
 #include "core/train/checkpoint.h"
 #include "core/train/init_cloud.h"
+#include "core/train/train_data.h"
 
 namespace sw::editor {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-using Job = TrainingRunner::Job;
-using Outcome = TrainingRunner::Outcome;
 
 // Snapshot period in steps: every step on the CPU (copying the cloud is < 1% of a step there);
 // on CUDA a snapshot is a device-to-host copy and a sync, so only every 20 steps.
 int snapshotPeriod(const train::TrainSettings& s) { return s.device == train::TrainDevice::Cuda ? 20 : 1; }
 
-// Worker-thread side of the signals: each call posts to the GUI thread (nothing once the
-// runner is gone); snapshots are rate-limited (see training_runner.h).
+// Worker-thread side of the feed: each call posts to the GUI thread; snapshots are
+// rate-limited (see training_job.h).
 class Poster {
 public:
-    explicit Poster(TrainingRunner* runner) : m_runner(runner) {}
+    Poster(JobRunner* runner, TrainingFeed feed) : m_runner(runner), m_feed(std::move(feed)) {}
 
-    template <class F>
-    void post(F fn) const {
-        QPointer<TrainingRunner> runner = m_runner;
-        QMetaObject::invokeMethod(runner.data(), [runner, fn = std::move(fn)] {
-            if (runner) fn(*runner);
-        }, Qt::QueuedConnection);
+    void stepsBegun(int startStep, int steps, int splats) {
+        m_runner->post([feed = m_feed, startStep, steps, splats] { feed.stepsBegun(startStep, steps, splats); });
     }
-
+    void metrics(const train::EvalMetrics& m) {
+        m_runner->post([feed = m_feed, m] { feed.metrics(m); });
+    }
     void snapshot(int step, const splat::SplatCloud& cloud) {
         const auto now = Clock::now();
-        if (m_pending->load() || now - m_lastPreview < std::chrono::milliseconds(TrainingRunner::PREVIEW_INTERVAL_MS)) return;
+        if (m_pending->load() || now - m_lastPreview < std::chrono::milliseconds(PREVIEW_INTERVAL_MS)) return;
         m_lastPreview = now;
         m_pending->store(true);
         auto copy = std::make_shared<const splat::SplatCloud>(cloud);
-        post([step, copy, pending = m_pending](TrainingRunner& r) {
-            emit r.snapshotReady(step, copy);
-            pending->store(false);  // the GUI has taken it (the slots ran)
+        m_runner->post([feed = m_feed, step, copy, pending = m_pending] {
+            feed.snapshot(step, copy);
+            pending->store(false);  // the GUI has taken it
         });
     }
 
 private:
-    QPointer<TrainingRunner> m_runner;
+    JobRunner* m_runner;
+    TrainingFeed m_feed;
     std::shared_ptr<std::atomic<bool>> m_pending = std::make_shared<std::atomic<bool>>(false);
     Clock::time_point m_lastPreview{};
 };
 
-Result<train::TrainInputs> startInputs(const Job& job, const train::TrainData& data, const train::TrainSettings& s,
-                                       const Progress& progress) {
+Result<train::TrainInputs> startInputs(const TrainingJob& job, const train::TrainData& data,
+                                       const train::TrainSettings& s, const Progress& progress) {
     train::TrainInputs inputs;
     inputs.data = &data;
-    inputs.checkpointDir = TrainingRunner::checkpointDir(job.runDir).toStdString();
+    inputs.checkpointDir = checkpointDir(job.runDir).toStdString();
     if (job.resume) {
         auto cp = train::readCheckpoint(inputs.checkpointDir);
         if (!cp) return cp.error();
@@ -88,7 +80,7 @@ Result<train::TrainInputs> startInputs(const Job& job, const train::TrainData& d
     return inputs;
 }
 
-Result<Outcome> trainOnThisThread(const Job& job, const Progress& progress, Poster& poster) {
+Result<TrainingOutcome> trainOnThisThread(const TrainingJob& job, const Progress& progress, Poster& poster) {
     train::TrainSettings s = job.settings;
     s.snapshotEvery = snapshotPeriod(s);
     if (s.device == train::TrainDevice::Cuda && !train::cudaDeviceAvailable())
@@ -103,12 +95,9 @@ Result<Outcome> trainOnThisThread(const Job& job, const Progress& progress, Post
     auto inputs = startInputs(job, *data, s, progress.sub(0.8, 1));
     if (!inputs) return inputs.error();
 
-    const int startStep = inputs->startStep, splats = int(inputs->initial.size());
-    poster.post([startStep, steps = s.steps, splats](TrainingRunner& r) { emit r.stepsBegun(startStep, steps, splats); });
+    poster.stepsBegun(inputs->startStep, s.steps, int(inputs->initial.size()));
     train::TrainCallbacks callbacks;
-    callbacks.onMetrics = [&poster](const train::EvalMetrics& m) {
-        poster.post([m](TrainingRunner& r) { emit r.metricsReady(m); });
-    };
+    callbacks.onMetrics = [&poster](const train::EvalMetrics& m) { poster.metrics(m); };
     callbacks.onSnapshot = [&poster](int step, const splat::SplatCloud& cloud) { poster.snapshot(step, cloud); };
     auto result = train::train(*inputs, s, progress, callbacks);
     if (!result) return result.error();
@@ -116,7 +105,7 @@ Result<Outcome> trainOnThisThread(const Job& job, const Progress& progress, Post
     std::error_code ec;
     std::filesystem::create_directories(job.runDir.toStdString(), ec);
     if (ec) return makeError(ErrorCode::Io, "cannot create the run folder: " + ec.message(), job.runDir.toStdString());
-    Outcome out;
+    TrainingOutcome out;
     out.plyPath = QDir(job.runDir).filePath(QStringLiteral("cloud.ply"));
     SW_TRY(formats::writePly(out.plyPath.toStdString(), result->cloud));
     out.cloud = std::make_shared<const splat::SplatCloud>(std::move(result->cloud));
@@ -130,56 +119,20 @@ Result<Outcome> trainOnThisThread(const Job& job, const Progress& progress, Post
 
 }  // namespace
 
-TrainingRunner::TrainingRunner(QObject* parent) : QObject(parent) {}
-
-TrainingRunner::~TrainingRunner() {
-    cancel();
-    if (m_worker.joinable()) m_worker.join();
+std::function<Result<TrainingOutcome>(const Progress&)> trainingWork(TrainingJob job, JobRunner* runner,
+                                                                    TrainingFeed feed) {
+    return [job = std::move(job), runner, feed = std::move(feed)](const Progress& progress) {
+        Poster poster(runner, feed);
+        return trainOnThisThread(job, progress, poster);
+    };
 }
 
-void TrainingRunner::cancel() {
-    if (m_cancel) m_cancel->cancel();
-}
+QString checkpointDir(const QString& runDir) { return QDir(runDir).filePath(QStringLiteral("checkpoint")); }
 
-QString TrainingRunner::checkpointDir(const QString& runDir) {
-    return QDir(runDir).filePath(QStringLiteral("checkpoint"));
-}
-
-int TrainingRunner::checkpointStep(const QString& runDir) {
-    QFile file(QDir(checkpointDir(runDir)).filePath(QStringLiteral("checkpoint.json")));
-    if (runDir.isEmpty() || !file.open(QIODevice::ReadOnly)) return -1;
-    const QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
-    return json.contains(QLatin1String("step")) ? json.value(QLatin1String("step")).toInt(-1) : -1;
-}
-
-bool TrainingRunner::start(Job job) {
-    if (m_busy) return false;
-    if (m_worker.joinable()) m_worker.join();
-    m_busy = true;
-    m_cancel = std::make_shared<CancelToken>();
-    emit started(job.resume ? tr("Resuming the training") : tr("Training"));
-
-    QPointer<TrainingRunner> self(this);
-    const Progress progress = queuedProgress(this, m_cancel);
-    m_worker = std::thread([self, job = std::move(job), progress] {
-        Poster poster(self.data());
-        Result<Outcome> result = makeError(ErrorCode::Internal, "not run");
-        try {
-            result = trainOnThisThread(job, progress, poster);
-        } catch (const std::exception& e) {
-            result = makeError(ErrorCode::Internal, std::string("unexpected error: ") + e.what());
-        }
-        auto shared = std::make_shared<Result<Outcome>>(std::move(result));
-        poster.post([shared](TrainingRunner& r) { r.deliver(std::move(*shared)); });
-    });
-    return true;
-}
-
-void TrainingRunner::deliver(Result<Outcome> result) {
-    m_busy = false;
-    if (result.ok()) emit trained(std::make_shared<const Outcome>(std::move(result).value()));
-    else emit failed(QString::fromStdString(result.error().toString()), result.error().code == ErrorCode::Cancelled);
-    emit finished();
+int checkpointStep(const QString& runDir) {
+    if (runDir.isEmpty() || !QDir(checkpointDir(runDir)).exists(QStringLiteral("checkpoint.json"))) return -1;
+    auto checkpoint = train::readCheckpoint(checkpointDir(runDir).toStdString());
+    return checkpoint ? checkpoint->step : -1;
 }
 
 }  // namespace sw::editor

@@ -1,13 +1,16 @@
 #pragma once
-// Runs the bake stages (floater scan, bake, export) on a worker thread, one job at a time.
-// A job is a function of the Progress that returns what to do afterwards on the GUI thread:
-// the worker computes, the returned closure delivers (so results never cross threads by
-// reference). Progress is throttled and queued (queued_progress.h); cancel() asks the running
-// job to stop at its next check. The destructor cancels and waits.
+// The editor's one worker-job runner: every long job (import, demo generation, dataset, training,
+// floater scan, bake, export, opening splat files) runs through it. A job is a function of a
+// Progress returning a Result<T>; it runs on a worker thread, its result is handed to `done` on
+// the GUI thread. Progress is throttled to ~20 reports a second and queued to the GUI thread
+// (progressed()); cancel() asks the job to stop at its next progress check. Nothing escapes the
+// worker: an exception (std::bad_alloc included) becomes an error value. One job at a time per
+// runner; the destructor cancels and waits.
 #include <QObject>
 #include <QString>
 #include <functional>
 #include <memory>
+#include <new>
 #include <thread>
 
 #include "core/foundation/error.h"
@@ -15,19 +18,16 @@
 
 namespace sw::editor {
 
-class BakeRunner : public QObject {
+class JobRunner : public QObject {
     Q_OBJECT
 public:
-    // Runs on the worker; the closure it returns runs on the GUI thread (unless the runner is gone).
-    using Job = std::function<std::function<void()>(const sw::Progress&)>;
-
-    explicit BakeRunner(QObject* parent = nullptr);
-    ~BakeRunner() override;
+    explicit JobRunner(QObject* parent = nullptr);
+    ~JobRunner() override;
 
     bool busy() const { return m_busy; }
-    // False (and nothing starts) while another job runs.
-    bool start(const QString& what, Job job);
-    // Typed form: work returns a Result<T>; done receives it on the GUI thread.
+
+    // Starts `work` on the worker; `done` receives its result on the GUI thread, right after
+    // finished() (so it may start the next job). False (and nothing starts) while a job runs.
     template <class T>
     bool run(const QString& what, std::function<sw::Result<T>(const sw::Progress&)> work,
              std::function<void(sw::Result<T>)> done) {
@@ -38,13 +38,19 @@ public:
     }
     void cancel();
 
+    // From the worker thread: runs `fn` on the GUI thread (dropped when the runner is gone).
+    // For live results of a running job (training metrics and previews).
+    void post(std::function<void()> fn);
+
 signals:
     void started(const QString& what);
     void progressed(double fraction, const QString& message);
-    void finished();  // the job is over; its closure runs right after
+    void finished();  // the job is over; its `done` runs right after
 
 private:
-    // Nothing may escape a worker thread: an exception becomes an error value.
+    using Delivery = std::function<void()>;
+    bool start(const QString& what, std::function<Delivery(const sw::Progress&)> job);
+
     template <class T>
     static sw::Result<T> guarded(const std::function<sw::Result<T>(const sw::Progress&)>& work,
                                  const sw::Progress& progress) {
@@ -54,6 +60,8 @@ private:
             return sw::makeError(sw::ErrorCode::OutOfMemory, "out of memory");
         } catch (const std::exception& e) {
             return sw::makeError(sw::ErrorCode::Internal, std::string("unexpected error: ") + e.what());
+        } catch (...) {
+            return sw::makeError(sw::ErrorCode::Internal, "unexpected error");
         }
     }
 

@@ -1,7 +1,7 @@
 #pragma once
 // The Bake dock's body: the bake settings generated from bakeSchema() (every stage: normal
 // snap, floaters, split, orders, channels, materials, chunks), Bake / Cancel / Export buttons,
-// a progress bar and the report pane. Wiring to the BakeController happens in bake_wiring.cpp.
+// a progress bar and the report pane. The editor's BakeController does the work.
 #include <QWidget>
 
 class QProgressBar;
@@ -9,17 +9,15 @@ class QPushButton;
 class QTextBrowser;
 
 namespace sw::widgets {
-class ParamPanel;
-}
 
-namespace sw::editor {
+class ParamPanel;
 
 class BakePanel : public QWidget {
     Q_OBJECT
 public:
     explicit BakePanel(QWidget* parent = nullptr);
 
-    sw::widgets::ParamPanel* settings() const { return m_settings; }
+    ParamPanel* settings() const { return m_settings; }
     QTextBrowser* report() const { return m_report; }
     QPushButton* bakeButton() const { return m_bake; }
     QPushButton* exportButton() const { return m_export; }
@@ -30,7 +28,7 @@ public:
     void showProgress(double fraction, const QString& message);
 
 private:
-    sw::widgets::ParamPanel* m_settings;
+    ParamPanel* m_settings;
     QPushButton* m_bake;
     QPushButton* m_export;
     QPushButton* m_cancel;
@@ -38,4 +36,4 @@ private:
     QTextBrowser* m_report;
 };
 
-}  // namespace sw::editor
+}  // namespace sw::widgets

@@ -1,7 +1,7 @@
 #pragma once
 // The Dataset dock: schema-generated forms for the camera belt and the dataset stage, the
 // per-material HSV table, the output folder and the Render Dataset button. The panel holds
-// settings only; MainWindow runs the job (DatasetRunner) and shows the frames (FrameBrowser).
+// settings only; the editor's DatasetController runs the job and shows the frames (FrameBrowser).
 #include <QString>
 #include <QWidget>
 #include <vector>
@@ -16,20 +16,18 @@ class QLineEdit;
 class QPushButton;
 
 namespace sw::widgets {
+
 class HsvTable;
 class ParamPanel;
-}  // namespace sw::widgets
-
-namespace sw::editor {
 
 class DatasetPanel : public QWidget {
     Q_OBJECT
 public:
     explicit DatasetPanel(QWidget* parent = nullptr);
 
-    sw::widgets::ParamPanel* beltPanel() const { return m_belt; }
-    sw::widgets::ParamPanel* datasetPanel() const { return m_dataset; }
-    sw::widgets::HsvTable* hsvTable() const { return m_hsv; }
+    ParamPanel* beltPanel() const { return m_belt; }
+    ParamPanel* datasetPanel() const { return m_dataset; }
+    HsvTable* hsvTable() const { return m_hsv; }
     QPushButton* renderButton() const { return m_render; }
 
     sw::dataset::BeltSettings belt() const;
@@ -51,9 +49,9 @@ signals:
     void hsvChanged();
 
 private:
-    sw::widgets::ParamPanel* m_belt;
-    sw::widgets::ParamPanel* m_dataset;
-    sw::widgets::HsvTable* m_hsv;
+    ParamPanel* m_belt;
+    ParamPanel* m_dataset;
+    HsvTable* m_hsv;
     QLineEdit* m_folder;
     QPushButton* m_render;
     QStringList m_materialNames;
@@ -61,6 +59,6 @@ private:
 
 // The frames of a rendered dataset folder (transforms_{train,val,test}.json), with each camera's
 // elevation and azimuth; an error names the file when a transforms file is unreadable.
-sw::Result<std::vector<sw::widgets::FrameEntry>> loadDatasetFrames(const QString& folder);
+sw::Result<std::vector<FrameEntry>> loadDatasetFrames(const QString& folder);
 
-}  // namespace sw::editor
+}  // namespace sw::widgets

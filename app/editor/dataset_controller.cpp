@@ -1,0 +1,138 @@
+#include "app/editor/dataset_controller.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include "app/editor/demo_asset.h"
+#include "app/editor/editor_document.h"
+#include "app/editor/job_runner.h"
+#include "core/dataset/dataset_stage.h"
+#include "core/dataset/gl_view_renderer.h"
+#include "core/foundation/log.h"
+#include "core/render/headless_context.h"
+#include "widgets/dataset_panel.h"
+#include "widgets/frame_browser.h"
+#include "widgets/viewport.h"
+
+namespace sw::editor {
+
+namespace {
+
+const render::GizmoColor kTrainColor(0.25f, 0.75f, 1.f, 1.f);
+const render::GizmoColor kValColor(1.f, 0.85f, 0.2f, 1.f);
+const render::GizmoColor kTestColor(1.f, 0.3f, 0.8f, 1.f);
+
+struct DatasetJob {
+    ModelPtr model;  // immutable snapshot
+    dataset::BeltSettings belt;
+    dataset::DatasetSettings settings;
+    std::string outDir;
+};
+
+Result<dataset::DatasetReport> renderOnThisThread(const DatasetJob& job, const Progress& progress) {
+    auto context = render::HeadlessContext::create();
+    if (!context) return context.error();
+    auto gl = dataset::GlViewRenderer::create((*context)->loader(), job.settings.samples);
+    if (!gl) return gl.error();
+    auto report = dataset::renderDataset(job.model->mesh, job.belt, job.settings, job.outDir, **gl, progress);
+    gl->reset();  // GL objects go while the context is current
+    return report;
+}
+
+QString summaryOf(const dataset::DatasetReport& r) {
+    return DatasetController::tr("%1 train, %2 val, %3 test views in %4 s (lighting %5 s, render %6 s, PNG %7 s)")
+        .arg(r.trainViews).arg(r.valViews).arg(r.testViews)
+        .arg(r.totalSeconds, 0, 'f', 2).arg(r.lightingSeconds, 0, 'f', 2)
+        .arg(r.renderSeconds, 0, 'f', 2).arg(r.writeSeconds, 0, 'f', 2);
+}
+
+}  // namespace
+
+DatasetController::DatasetController(EditorDocument* document, Views views, QObject* parent)
+    : QObject(parent), m_document(document), m_views(views), m_runner(new JobRunner(this)) {
+    connect(m_views.panel, &widgets::DatasetPanel::beltChanged, this, &DatasetController::updateCameraMarkers);
+    connect(m_views.panel, &widgets::DatasetPanel::renderRequested, this, [this] { render(); });
+    connect(m_runner, &JobRunner::started, this, [this](const QString& what) {
+        SW_LOG_INFO(what.toStdString());
+        m_views.panel->setBusy(true);
+    });
+    connect(m_runner, &JobRunner::finished, this, [this] { m_views.panel->setBusy(false); });
+    updateCameraMarkers();
+}
+
+QString DatasetController::defaultFolder() const {
+    if (!m_views.panel->outputFolder().isEmpty()) return QDir::fromNativeSeparators(m_views.panel->outputFolder());
+    if (!m_document->cacheFolder().isEmpty()) return QDir(m_document->cacheFolder()).filePath(QStringLiteral("dataset"));
+    Result<QString> cache = cacheFolder();
+    if (!cache) return {};
+    return QDir(*cache).filePath(QStringLiteral("datasets/%1").arg(QFileInfo(m_document->modelPath()).completeBaseName()));
+}
+
+bool DatasetController::render(const QString& outDir) {
+    if (!m_document->model()) {
+        SW_LOG_WARN("Render dataset: no model is open");
+        return false;
+    }
+    DatasetJob job;
+    job.model = m_document->model();
+    job.belt = m_views.panel->belt();
+    job.settings = m_views.panel->settings();
+    job.settings.materialHsv = m_views.panel->materialHsv();
+    const QString folder = outDir.isEmpty() ? defaultFolder() : outDir;
+    if (folder.isEmpty()) {
+        emit errorOccurred(tr("Cannot render the dataset"), tr("No writable cache folder; choose an output folder."));
+        return false;
+    }
+    job.outDir = folder.toStdString();
+    const bool started = m_runner->run<dataset::DatasetReport>(
+        tr("Rendering the dataset"), [job](const Progress& progress) { return renderOnThisThread(job, progress); },
+        [this](Result<dataset::DatasetReport> report) {
+            if (!report) {
+                const QString message = QString::fromStdString(report.error().toString());
+                const bool cancelled = report.error().code == ErrorCode::Cancelled;
+                if (cancelled) SW_LOG_INFO("Cancelled: " << message.toStdString());
+                else emit errorOccurred(tr("Cannot render the dataset"), message);
+                emit failed(message, cancelled);
+                return;
+            }
+            const QString written = QString::fromStdString(report->folder);
+            SW_LOG_INFO("Dataset: " << summaryOf(*report).toStdString() << " → " << written.toStdString());
+            showFolder(written);
+            emit rendered(written);
+        });
+    if (!started) SW_LOG_WARN("Busy: wait for the running dataset job or cancel it");
+    return started;
+}
+
+void DatasetController::cancel() { m_runner->cancel(); }
+
+bool DatasetController::showFolder(const QString& folder) {
+    auto frames = widgets::loadDatasetFrames(folder);
+    if (!frames) {
+        SW_LOG_WARN("Frames: " << frames.error().toString());
+        clearFolder();
+        return false;
+    }
+    m_views.frames->setFrames(std::move(*frames), folder);
+    m_document->setDatasetFolder(folder);
+    emit framesShown();
+    return true;
+}
+
+void DatasetController::clearFolder() {
+    m_views.frames->clear();
+    m_document->setDatasetFolder({});
+}
+
+void DatasetController::updateCameraMarkers() {
+    const dataset::BeltSettings belt = m_views.panel->belt();
+    std::vector<render::CameraMarker> markers;
+    const std::pair<dataset::Split, render::GizmoColor> splits[] = {
+        {dataset::Split::Train, kTrainColor}, {dataset::Split::Val, kValColor}, {dataset::Split::Test, kTestColor}};
+    for (const auto& [split, color] : splits)
+        for (const dataset::CameraPose& pose : dataset::posesFor(split, belt))
+            markers.push_back({pose.cameraToWorld.cast<float>(), color});
+    m_views.viewport->setCameraMarkers(std::move(markers), float(belt.fovX));
+}
+
+}  // namespace sw::editor

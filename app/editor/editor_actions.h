@@ -1,0 +1,43 @@
+#pragma once
+// The main window's actions, menus and toolbar, typed: docks and controllers receive this
+// struct (never the window, never an object-name lookup). MainWindow creates every member
+// before it creates the docks; a member is never null afterwards.
+class QAction;
+class QMenu;
+class QToolBar;
+
+namespace sw::editor {
+
+struct EditorActions {
+    // File
+    QAction* open = nullptr;
+    QAction* openDemo = nullptr;
+    QAction* openCloud = nullptr;
+    QAction* newProject = nullptr;
+    QAction* openProject = nullptr;
+    QAction* saveProject = nullptr;
+    QAction* saveProjectAs = nullptr;
+    QAction* exportModel = nullptr;
+    QAction* quit = nullptr;
+    // Edit
+    QAction* undo = nullptr;
+    QAction* redo = nullptr;
+    // View
+    QAction* orbit = nullptr;
+    QAction* turntable = nullptr;
+    QAction* grey = nullptr;
+    QAction* black = nullptr;
+    QAction* resetView = nullptr;
+    QAction* markers = nullptr;
+    QAction* partColours = nullptr;
+    // Help
+    QAction* about = nullptr;
+
+    QMenu* fileMenu = nullptr;
+    QMenu* recentMenu = nullptr;
+    QMenu* editMenu = nullptr;
+    QMenu* viewMenu = nullptr;
+    QToolBar* mainToolBar = nullptr;
+};
+
+}  // namespace sw::editor

@@ -1,0 +1,94 @@
+#pragma once
+// The editor's document: everything the artist works on, in one object. The imported model and
+// the file it came from, the project (saved or not) and its path, the dataset folder the frame
+// browser lists, the splat cloud (trained or opened) with where it came from, the baked game
+// model with its floater mask, and the undo stack of the edits. Docks and controllers read
+// and change the state here and react to its signals; none of them knows the main window.
+#include <QObject>
+#include <QString>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/geometry/import.h"
+
+class QUndoStack;
+
+namespace sw::project {
+struct Project;
+}
+namespace sw::splat {
+struct SplatCloud;
+}
+namespace sw::formats {
+struct Spl2Model;
+}
+
+namespace sw::editor {
+
+using ModelPtr = std::shared_ptr<const sw::geometry::ImportedModel>;
+using CloudPtr = std::shared_ptr<const sw::splat::SplatCloud>;
+using Spl2Ptr = std::shared_ptr<const sw::formats::Spl2Model>;
+
+class EditorDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit EditorDocument(QObject* parent = nullptr);
+    ~EditorDocument() override;
+
+    // The model shown and its file (Re-import reads it again). setModel: a new import;
+    // editModel: the same model with edited parts (no new import).
+    ModelPtr model() const { return m_model; }
+    QString modelPath() const { return m_modelPath; }
+    void setModel(ModelPtr model, const QString& path);
+    void editModel(ModelPtr model);
+
+    // The open model's project state (nullptr before a model or after a failed open) and the
+    // file it is saved as (empty until saved).
+    sw::project::Project* project() { return m_project.get(); }
+    const sw::project::Project* project() const { return m_project.get(); }
+    QString projectPath() const { return m_projectPath; }
+    void setProject(std::unique_ptr<sw::project::Project> project, const QString& path);
+    void setProjectPath(const QString& path);
+    // The project's cache folder (<name>.cache beside a saved project), empty when none.
+    QString cacheFolder() const;
+
+    // The rendered dataset the frame browser lists (empty when it lists none).
+    QString datasetFolder() const { return m_datasetFolder; }
+    void setDatasetFolder(const QString& folder);
+
+    // The splat cloud of the current model; `source` names where it came from (a path or
+    // "training"). Setting it clears the baked model; nullptr clears both.
+    CloudPtr cloud() const { return m_cloud; }
+    QString cloudSource() const { return m_cloudSource; }
+    void setCloud(CloudPtr cloud, const QString& source);
+    // The baked game model of the cloud (SPL2 + CHNK) and its floater mask ([n_core + n_shell]
+    // 0/1, empty = none flagged).
+    Spl2Ptr spl2() const { return m_spl2; }
+    const std::vector<std::uint8_t>& floaterMask() const { return m_floaterMask; }
+    void setSpl2(Spl2Ptr model, std::vector<std::uint8_t> floaterMask);
+
+    QUndoStack* undoStack() const { return m_undo; }
+
+signals:
+    void modelChanged();   // a new model (setModel)
+    void modelEdited();    // its parts changed (editModel)
+    void projectChanged(); // another project state or path
+    void datasetChanged(const QString& folder);
+    void cloudChanged();   // also when cleared
+    void spl2Changed();    // also when cleared
+
+private:
+    ModelPtr m_model;
+    QString m_modelPath;
+    std::unique_ptr<sw::project::Project> m_project;
+    QString m_projectPath;
+    QString m_datasetFolder;
+    CloudPtr m_cloud;
+    QString m_cloudSource;
+    Spl2Ptr m_spl2;
+    std::vector<std::uint8_t> m_floaterMask;
+    QUndoStack* m_undo;
+};
+
+}  // namespace sw::editor

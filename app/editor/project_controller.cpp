@@ -1,0 +1,240 @@
+#include "app/editor/project_controller.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QTextBrowser>
+
+#include "app/editor/dataset_controller.h"
+#include "app/editor/demo_asset.h"
+#include "app/editor/import_report.h"
+#include "app/editor/job_runner.h"
+#include "app/editor/model_status.h"
+#include "app/editor/recent_files.h"
+#include "core/foundation/log.h"
+#include "core/project/project.h"
+#include "widgets/dataset_panel.h"
+#include "widgets/frame_browser.h"
+#include "widgets/param_panel.h"
+#include "widgets/parts_panel.h"
+
+namespace sw::editor {
+
+ProjectController::ProjectController(EditorDocument* document, Views views, QObject* parent)
+    : QObject(parent), m_document(document), m_views(views), m_runner(new JobRunner(this)) {
+    connect(m_runner, &JobRunner::started, this, [](const QString& what) { SW_LOG_INFO(what.toStdString()); });
+    connect(m_views.recent, &RecentFiles::openRequested, this, &ProjectController::openRecent);
+}
+
+bool ProjectController::startImport(const QString& what, const QString& path, ModelJob job) {
+    const bool started = m_runner->run<geometry::ImportedModel>(what, std::move(job), [this](Result<geometry::ImportedModel> model) {
+        if (model) showModel(std::move(model).value());
+        else failLoad(model.error());
+    });
+    if (!started) SW_LOG_WARN("Busy: wait for the running job or cancel it");
+    else m_pendingPath = path;
+    return started;
+}
+
+void ProjectController::openModel(const QString& path) {
+    const std::string file = path.toStdString();
+    const geometry::ImportSettings settings = geometry::importSchema().fromParams(m_views.importPanel->params());
+    startImport(tr("Importing %1").arg(QFileInfo(path).fileName()), path,
+                [file, settings](const Progress& progress) { return geometry::importModel(file, settings, progress); });
+}
+
+void ProjectController::reimport() {
+    if (m_document->modelPath().isEmpty()) SW_LOG_WARN("Re-import: no model is open");
+    else openModel(m_document->modelPath());
+}
+
+void ProjectController::openDemo() {
+    Result<QString> path = extractDemoAsset();
+    if (!path) {
+        emit errorOccurred(tr("Cannot open the demo drone"), QString::fromStdString(path.error().toString()));
+        emit loadFailed(QString::fromStdString(path.error().toString()));
+        return;
+    }
+    openModel(*path);
+}
+
+void ProjectController::generateDemo() {
+    Result<QString> dir = cacheFolder();
+    if (!dir) {
+        emit errorOccurred(tr("Cannot generate the demo drone"), QString::fromStdString(dir.error().toString()));
+        return;
+    }
+    const QString path = *dir + QStringLiteral("/demo_drone_generated.glb");
+    startImport(tr("Generating the demo drone"), path,
+                makeDemoJob(m_views.demoPanel->params(), path.toStdString(),
+                            geometry::importSchema().fromParams(m_views.importPanel->params())));
+}
+
+void ProjectController::failLoad(const Error& error) {
+    const QString message = QString::fromStdString(error.toString());
+    if (error.code == ErrorCode::Cancelled) {
+        SW_LOG_INFO("Cancelled: " << message.toStdString());
+    } else {
+        emit errorOccurred(tr("Cannot open model"), message);
+        if (!m_pendingPath.isEmpty() && !QFileInfo::exists(m_pendingPath)) m_views.recent->remove(m_pendingPath);
+    }
+    m_pendingPath.clear();
+    emit loadFailed(message);
+}
+
+void ProjectController::showModel(geometry::ImportedModel imported) {
+    ModelPtr model = std::make_shared<const geometry::ImportedModel>(std::move(imported));
+    const QString path = m_pendingPath.isEmpty() ? QString::fromStdString(model->report.path) : m_pendingPath;
+    m_pendingPath.clear();
+    const bool fromProject = m_projectPending && m_document->project();
+    if (!fromProject) {  // a new, unsaved project state
+        auto fresh = std::make_unique<project::Project>();
+        fresh->modelPath = path.toStdString();
+        if (auto hash = project::hashFile(fresh->modelPath)) fresh->modelHash = *hash;
+        m_document->setProject(std::move(fresh), {});
+    }
+    adoptModelIntoProject(model);
+    m_document->setModel(model, path);
+    m_views.status->showModel(*model);
+    m_views.importReport->setHtml(importReportHtml(model->report));
+    logImportReport(model->report);
+    if (m_document->projectPath().isEmpty()) m_views.recent->add(path);
+    updateTitle();
+    emit modelShown(path);
+}
+
+// A model arrived: either it belongs to the project being opened (apply its parts) or it
+// starts the fresh project state showModel made.
+void ProjectController::adoptModelIntoProject(ModelPtr& model) {
+    const bool fromProject = m_projectPending;
+    m_projectPending = false;
+    project::Project& project = *m_document->project();
+    if (fromProject) {
+        auto adjusted = std::make_shared<geometry::ImportedModel>(*model);
+        if (Status s = project::applyParts(project, adjusted->mesh); !s)
+            SW_LOG_WARN("Project parts not applied: " << s.error().toString());
+        else
+            model = adjusted;
+    } else {
+        m_views.datasetPanel->setOutputFolder({});
+    }
+    m_views.partsPanel->setMesh(std::shared_ptr<const geometry::Mesh>(model, &model->mesh));
+    project.componentCount = m_views.partsPanel->components().count;
+    project.partNames = m_views.partsPanel->partNames();
+    m_views.datasetPanel->setMaterials(model->mesh, project.materialHsv);
+    const QString cache = m_document->cacheFolder();
+    const QString folder = fromProject && !cache.isEmpty() ? QDir(cache).filePath("dataset") : QString();
+    if (!folder.isEmpty()) m_views.datasetPanel->setOutputFolder(folder);
+    if (!folder.isEmpty() && QFileInfo::exists(QDir(folder).filePath("transforms_train.json"))) {
+        m_views.dataset->showFolder(folder);
+    } else {
+        m_views.dataset->clearFolder();
+    }
+}
+
+void ProjectController::updateTitle() {
+    const QString shown = m_document->projectPath().isEmpty() ? m_document->modelPath() : m_document->projectPath();
+    emit titleChanged(tr("%1 — Splatwright").arg(QFileInfo(shown).fileName()));
+}
+
+void ProjectController::openRecent(const QString& path) {
+    if (path.endsWith(QLatin1String(project::kProjectExtension))) openProject(path);
+    else openModel(path);
+}
+
+void ProjectController::renameParts(const std::vector<std::string>& names) {
+    ModelPtr current = m_document->model();
+    if (!current) return;
+    auto next = std::make_shared<geometry::ImportedModel>(*current);
+    next->mesh.partNames = names;
+    m_views.partsPanel->setParts(next->mesh.facePart, next->mesh.partNames);
+    m_document->editModel(next);
+    if (m_document->project()) m_document->project()->partNames = names;
+}
+
+void ProjectController::assignComponentToPart(int component, int part) {
+    ModelPtr current = m_document->model();
+    project::Project* project = m_document->project();
+    if (!current || !project || part < 0 || part >= geometry::Mesh::kMaxParts) return;
+    const std::vector<int>& comp = m_views.partsPanel->components().faceComponent;
+    if (comp.size() != current->mesh.triangleCount()) return;
+    auto next = std::make_shared<geometry::ImportedModel>(*current);
+    next->mesh.facePart.resize(comp.size(), 0);
+    int moved = 0;
+    for (std::size_t f = 0; f < comp.size(); ++f)
+        if (comp[f] == component) {
+            next->mesh.facePart[f] = part;
+            ++moved;
+        }
+    next->mesh.partNames = m_views.partsPanel->partNames();
+    while (int(next->mesh.partNames.size()) <= part)
+        next->mesh.partNames.push_back("part " + std::to_string(next->mesh.partNames.size() + 1));
+    project::setPartOverride(*project, component, part);
+    project->partNames = next->mesh.partNames;
+    SW_LOG_INFO("Parts: component " << component << " (" << moved << " faces) → " << next->mesh.partNames[std::size_t(part)]);
+    m_views.partsPanel->setParts(next->mesh.facePart, next->mesh.partNames);
+    m_document->editModel(next);
+}
+
+bool ProjectController::newProject(const QString& modelPath, const QString& projectPath) {
+    auto p = project::newProject(modelPath.toStdString(), projectPath.toStdString());
+    if (p) {
+        p->import = geometry::importSchema().fromParams(m_views.importPanel->params());
+        p->belt = m_views.datasetPanel->belt();
+        p->dataset = m_views.datasetPanel->settings();
+    }
+    Status saved = p ? project::saveProject(*p, projectPath.toStdString()) : Status(p.error());
+    if (!saved) {
+        emit errorOccurred(tr("Cannot create the project"), QString::fromStdString(saved.error().toString()));
+        return false;
+    }
+    return openProject(projectPath);
+}
+
+bool ProjectController::openProject(const QString& path) {
+    auto p = project::loadProject(path.toStdString());
+    if (!p) {
+        emit errorOccurred(tr("Cannot open the project"), QString::fromStdString(p.error().toString()));
+        if (!QFileInfo::exists(path)) m_views.recent->remove(path);
+        return false;
+    }
+    if (Status s = project::verifyModel(*p); !s) SW_LOG_WARN("Project: " << s.error().toString());
+    m_views.importPanel->setParams(geometry::importSchema().toParams(p->import));
+    m_views.datasetPanel->setBelt(p->belt);
+    m_views.datasetPanel->setSettings(p->dataset);
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const QString model = QString::fromStdString(p->modelPath);
+    m_document->setProject(std::make_unique<project::Project>(std::move(p).value()), absolute);
+    m_projectPending = true;
+    m_views.recent->add(absolute);
+    openModel(model);
+    return true;
+}
+
+bool ProjectController::saveProject(const QString& path) {
+    if (!m_document->project() || !m_document->model()) {
+        emit errorOccurred(tr("Cannot save the project"), tr("Open a model first."));
+        return false;
+    }
+    project::Project p = *m_document->project();
+    p.import = geometry::importSchema().fromParams(m_views.importPanel->params());
+    p.belt = m_views.datasetPanel->belt();
+    p.dataset = m_views.datasetPanel->settings();
+    p.materialHsv = m_views.datasetPanel->materialHsv();
+    p.partNames = m_views.partsPanel->partNames();
+    p.componentCount = m_views.partsPanel->components().count;
+    const QFileInfo info(path);
+    if (p.cacheFolder.empty() || info.absoluteFilePath() != m_document->projectPath())
+        p.cacheFolder = info.absoluteDir().filePath(info.completeBaseName() + QStringLiteral(".cache")).toStdString();
+    if (Status s = project::saveProject(p, path.toStdString()); !s) {
+        emit errorOccurred(tr("Cannot save the project"), QString::fromStdString(s.error().toString()));
+        return false;
+    }
+    *m_document->project() = std::move(p);
+    m_document->setProjectPath(info.absoluteFilePath());
+    m_views.recent->add(info.absoluteFilePath());
+    updateTitle();
+    SW_LOG_INFO("Project saved: " << info.absoluteFilePath().toStdString());
+    return true;
+}
+
+}  // namespace sw::editor

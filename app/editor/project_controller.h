@@ -1,0 +1,91 @@
+#pragma once
+// The editor's model and project logic: importing a model file (or generating the demo drone)
+// on its JobRunner, the project file (new, open, save), applying a project's parts and HSV to
+// the model it opens, and the part edits of the Parts panel. It changes the document and the
+// panels it is given; errors arrive as errorOccurred() (for a dialog), never a crash.
+#include <QObject>
+#include <QString>
+#include <string>
+#include <vector>
+
+#include "app/editor/demo_command.h"
+#include "app/editor/editor_document.h"
+
+class QTextBrowser;
+
+namespace sw::widgets {
+class DatasetPanel;
+class ParamPanel;
+class PartsPanel;
+}  // namespace sw::widgets
+
+namespace sw::editor {
+
+class DatasetController;
+class EditorDocument;
+class JobRunner;
+class ModelStatus;
+class RecentFiles;
+
+class ProjectController : public QObject {
+    Q_OBJECT
+public:
+    struct Views {
+        sw::widgets::ParamPanel* importPanel = nullptr;
+        sw::widgets::ParamPanel* demoPanel = nullptr;
+        sw::widgets::DatasetPanel* datasetPanel = nullptr;
+        sw::widgets::PartsPanel* partsPanel = nullptr;
+        QTextBrowser* importReport = nullptr;
+        ModelStatus* status = nullptr;
+        RecentFiles* recent = nullptr;
+        DatasetController* dataset = nullptr;  // lists the project's cached dataset
+    };
+    ProjectController(EditorDocument* document, Views views, QObject* parent = nullptr);
+
+    JobRunner* runner() const { return m_runner; }
+
+    // Imports a model on the worker thread; the result shows up via modelShown/loadFailed.
+    void openModel(const QString& path);
+    // Imports the current model file again with the Import panel's settings.
+    void reimport();
+    // Extracts the embedded demo drone and opens it.
+    void openDemo();
+    // Generates a demo drone from the Demo drone panel's settings and opens it.
+    void generateDemo();
+    // Opens a project file or a model (Open Recent).
+    void openRecent(const QString& path);
+
+    // newProject saves a new project for a model file and opens that model; openProject
+    // restores settings, HSV and parts, then opens its model; saveProject writes the current
+    // state as `path` (which becomes the current project). Each returns false after
+    // errorOccurred().
+    bool newProject(const QString& modelPath, const QString& projectPath);
+    bool openProject(const QString& path);
+    bool saveProject(const QString& path);
+
+    // Moves a connected component of the current model to a part (Mesh::facePart) and records
+    // it in the project.
+    void assignComponentToPart(int component, int part);
+    void renameParts(const std::vector<std::string>& names);
+
+signals:
+    void modelShown(const QString& path);
+    void loadFailed(const QString& message);
+    void titleChanged(const QString& title);
+    void errorOccurred(const QString& title, const QString& message);
+
+private:
+    bool startImport(const QString& what, const QString& path, ModelJob job);
+    void showModel(sw::geometry::ImportedModel model);
+    void failLoad(const sw::Error& error);
+    void adoptModelIntoProject(ModelPtr& model);
+    void updateTitle();
+
+    EditorDocument* m_document;
+    Views m_views;
+    JobRunner* m_runner;
+    QString m_pendingPath;          // the file of the running import
+    bool m_projectPending = false;  // apply the document's project to the next model shown
+};
+
+}  // namespace sw::editor
