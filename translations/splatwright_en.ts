@@ -1069,6 +1069,10 @@
         <source>plated</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Grey level behind the validation views for the metrics: 0.5 = grey (the usual yardstick), 1 = white</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::BakeController</name>

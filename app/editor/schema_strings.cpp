@@ -127,6 +127,7 @@ const char* const LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Checkpoint period"),
     QT_TRANSLATE_NOOP("schema", "Preview period"),
     QT_TRANSLATE_NOOP("schema", "Validation background"),
+    QT_TRANSLATE_NOOP("schema", "Grey level behind the validation views for the metrics: 0.5 = grey (the usual yardstick), 1 = white"),
     QT_TRANSLATE_NOOP("schema", "Threads"),
     QT_TRANSLATE_NOOP("schema", "Rasterizer threads; 0 uses all cores"),
     QT_TRANSLATE_NOOP("schema", "Device"),
