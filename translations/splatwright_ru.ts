@@ -458,6 +458,42 @@
         <translation>Порог «мёртвой» непрозрачности</translation>
     </message>
     <message>
+        <source>AO lift</source>
+        <translation>Подъём AO</translation>
+    </message>
+    <message>
+        <source>AO is measured on the outermost surface within this distance above the splat (plates over a hull)</source>
+        <translation>AO измеряется на самой внешней поверхности в пределах этого расстояния над сплатом (пластины над корпусом)</translation>
+    </message>
+    <message>
+        <source>Detached on-surface distance</source>
+        <translation>Расстояние «на поверхности» для оторванных</translation>
+    </message>
+    <message>
+        <source>Sign 2: a small component whose median distance to the surface is at most this lies on real geometry and lives</source>
+        <translation>Признак 2: малая компонента, медианное расстояние которой до поверхности не больше этого, лежит на настоящей геометрии и остаётся</translation>
+    </message>
+    <message>
+        <source>Splats at or below this opacity draw nothing and are dropped (MCMC&apos;s dead threshold)</source>
+        <translation>Сплаты с непрозрачностью не выше этой ничего не рисуют и отбрасываются (порог «мёртвых» MCMC)</translation>
+    </message>
+    <message>
+        <source>Belly cull margin</source>
+        <translation>Запас отсечения брюха</translation>
+    </message>
+    <message>
+        <source>Keep splats whose normal turns away from every belt camera by less than this past 90°</source>
+        <translation>Оставлять сплаты, нормаль которых отвёрнута от всех камер пояса меньше чем на эту величину сверх 90°</translation>
+    </message>
+    <message>
+        <source>Belly visible depth</source>
+        <translation>Видимая глубина брюха</translation>
+    </message>
+    <message>
+        <source>Keep a splat the belt sees through less than this of surface, whatever its normal</source>
+        <translation>Оставлять сплат, который пояс видит сквозь слой поверхности тоньше этого, при любой нормали</translation>
+    </message>
+    <message>
         <source>Position noise</source>
         <translation>Шум позиций</translation>
     </message>
