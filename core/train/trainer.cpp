@@ -41,8 +41,7 @@ const SettingsSchema<TrainSettings>& trainSchema() {
         s.add(&TrainSettings::checkpointEvery, "checkpoint-every", "Checkpoint period").range(1, 1'000'000)
             .unit("steps").group("Output");
         s.add(&TrainSettings::snapshotEvery, "snapshot-every", "Preview period").range(1, 1'000'000).unit("steps").group("Output");
-        s.add(&TrainSettings::valBackground, "val-background", "Validation background").range(0, 1).group("Output")
-            .tooltip("Grey level behind the validation views for the metrics: 0.5 = grey (the usual yardstick), 1 = white");
+        s.add(&TrainSettings::valBackground, "val-background", "Validation background").range(0, 1).group("Output");
         s.add(&TrainSettings::threads, "threads", "Threads").range(0, 256).group("Output")
             .tooltip("Rasterizer threads; 0 uses all cores");
         s.addChoice(&TrainSettings::device, "device", "Device", {{TrainDevice::Cpu, "cpu"}, {TrainDevice::Cuda, "cuda"}})
