@@ -14,6 +14,7 @@ extern const char* const kMeshFrag;  // shaders/mesh.frag: base colour × half-L
 extern const char* const kSplatHashGlsl;     // #version + integer hashes shared with links.vert
 extern const char* const kSplatEffectsGlsl;  // effects (PIPELINE §6), mirrors core/render/effects.cpp
 extern const char* const kSplatLookGlsl;     // splat records (storage buffer), cel look, overlays
+extern const char* const kSplatDamageGlsl;    // destruction state per core slot + pool (core/destruct), after kSplatLookGlsl
 extern const char* const kSplatPrepareComp;  // per splat: effects, colour, clip-space centre and axes
 extern const char* const kSplatCoreVert;     // core pass: indexed shape fans, LOD = splats drawn
 extern const char* const kSplatShapeGlsl;    // #version + shapes, coverage ramp, gamma_out (core frag)

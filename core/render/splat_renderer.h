@@ -66,6 +66,29 @@ struct SplatDrawStats {
     std::uint64_t corePrimitives = 0;  // GL_PRIMITIVES_GENERATED of the core pass (if asked)
 };
 
+// Destruction state drawn by the same core pass (issue 15; packed by core/destruct/gpu_state.h,
+// applied by shaders/splat_damage.glsl before the effects): per core slot its onion depth, heat and
+// layer colour; a pool of extra core instances drawn after the LOD range (torn chunks' plating and
+// underside copies on rigid bodies, debris); the bodies' transforms. Positions follow
+//   slot:   plating + inward · step · depth (inward, step from the baked normal and thickness)
+//   debris: start + velocity · age − ½ g age² ẑ;   chunk copy: pivot + R (p − pivot) + translation.
+struct SplatDamageParams {
+    Eigen::Vector3f centroid = Eigen::Vector3f::Zero();  // model space
+    float inwardBlend = 0.35f;
+    float stepShare = 0.3f;
+    float minStep = 0.012f;        // model units
+    float thicknessRange = 0.4f;   // model units of attrs.z = 1
+    float undersideOffset = 0.5f;  // layer steps
+    float gravity = 3.f;           // model units / s²
+    float cooling = 1.2f;          // 1 / s
+    float debrisScale = 0.6f;
+    float time = 0.f;              // simulation time, s
+    int poolCount = 0;             // pool entries drawn (the pool's high-water mark)
+};
+inline constexpr int kDamageSlotFloats = 8;   // per core slot
+inline constexpr int kDamagePoolFloats = 12;  // per pool entry
+inline constexpr int kDamageBodyFloats = 12;  // per rigid body
+
 // Heading of a camera in degrees [0, 360) (docs/bake.md: 0 = camera on −Y, 90 = on +X), from
 // its model→view matrix; and the shell sector b with heading in [b·5.625°, (b+1)·5.625°).
 float headingFromView(const Eigen::Matrix4f& view);
@@ -111,6 +134,26 @@ public:
     // Effect-displaced core centres as the GPU computes them (the prepare pass every core draw
     // runs, read back): [n_core] model space. Compare with applyEffects().
     Result<std::vector<Eigen::Vector3f>> coreCentres(const EffectParams& effects);
+
+    // Damage path. enableDamage allocates zeroed per-slot records for the model's core, a pool of
+    // poolCapacity entries and room for the bodies; the update calls upload only the records
+    // named in `dirty` (coalesced into runs; all: the whole [n × floats] mirror), so a hit costs
+    // its changed slots, not the cloud. InvalidInput for wrong sizes, Gpu on GL errors.
+    Status enableDamage(int poolCapacity);
+    void disableDamage();
+    bool damageEnabled() const;
+    Status updateDamageSlots(std::span<const float> all, std::span<const std::uint32_t> dirty);
+    Status updateDamagePool(std::span<const float> all, std::span<const std::uint32_t> dirty);
+    Status updateDamageBodies(std::span<const float> bodies);  // [bodies × 12], uploaded whole (small)
+    void setDamageParams(const SplatDamageParams& params);
+    // [n_shell] the core slot under each shell splat: the shell splat hides once that slot is
+    // knocked out (default: slot 0 for every shell splat, so call it after enableDamage).
+    Status setDamageShellSlots(std::span<const std::uint32_t> coreSlot);
+    // Bytes uploaded by the damage updates since enableDamage.
+    std::uint64_t damageBytesUploaded() const;
+    // The damaged centres as the GPU computes them (the core prepare pass, read back): [n_core]
+    // slots then [poolCount] pool entries; visible[i] = 0 for a free pool entry.
+    Result<std::vector<Eigen::Vector3f>> damagedCentres(std::vector<std::uint8_t>* visible = nullptr);
 
     const SplatDrawStats& lastDrawStats() const;
     void release();

@@ -5,3 +5,6 @@ sw_core_test(splat_render SOURCES gl/tst_splat_render.cpp gl/tst_splat_fixture.c
 sw_core_test(splat_effects SOURCES gl/tst_splat_effects.cpp gl/tst_splat_fixture.cpp
              LIBS sw::render sw::bake LABELS gl)
 sw_core_test(splat_preview SOURCES gl/tst_splat_preview.cpp LIBS sw::render)
+# core/destruct on the GPU (issue 15): damage state vs the CPU simulation, no see-through holes.
+sw_core_test(destruct_gpu SOURCES gl/tst_destruct_gpu.cpp gl/tst_splat_fixture.cpp
+             LIBS sw::render sw::bake sw::destruct LABELS gl)

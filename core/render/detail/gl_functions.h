@@ -77,6 +77,7 @@
     X(PFNGLUNIFORM2FPROC, Uniform2f)                                         \
     X(PFNGLUNIFORM3FVPROC, Uniform3fv)                                       \
     X(PFNGLUNIFORM1UIPROC, Uniform1ui)                                       \
+    X(PFNGLBUFFERSUBDATAPROC, BufferSubData)                                 \
     X(PFNGLTRANSFORMFEEDBACKVARYINGSPROC, TransformFeedbackVaryings)         \
     X(PFNGLBEGINTRANSFORMFEEDBACKPROC, BeginTransformFeedback)               \
     X(PFNGLENDTRANSFORMFEEDBACKPROC, EndTransformFeedback)                   \

@@ -109,6 +109,7 @@ void uploadSplats(const GlFunctions& gl, SplatBuffers& b, const formats::Spl2Mod
     gl.BindVertexArray(0);
 
     b.coreCount = static_cast<int>(nCore);
+    allocateDamage(gl, b, -1, 0);
     b.shellCount = static_cast<int>(nShell);
     b.orders = model.orders;
     b.sector = -1;
@@ -132,11 +133,51 @@ void selectShellOrder(const GlFunctions& gl, SplatBuffers& b, int sector) {
     ++b.orderUploads;
 }
 
+void allocateDamage(const GlFunctions& gl, SplatBuffers& b, int poolCapacity, int bodies) {
+    for (GLuint* buf : {&b.damageSlots, &b.damagePool, &b.damageBodies, &b.damageShell})
+        if (*buf) gl.DeleteBuffers(1, buf);
+    const bool on = poolCapacity >= 0;
+    const std::size_t nCore = static_cast<std::size_t>(b.coreCount);
+    const std::size_t pool = on ? static_cast<std::size_t>(poolCapacity) : 0;
+    const std::vector<float> slots(on ? nCore * 8 : 0, 0.f), entries(pool * 12, 0.f), body(on ? std::size_t(bodies) * 12 : 0, 0.f);
+    b.damageSlots = makeStorage(gl, slots.size(), slots.data(), 8, GL_DYNAMIC_DRAW);
+    b.damagePool = makeStorage(gl, entries.size(), entries.data(), 12, GL_DYNAMIC_DRAW);
+    b.damageBodies = makeStorage(gl, body.size(), body.data(), 12, GL_DYNAMIC_DRAW);
+    const std::vector<float> shell(on ? static_cast<std::size_t>(b.shellCount) : 0, 0.f);
+    b.damageShell = makeStorage(gl, shell.size(), shell.data(), 1, GL_DYNAMIC_DRAW);
+    if (b.corePrepared) gl.DeleteBuffers(1, &b.corePrepared);
+    b.corePrepared = makeStorage(gl, (nCore + pool) * kPreparedFloats, nullptr, kPreparedFloats, GL_DYNAMIC_COPY);
+    b.damage = on;
+    b.poolCapacity = static_cast<int>(pool);
+    b.bodyCapacity = on ? bodies : 0;
+    b.damageBytes = 0;
+}
+
+void uploadRecords(const GlFunctions& gl, GLuint buffer, std::span<const float> all, int floats,
+                   std::span<const std::uint32_t> dirty, std::uint64_t& bytes) {
+    std::vector<std::uint32_t> sorted(dirty.begin(), dirty.end());
+    std::sort(sorted.begin(), sorted.end());
+    gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    const std::size_t per = static_cast<std::size_t>(floats);
+    for (std::size_t k = 0; k < sorted.size();) {
+        std::size_t end = k + 1;
+        while (end < sorted.size() && sorted[end] <= sorted[end - 1] + 1) ++end;
+        const std::size_t first = sorted[k], count = sorted[end - 1] - first + 1;
+        const GLsizeiptr size = static_cast<GLsizeiptr>(count * per * sizeof(float));
+        gl.BufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(first * per * sizeof(float)), size,
+                         all.data() + first * per);
+        bytes += static_cast<std::uint64_t>(size);
+        k = end;
+    }
+    gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
 void releaseSplats(const GlFunctions& gl, SplatBuffers& b) {
     for (GLuint* vao : {&b.coreArray, &b.shellArray})
         if (*vao) gl.DeleteVertexArrays(1, vao);
     for (GLuint* buf : {&b.coreBuffer, &b.shellBuffer, &b.corePrepared, &b.shellPrepared, &b.shellIndex,
-                        &b.octagonIndex, &b.shapeIndex})
+                        &b.octagonIndex, &b.shapeIndex, &b.damageSlots, &b.damagePool, &b.damageBodies,
+                        &b.damageShell})
         if (*buf) gl.DeleteBuffers(1, buf);
     b = SplatBuffers{};
 }

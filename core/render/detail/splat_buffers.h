@@ -38,7 +38,21 @@ struct SplatBuffers {
     std::vector<std::vector<std::int32_t>> orders;  // [64][n_shell]
     int sector = -1;       // sector whose order is in shellIndex
     int orderUploads = 0;
+    // Damage path (splat_damage.glsl): SSBOs at bindings 2 (slots), 3 (pool), 4 (bodies); dummies
+    // of one record while off. corePrepared then holds n_core + poolCapacity records.
+    GLuint damageSlots = 0, damagePool = 0, damageBodies = 0, damageShell = 0;  // shell: binding 5
+    bool damage = false;
+    int poolCapacity = 0;
+    int bodyCapacity = 0;
+    std::uint64_t damageBytes = 0;
 };
+
+// (Re)creates the damage buffers: zeroed records for the core, the pool and `bodies` bodies, and a
+// core prepared buffer with room for the pool; poolCapacity < 0 frees them (dummies, path off).
+void allocateDamage(const GlFunctions& gl, SplatBuffers& b, int poolCapacity, int bodies);
+// Uploads the records of `dirty` (sorted or not; coalesced into runs) from the mirror `all`.
+void uploadRecords(const GlFunctions& gl, GLuint buffer, std::span<const float> all, int floats,
+                   std::span<const std::uint32_t> dirty, std::uint64_t& bytes);
 
 // Records of one part: [n, kSplatFloats]. chunk, material: [n] or empty (0); floater: [n] or
 // empty; shape: [n] class 0..2.

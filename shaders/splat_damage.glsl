@@ -1,0 +1,87 @@
+// Destruction state (core/destruct, issue 15) applied in the prepare pass, before the effects:
+// per core slot its onion depth, heat and layer colour; a pool of extra core instances after the
+// LOD range (torn chunks' plating and underside copies on rigid bodies, white-hot debris). The
+// math mirrors sw::destruct::Simulation::position / poolPosition / displayColor (tests read the
+// GPU centres back and compare). Records (core/destruct/gpu_state.h):
+//   slot  2 vec4: depth, heat0, heat time, flags | layer rgb, 1
+//   pool  3 vec4: source, kind (0 free, 1 plating, 2 underside, 3 debris), body, birth |
+//                 start xyz, heat0 | velocity xyz (debris) or colour rgb
+//   body  3 vec4: quaternion xyzw | pivot xyz, alive | translation xyz, 0
+layout(std430, binding = 2) readonly buffer DamageSlots { vec4 d_slots[]; };
+layout(std430, binding = 3) readonly buffer DamagePool { vec4 d_pool[]; };
+layout(std430, binding = 4) readonly buffer DamageBodies { vec4 d_bodies[]; };
+layout(std430, binding = 5) readonly buffer DamageShell { float d_shellSlot[]; };  // core slot under each shell splat
+
+uniform int u_damage;          // 1: the core pass reads the damage buffers
+uniform uint u_poolBase;       // invocations from here on draw pool entries
+uniform vec3 u_dCentroid;      // model centroid (inward blend target)
+uniform vec4 u_dOnion;         // inward blend, step share, min step, thickness range
+uniform vec4 u_dMotion;        // underside offset (steps), gravity, cooling, debris scale
+uniform float u_dTime;         // simulation time, s
+
+vec3 damageInward(vec3 plating, vec3 n) {
+    vec3 toCentre = u_dCentroid - plating;
+    vec3 c = length(toCentre) > 1e-6 ? normalize(toCentre) : -n;
+    vec3 mixed = -n * (1.0 - u_dOnion.x) + c * u_dOnion.x;
+    return length(mixed) > 1e-6 ? normalize(mixed) : c;
+}
+
+float damageStep(float thickness) { return max(u_dOnion.z, u_dOnion.y * thickness * u_dOnion.w); }
+
+float damageHeat(float heat0, float age) { return (age < 0.0 || heat0 <= 0.0) ? 0.0 : heat0 * exp(-u_dMotion.z * age); }
+
+// Black-body ramp, the stops of sw::destruct::blackBody.
+vec3 blackBody(float heat) {
+    const vec3 stops[5] = vec3[5](vec3(0.0), vec3(0.55, 0.06, 0.02), vec3(1.0, 0.42, 0.08), vec3(1.0, 0.82, 0.45),
+                                  vec3(1.0, 0.97, 0.92));
+    float h = clamp(heat, 0.0, 1.0) * 4.0;
+    int i = min(3, int(h));
+    return mix(stops[i], stops[i + 1], h - float(i));
+}
+
+// Core slot s (loaded): its onion layer, colour and heat. Returns true on a wound (ragged mask).
+bool applySlotDamage(uint s) {
+    vec4 r0 = d_slots[2u * s];
+    vec4 r1 = d_slots[2u * s + 1u];
+    if (r0.x > 0.0) a_pos = a_pos + damageInward(a_pos, a_normal) * (damageStep(a_attrs.z) * r0.x);
+    if (r1.w > 0.5) a_color = r1.rgb;
+    float h = damageHeat(r0.y, u_dTime - r0.z);
+    a_color = mix(a_color, blackBody(h), min(1.0, 2.0 * h));
+    return (int(r0.w + 0.5) & 1) != 0;
+}
+
+// Shell splat s: hidden once the core slot under it is knocked out (no fuzz floats over a wound).
+bool shellVisible(uint s) { return d_slots[2u * uint(d_shellSlot[s] + 0.5)].x < 0.5; }
+
+// Pool entry e (its source slot loaded): false when free (drawn as nothing).
+bool applyPoolEntry(uint e, out float scale) {
+    vec4 q0 = d_pool[3u * e];
+    vec4 q1 = d_pool[3u * e + 1u];
+    vec4 q2 = d_pool[3u * e + 2u];
+    int kind = int(q0.y + 0.5);
+    scale = 1.0;
+    if (kind == 0) return false;
+    if (kind == 3) {
+        float age = u_dTime - q0.w;
+        a_pos = q1.xyz + q2.xyz * age + vec3(0.0, 0.0, -0.5 * u_dMotion.y * age * age);
+        float h = damageHeat(q1.w, age);
+        a_color = mix(a_color * 0.3, blackBody(h), min(1.0, 2.0 * h));
+        scale = u_dMotion.w;
+        return true;
+    }
+    uint b = uint(q0.z + 0.5) * 3u;
+    vec4 q = d_bodies[b];
+    vec3 pivot = d_bodies[b + 1u].xyz;
+    vec3 translation = d_bodies[b + 2u].xyz;
+    vec3 local = a_pos;
+    if (kind == 2) {
+        local = a_pos + damageInward(a_pos, a_normal) * (damageStep(a_attrs.z) * u_dMotion.x);
+        a_normal = -a_normal;
+    }
+    a_pos = pivot + quatRotate(q, local - pivot) + translation;
+    a_normal = quatRotate(q, a_normal);
+    a_ax0 = quatRotate(q, a_ax0);
+    a_ax1 = quatRotate(q, a_ax1);
+    a_color = q2.rgb;
+    return true;
+}
