@@ -22,5 +22,6 @@ void addExportCommand(CLI::App& app, Outcome& outcome);
 // Defined only when the trainer is built (SW_HAVE_TRAIN, i.e. SPLATWRIGHT_TORCH=ON).
 void addTrainCommand(CLI::App& app, Outcome& outcome);
 void addConvertCommand(CLI::App& app, Outcome& outcome);
+void addDestructCommand(CLI::App& app, Outcome& outcome);
 
 }  // namespace sw::cli

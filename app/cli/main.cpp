@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
     sw::cli::addTrainCommand(app, outcome);
 #endif
     sw::cli::addConvertCommand(app, outcome);
+    sw::cli::addDestructCommand(app, outcome);
 
     try {
         app.parse(argc, argv);

@@ -1,0 +1,38 @@
+# splatwright-cli destruct (issue 15): the export fixture's drone baked once into its own folder,
+# then shot with each weapon profile; bad input gets one-line errors.
+set(SW_DESTRUCT_FIX "${SW_OUT}/export_fixture")
+set(SW_DESTRUCT_OUT "${SW_OUT}/destruct")
+sw_cli_test(destruct.setup RC 0 MATCH "file: +drone.bin"
+  ARGS export ${SW_DESTRUCT_FIX}/drone.ply --model ${SW_DESTRUCT_FIX}/drone.glb -o ${SW_DESTRUCT_OUT} --no-ply --no-spz)
+set_tests_properties(cli.destruct.setup PROPERTIES FIXTURES_REQUIRED bake_cli_fixture FIXTURES_SETUP destruct_bin)
+sw_cli_test(destruct.railgun RC 0
+  MATCH "profile railgun \\(pierce\\), seed 1.*shots: +5 \\(0 missed\\).*chunks: +[0-9]+ cracked, [1-9][0-9]* torn.*json: .*railgun.json.*png: .*railgun.png \\([0-9]+x[0-9]+, game scale 100 px"
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --profile railgun --shots 5 --seed 1 --png ${SW_DESTRUCT_OUT}/railgun.png
+       --json ${SW_DESTRUCT_OUT}/railgun.json --write-profile ${SW_DESTRUCT_OUT}/railgun.weapon.json)
+sw_cli_test(destruct.profile_file RC 0 MATCH "profile railgun \\(pierce\\), seed 3.*shots: +2"
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --profile ${SW_DESTRUCT_OUT}/railgun.weapon.json --shots 2 --seed 3)
+sw_cli_test(destruct.mortar RC 0 MATCH "profile mortar \\(epicenter\\).*damaged: +[1-9][0-9]* slots"
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --profile mortar --shots 3)
+sw_cli_test(destruct.heal RC 0 MATCH "damaged: +0 slots; layers 1-4: 0 0 0 0.*healed: +100 %"
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --profile cannon --shots 6 --heal 1)
+sw_cli_test(destruct.project RC 0 MATCH "profile cannon \\(shot\\).*shots: +2"
+  ARGS destruct ${SW_DESTRUCT_FIX}/drone.splatproj --shots 2)
+sw_cli_test(destruct.missing RC 2 MATCH "error: .*nope.bin: "
+  ARGS destruct ${SW_DESTRUCT_OUT}/nope.bin)
+sw_cli_test(destruct.not_spl2 RC 3 MATCH "error: .*drone.glb: "
+  ARGS destruct ${SW_DESTRUCT_FIX}/drone.glb)
+sw_cli_test(destruct.unknown_profile RC 5 MATCH "error: unknown weapon profile 'laser' \\(built-ins: cannon, mortar, railgun"
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --profile laser)
+sw_cli_test(destruct.profile_not_json RC 3 MATCH "error: .*drone.bin: "
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --profile ${SW_DESTRUCT_OUT}/drone.bin)
+sw_cli_test(destruct.untrained_project RC 5 MATCH "error: .*untrained.cache/training/cloud.ply: the project has no trained cloud"
+  ARGS destruct ${SW_DESTRUCT_FIX}/untrained.splatproj)
+sw_cli_test(destruct.bad_heal RC 105 MATCH "--heal: Value 2 not in range"
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --heal 2)
+sw_cli_test(destruct.unwritable RC 2 MATCH "error: /proc/destruct.json: "
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --shots 1 --json /proc/destruct.json)
+set_tests_properties(cli.destruct.railgun cli.destruct.mortar cli.destruct.heal cli.destruct.missing cli.destruct.not_spl2
+                     cli.destruct.unknown_profile cli.destruct.profile_not_json cli.destruct.bad_heal cli.destruct.unwritable
+                     PROPERTIES FIXTURES_REQUIRED destruct_bin)
+set_tests_properties(cli.destruct.profile_file PROPERTIES FIXTURES_REQUIRED destruct_bin DEPENDS cli.destruct.railgun)
+set_tests_properties(cli.destruct.project cli.destruct.untrained_project PROPERTIES FIXTURES_REQUIRED bake_cli_fixture)
