@@ -1,0 +1,176 @@
+// bench_destruct [frames] [hits] [save-boss.bin]: figures of issue 15 (docs/benchmarks.md).
+//  1. One hit's CPU cost (Simulation::hit, support updates included) for the cannon, mortar and
+//     railgun on the demo drone baked at ≈ 6000 core splats, and on generated hulls (the test
+//     fixture's ellipsoid) from 6k to 100k slots: median and mean over `hits` hits at spread
+//     points, healed every 20 hits so the hull never runs out of plating. Wall clock, one thread.
+//  2. Rendering under fire: the baked drone after a 100-hit volley (50+ chunks in flight) drawn at
+//     1280×800, 4× MSAA, coverage triangles + shell through the damage path, the simulation
+//     stepped and synced every frame (bodies and dirty records uploaded), glFinish per frame.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "core/bake/bake.h"
+#include "core/bake/surface_sample.h"
+#include "core/demo/demo_drone.h"
+#include "core/destruct/render_sync.h"
+#include "core/destruct/simulation.h"
+#include "core/render/camera.h"
+#include "core/render/headless_context.h"
+#include "core/render/host_tuning.h"
+#include "tests/core/tst_destruct_fixture.h"
+
+using namespace sw;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+std::pair<Eigen::Vector3f, Eigen::Vector3f> aim(int k, destruct::HitKind kind) {
+    std::uint32_t h = destruct::slotHash(std::uint32_t(k) * 2654435761u + 7u);
+    const float u = (float(h >> 8) / 16777216.f - 0.5f) * 0.7f;
+    h = destruct::slotHash(h);
+    const float v = (float(h >> 8) / 16777216.f - 0.5f) * 0.4f;
+    const float a = float(k % 8) * 0.785398f;  // eight headings round the model
+    const Eigen::Vector3f toCam(std::sin(a), -std::cos(a), 0.f), side(std::cos(a), std::sin(a), 0.f);
+    if (kind == destruct::HitKind::Epicenter) return {side * u + toCam * v + Eigen::Vector3f(0, 0, 3), {0, 0, -1}};
+    return {toCam * 3.f + side * u + Eigen::Vector3f(0, 0, v), -toCam};
+}
+
+struct HitCost {
+    double medianUs = 0, meanUs = 0, maxUs = 0;
+    double knocked = 0;
+};
+
+HitCost timeHits(destruct::Simulation& sim, const char* profile, int hits) {
+    sim.setProfile(*destruct::loadProfile(profile));
+    sim.heal(1.f);
+    std::vector<double> us;
+    double knocked = 0;
+    for (int k = 0; k < hits; ++k) {
+        if (k % 20 == 0) sim.heal(1.f);
+        const auto [o, d] = aim(k, sim.profile().kind);
+        const auto t = Clock::now();
+        const destruct::HitReport r = sim.fire(o, d);
+        us.push_back(msSince(t) * 1000.0);
+        knocked += double(r.knocked.size());
+        sim.step(1.f / 30.f);
+    }
+    HitCost c;
+    std::vector<double> sorted = us;
+    std::sort(sorted.begin(), sorted.end());
+    c.medianUs = sorted[sorted.size() / 2];
+    for (double x : us) c.meanUs += x / double(us.size());
+    c.maxUs = sorted.back();
+    c.knocked = knocked / double(hits);
+    return c;
+}
+
+Result<formats::Spl2Model> bakedDrone(int samples) {
+    auto drone = demo::generateDemoDrone({});
+    if (!drone) return drone.error();
+    bake::SurfaceSampleSettings s;
+    s.count = samples;
+    s.shellShare = 0.04f;
+    auto baked = bake::bakeModel(bake::sampleSurface(drone->mesh, s), drone->mesh, nullptr, {});
+    if (!baked) return baked.error();
+    return std::move(baked->spl2);
+}
+
+void printCost(const char* model, std::size_t n, const char* profile, const HitCost& c) {
+    std::printf("  %-22s %7zu slots  %-8s median %7.1f us  mean %7.1f us  max %7.1f us  (%.0f slot layers/hit)\n", model, n,
+                profile, c.medianUs, c.meanUs, c.maxUs, c.knocked);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int frames = argc > 1 ? std::max(1, std::atoi(argv[1])) : 60;
+    const int hits = argc > 2 ? std::max(20, std::atoi(argv[2])) : 200;
+    render::keepFreedHeapForRendering();
+    std::printf("bench_destruct: %d frames, %d hits per case\n", frames, hits);
+    auto boss = bakedDrone(6800);
+    if (!boss) {
+        std::fprintf(stderr, "bench_destruct: error: %s\n", boss.error().toString().c_str());
+        return 1;
+    }
+    if (argc > 3) {
+        if (Status st = formats::writeSpl2(argv[3], *boss); !st) return std::fprintf(stderr, "bench_destruct: error: %s\n", st.error().toString().c_str()), 1;
+        std::printf("boss written to %s (%zu core + %zu shell)\n", argv[3], boss->core.size(), boss->shell.size());
+    }
+    std::printf("hit cost (one thread):\n");
+    {
+        auto sim = destruct::Simulation::create(*boss);
+        if (!sim) return std::fprintf(stderr, "bench_destruct: error: %s\n", sim.error().toString().c_str()), 1;
+        for (const char* p : {"cannon", "mortar", "railgun"}) printCost("demo drone (baked)", sim->size(), p, timeHits(*sim, p, hits));
+    }
+    for (int n : {6000, 12000, 25000, 50000, 100000}) {
+        const auto t = Clock::now();
+        auto sim = destruct::Simulation::create(test::makeHull(n));
+        if (!sim) return 1;
+        const double build = msSince(t);
+        for (const char* p : {"cannon", "mortar", "railgun"}) printCost("generated hull", sim->size(), p, timeHits(*sim, p, hits));
+        std::printf("  %-22s %7d slots  load (support graph) %.0f ms, mean degree %.1f\n", "", n, build, sim->graph().meanDegree());
+    }
+
+    // Rendering under fire.
+    auto context = render::HeadlessContext::create();
+    if (!context) return std::fprintf(stderr, "bench_destruct: error: %s\n", context.error().toString().c_str()), 1;
+    auto renderer = render::SplatRenderer::create((*context)->loader());
+    if (!renderer) return 1;
+    auto& r = **renderer;
+    if (!r.setModel(*boss)) return 1;
+    auto sim = destruct::Simulation::create(*boss);
+    if (!sim) return 1;
+    destruct::DamageSync sync;
+    if (!sync.attach(r, *sim)) return 1;
+    const char* names[3] = {"cannon", "mortar", "railgun"};
+    for (int k = 0; k < 100; ++k) {
+        sim->setProfile(*destruct::loadProfile(names[k % 3]));
+        const auto [o, d] = aim(k, sim->profile().kind);
+        sim->fire(o, d);
+        sim->step(0.01f);
+    }
+    const int width = 1280, height = 800;
+    render::Camera cam;
+    cam.mode = render::CameraMode::Turntable;
+    cam.azimuthDeg = 30.f;
+    cam.frame(geometry::Bounds{Eigen::Vector3f::Constant(-0.8f), Eigen::Vector3f::Constant(0.8f)}, float(width) / float(height));
+    const Eigen::Matrix4f view = cam.view(), proj = cam.projection(float(width) / float(height));
+    render::SplatRenderSettings s;
+    s.width = width;
+    s.height = height;
+    s.roundSplats = true;
+    const destruct::SimStats st = sim->stats();
+    std::printf("volley: 100 hits, %d slots damaged, %d chunks torn, %d islands, %d bodies and %d debris in flight, %d pool entries\n",
+                st.damaged, st.chunksTorn, st.islandsTorn, st.bodiesAlive, st.debrisAlive, st.poolUsed);
+    std::vector<double> ms;
+    double syncMs = 0;
+    int minBodies = st.bodiesAlive;
+    for (int f = 0; f < frames + 5; ++f) {
+        const auto t = Clock::now();
+        sim->step(1.f / 240.f);  // slow motion: the pieces stay in the frame for the whole run
+        const auto ts = Clock::now();
+        if (!sync.sync(r, *sim)) return 1;
+        const double sm = msSince(ts);
+        s.effects.time = sim->time();
+        if (!r.renderOffscreen(view, proj, s)) return 1;
+        if (f >= 5) {
+            ms.push_back(msSince(t));
+            syncMs += sm / frames;
+            minBodies = std::min(minBodies, sim->stats().bodiesAlive);
+        }
+    }
+    std::sort(ms.begin(), ms.end());
+    double mean = 0;
+    for (double x : ms) mean += x / double(ms.size());
+    std::printf("render under fire: %zu core + %zu shell + %u pool at %dx%d, 4x MSAA, coverage + shell\n", boss->core.size(),
+                boss->shell.size(), sim->poolHighWater(), width, height);
+    std::printf("  frame (step + sync + draw + finish): mean %.2f ms (%.1f fps), median %.2f ms, best %.2f ms; sync %.3f ms; >= %d bodies in flight\n",
+                mean, 1000.0 / mean, ms[ms.size() / 2], ms.front(), syncMs, minBodies);
+    r.release();
+    return 0;
+}
