@@ -558,6 +558,10 @@
         <translation>Центры ближе этого к своей грани берут сторону, чей луч выходит из сетки</translation>
     </message>
     <message>
+        <source>Centres closer than this to their face are reported as on it (the normal is the face&apos;s either way)</source>
+        <translation>Центры ближе этого к своей грани считаются лежащими на ней (нормаль в любом случае берётся от грани)</translation>
+    </message>
+    <message>
         <source>Far from mesh</source>
         <translation>Далеко от сетки</translation>
     </message>

@@ -147,6 +147,7 @@ const char* const LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "On-surface distance"),
     QT_TRANSLATE_NOOP("schema", "Normal snap"),
     QT_TRANSLATE_NOOP("schema", "Centres closer than this to their face take the side whose ray escapes the mesh"),
+    QT_TRANSLATE_NOOP("schema", "Centres closer than this to their face are reported as on it (the normal is the face's either way)"),
     QT_TRANSLATE_NOOP("schema", "Far from mesh"),
     QT_TRANSLATE_NOOP("schema", "Floaters"),
     QT_TRANSLATE_NOOP("schema", "Sign 1: splats whose centre is farther than this from the surface"),
