@@ -194,6 +194,7 @@ std::string gltfWithImage(const std::string& imageUri, bool dropFaces = false) {
     const std::size_t binAt = 20 + jsonLen + 8;
     const Bytes bin(glb.begin() + std::ptrdiff_t(binAt), glb.begin() + std::ptrdiff_t(binAt + u32(20 + jsonLen)));
     doc["buffers"][0]["uri"] = "data:application/octet-stream;base64," + base64(bin);
+    doc["buffers"][0]["byteLength"] = bin.size();
     for (auto& img : doc["images"]) {
         img.erase("bufferView");
         img.erase("mimeType");
@@ -261,7 +262,11 @@ Bytes png(std::uint32_t side, std::uint8_t colorType, const Bytes& pixels) {
 
 void writeModels() {
     put("cube.glb", orDie(sw::geometry::encodeGlb(cube(true))));
-    put("nouv.glb", orDie(sw::geometry::encodeGlb(cube(false))));
+    {
+        auto m = cube(true);  // textured, but without texture coordinates
+        m.uvs.clear();
+        put("nouv.glb", orDie(sw::geometry::encodeGlb(m)));
+    }
     {
         auto m = cube(false);
         for (auto& p : m.positions) p = Eigen::Vector3f(p.x(), p.x(), p.x());  // all on one line: zero area
