@@ -1,5 +1,6 @@
+cmake_policy(SET CMP0053 NEW)
 # ENOSPC on a real file system (issue 12): mounts an 8 KiB tmpfs at -DMNT (needs root; skipped
-# with exit 77 otherwise), runs splatwright-cli -DEXE with -DARGS (joined by ::, @MNT@ = the
+# with exit 77 otherwise), runs splatwright-cli -DEXE with -DARGS (joined by ::, %MNT% = the
 # mount point) and checks exit code 2, a "No space left on device" message naming -DNAMES (a
 # regex of the user's path, never a temporary's), and that the mount holds nothing afterwards:
 # no partial output, no temporary, no empty folder.
@@ -15,7 +16,7 @@ if(NOT mounted EQUAL 0)
   message("SKIP: cannot mount a tmpfs here (${why})")
   cmake_language(EXIT 77)
 endif()
-string(REPLACE "@MNT@" "${MNT}" args "${ARGS}")
+string(REPLACE "%MNT%" "${MNT}" args "${ARGS}")
 string(REPLACE "::" ";" argv "${args}")
 execute_process(COMMAND "${EXE}" ${argv} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 file(GLOB_RECURSE left LIST_DIRECTORIES true "${MNT}/*")

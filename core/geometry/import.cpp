@@ -50,18 +50,18 @@ Result<detail::GltfInfo> checkGltf(const std::string& path, ImportReport& report
 Result<const aiScene*> readScene(Assimp::Importer& importer, const std::string& path) {
     importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
     const aiScene* scene = importer.ReadFile(path, 0);
-    if (!scene || !scene->mRootNode) {
-        const std::string why = importer.GetErrorString();
-        if (why.find("No meshes remaining") != std::string::npos)  // only points/lines, removed above
-            return makeError(ErrorCode::InvalidInput, "the scene has no triangles (only points or lines)", path);
-        return makeError(ErrorCode::Parse, "cannot parse: " + why, path);
-    }
+    if (!scene || !scene->mRootNode)
+        return makeError(ErrorCode::Parse, std::string("cannot parse: ") + importer.GetErrorString(), path);
     SW_TRY(detail::checkFiniteVertices(*scene, path));
     const unsigned flags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_SortByPType |
                            aiProcess_FlipUVs | aiProcess_ValidateDataStructure;
     scene = importer.ApplyPostProcessing(flags);
-    if (!scene || (scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE) || !scene->mRootNode)
-        return makeError(ErrorCode::Parse, std::string("cannot parse: ") + importer.GetErrorString(), path);
+    if (!scene || (scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE) || !scene->mRootNode) {
+        const std::string why = importer.GetErrorString();
+        if (why.find("No meshes remaining") != std::string::npos)  // SortByPType removed the points and lines
+            return makeError(ErrorCode::InvalidInput, "the scene has no triangles (only points or lines)", path);
+        return makeError(ErrorCode::Parse, "cannot parse: " + why, path);
+    }
     return scene;
 }
 

@@ -72,9 +72,9 @@ sw_bad(info_zero_faces RC 5 MATCH "error: .*nofaces\\.gltf: .*no triangles" ARGS
 sw_bad(info_zero_area RC 5 MATCH "error: .*zero_area\\.glb: every triangle has zero area" ARGS info ${BAD}/zero_area.glb)
 sw_bad(info_texture_16k RC 4 MATCH "error: .*tex16k\\.gltf: base-colour texture .*16384x16384, larger than the 8192 px limit"
   ARGS info ${BAD}/tex16k.gltf)
-sw_bad(info_texture_is_folder RC 0 MATCH "warning: .*texdir\\.png: is a folder, not a file" ARGS info ${BAD}/dir_tex.gltf)
-sw_bad(info_missing_texture RC 0 MATCH "warning: .*no_such_texture\\.png" ARGS info ${BAD}/missing_tex.gltf)
-sw_bad(info_no_uvs RC 0 MATCH "warning: .*UV" ARGS info ${BAD}/nouv.glb)
+sw_bad(info_texture_is_folder RC 0 MATCH "warnings: 1.*texdir\\.png: is a folder, not a file" ARGS info ${BAD}/dir_tex.gltf)
+sw_bad(info_missing_texture RC 0 MATCH "warnings: 1.*no_such_texture\\.png: texture file not found" ARGS info ${BAD}/missing_tex.gltf)
+sw_bad(info_no_uvs RC 0 MATCH "warnings: 1.*has a base-colour texture but its mesh has no UVs" ARGS info ${BAD}/nouv.glb)
 sw_bad(demo_onto_folder RC 2 MATCH "error: .*dir\\.glb: is a folder, not a file" EXISTS ${BAD}/dir.glb ARGS demo -o ${BAD}/dir.glb)
 sw_bad(demo_onto_dev_null RC 0 ISLINK ${BAD}/null.glb ARGS demo -o ${BAD}/null.glb --texture-size 256)
 sw_bad(render_onto_folder RC 2 MATCH "error: .*dir\\.png: is a folder, not a file" EXISTS ${BAD}/dir.png ${GL}
@@ -95,9 +95,9 @@ sw_bad(dataset_zero_area RC 5 ${GL} MATCH "error: .*zero_area\\.glb: every trian
 sw_bad(dataset_zero_faces RC 5 ${GL} MATCH "error: .*nofaces\\.gltf: .*no triangles" ABSENT @O@/ds
   ARGS dataset ${BAD}/nofaces.gltf -o @O@/ds ${DS})
 sw_bad(dataset_truncated_glb RC 3 ${GL} MATCH "error: .*truncated\\.glb: " ABSENT @O@/ds ARGS dataset ${BAD}/truncated.glb -o @O@/ds ${DS})
-sw_bad(dataset_texture_is_folder RC 0 ${GL} MATCH "texdir\\.png: is a folder, not a file.*dataset: .*6 train, 1 val"
+sw_bad(dataset_texture_is_folder RC 0 ${GL} MATCH "dataset: .*6 train, 1 val.*texdir\\.png: is a folder, not a file"
   ARGS dataset ${BAD}/dir_tex.gltf -o @O@/ds ${DS})
-sw_bad(dataset_missing_texture RC 0 ${GL} MATCH "no_such_texture\\.png.*dataset: .*6 train, 1 val"
+sw_bad(dataset_missing_texture RC 0 ${GL} MATCH "dataset: .*6 train, 1 val.*no_such_texture\\.png: texture file not found"
   ARGS dataset ${BAD}/missing_tex.gltf -o @O@/ds ${DS})
 sw_bad(dataset_texture_16k RC 4 ${GL} MATCH "error: .*tex16k\\.gltf: .*larger than the 8192 px limit" ABSENT @O@/ds
   ARGS dataset ${BAD}/tex16k.gltf -o @O@/ds ${DS})
@@ -160,6 +160,6 @@ function(sw_enospc name)
                        FIXTURES_REQUIRED badinput)
 endfunction()
 sw_enospc(dataset_disk_full NAMES ".*mnt_dataset_disk_full/ds(/[^:]*)?"
-  ARGS dataset ${BAD}/cube.glb -o @MNT@/ds ${DS})
+  ARGS dataset ${BAD}/cube.glb -o %MNT%/ds ${DS})
 sw_enospc(export_disk_full NAMES ".*mnt_export_disk_full/e(/cube\\.[a-z.]+)?"
-  ARGS export ${BAD}/ok.ply --model ${BAD}/cube.glb -o @MNT@/e)
+  ARGS export ${BAD}/ok.ply --model ${BAD}/cube.glb -o %MNT%/e)

@@ -58,8 +58,10 @@ sw::splat::SplatCloud cloud(std::size_t n, int shDegree) {
     sw::splat::SplatCloud c;
     c.shDegree = shDegree;
     c.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        c.positions[i] = {u(rng), u(rng), u(rng)};
+    for (std::size_t i = 0; i < n; ++i) {  // on the faces of the generated cube (±0.8 once imported)
+        Eigen::Vector3f p(1.6f * u(rng), 1.6f * u(rng), 1.6f * u(rng));
+        p[int(i % 3)] = i % 2 ? 0.8f : -0.8f;
+        c.positions[i] = p;
         c.scales[i] = Eigen::Vector3f::Constant(0.02f + 0.01f * u(rng));
         c.opacities[i] = 0.5f + u(rng) * 0.5f;
         c.colors[i] = {0.5f + u(rng), 0.5f, 0.5f - u(rng)};
