@@ -22,6 +22,7 @@
 #include "app/cli/schema_flags.h"
 #include "core/formats/ply.h"
 #include "core/foundation/file_io.h"
+#include "core/foundation/output_folder.h"
 #include "core/geometry/import.h"
 #include "core/train/checkpoint.h"
 #include "core/train/init_cloud.h"
@@ -123,6 +124,7 @@ struct TrainCommand {
         if (s.device == train::TrainDevice::Cuda && !train::cudaDeviceAvailable())  // before loading anything
             return makeError(ErrorCode::Gpu, "CUDA device requested but this build has no CUDA backend or this "
                                              "machine has no CUDA device; use --device cpu");
+        SW_TRY(claimOutputs(output, {"cloud.ply", "checkpoint/", "dataset/"}));  // never replaces the user's files
         std::string datasetDir = input;
         std::optional<geometry::ImportedModel> imported;
         if (modelInput) {

@@ -1,12 +1,16 @@
 // splatwright-cli: every pipeline stage of the editor, from the command line.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <exception>
+#include <new>
 
 #include "app/cli/command.h"
+#include "core/foundation/interrupt.h"
 #include "core/foundation/log.h"
 
 int main(int argc, char** argv) {
     sw::log::addSink(sw::log::stderrSink());
+    sw::installInterruptHandlers();  // SIGINT/SIGTERM cancel the running stage: exit 6, no temporaries left
     CLI::App app{"Splatwright: textured game models to budgeted, destructible Gaussian-splat assets",
                  "splatwright-cli"};
     app.require_subcommand(1);
@@ -32,12 +36,17 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        return app.exit(e) == 0 ? 0 : 1;  // --help/--version 0; every usage error 1 (README)
+    } catch (const std::bad_alloc&) {
+        outcome.status = sw::makeError(sw::ErrorCode::OutOfMemory, "out of memory: the stage asked for more memory "
+                                                                     "than this machine has; lower the sizes or counts");
+    } catch (const std::exception& e) {
+        outcome.status = sw::makeError(sw::ErrorCode::Internal, std::string("internal error: ") + e.what());
     }
     if (!outcome.status) {
         const sw::Error& err = outcome.status.error();
         std::fprintf(stderr, "splatwright-cli: error: %s\n", err.toString().c_str());
-        return sw::exitCodeFor(err.code);
+        return sw::exitCodeFor(sw::interruptRequested() ? sw::ErrorCode::Cancelled : err.code);
     }
     return 0;
 }

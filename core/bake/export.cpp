@@ -1,8 +1,8 @@
 #include "core/bake/export.h"
 
-#include <unistd.h>
-
+#include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <system_error>
@@ -11,6 +11,7 @@
 #include "core/formats/spl2.h"
 #include "core/formats/spz.h"
 #include "core/foundation/file_io.h"
+#include "core/foundation/output_folder.h"
 
 namespace sw::bake {
 
@@ -135,6 +136,21 @@ Result<std::vector<PendingFile>> encodeAll(const BakedModel& baked, const splat:
     return files;
 }
 
+// Staging folders of older versions (".<name>.export-<pid>") whose process is gone.
+void removeLegacyStaging(const std::string& outDir, const std::string& name) {
+    const std::string prefix = "." + name + ".export-";
+    std::error_code ec;
+    for (fs::directory_iterator it(outDir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string file = it->path().filename().string();
+        if (file.size() <= prefix.size() || file.compare(0, prefix.size(), prefix) != 0) continue;
+        const std::string pid = file.substr(prefix.size());
+        if (pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 9) continue;
+        if (::kill(static_cast<pid_t>(std::stol(pid)), 0) == 0 || errno == EPERM) continue;
+        std::error_code rm;
+        fs::remove_all(it->path(), rm);
+    }
+}
+
 }  // namespace
 
 Result<ExportResult> exportModel(const BakedModel& baked, const splat::SplatCloud& cloud, const ExportMeta& meta,
@@ -145,34 +161,45 @@ Result<ExportResult> exportModel(const BakedModel& baked, const splat::SplatClou
     auto files = encodeAll(baked, cloud, meta, name, settings, result.sourceHash);
     if (!files) return files.error();
 
+    // Only files this program wrote into the folder (its output marker lists them) are replaced.
     std::error_code ec;
+    for (const PendingFile& f : *files)
+        if (fs::is_directory(outDir, ec)) SW_TRY(checkReplaceable(outDir, f.fileName));
+    const bool created = !fs::exists(outDir, ec);
     fs::create_directories(outDir, ec);
     if (ec || !fs::is_directory(outDir))
         return makeError(ErrorCode::Io, "cannot create export folder (" + (ec ? ec.message() : "not a folder") + ")", outDir);
-    const fs::path staging = fs::path(outDir) / ("." + name + ".export-" + std::to_string(::getpid()));
-    fs::remove_all(staging, ec);
-    if (!fs::create_directory(staging, ec) || ec)
-        return makeError(ErrorCode::Io, "export folder is not writable (" + ec.message() + ")", outDir);
-    for (const PendingFile& f : *files) {
-        Status st = writeFileAtomic((staging / f.fileName).string(), f.bytes);
-        if (!st) {
-            fs::remove_all(staging, ec);
-            return st.error();
+    // A failed export leaves no folder it created itself.
+    struct CreatedFolder {
+        std::string path;
+        ~CreatedFolder() {
+            std::error_code e;
+            if (!path.empty() && fs::is_empty(path, e)) fs::remove(path, e);
         }
+    } createdFolder{created ? outDir : std::string()};
+    removeLegacyStaging(outDir, name);
+    auto staging = TemporaryFolder::create((fs::path(outDir) / ("." + name + ".export")).string());
+    if (!staging)
+        return makeError(staging.error().code, "export folder is not writable (" + staging.error().message + ")", outDir);
+    for (const PendingFile& f : *files) {
+        Status st = writeFileAtomic((fs::path(staging->path()) / f.fileName).string(), f.bytes);
+        if (!st) return staging->relocate(st.error(), outDir);
     }
+    std::vector<std::string> names;
+    for (const PendingFile& f : *files) names.push_back(f.fileName);
+    SW_TRY(recordOutputs(outDir, names));  // before the renames: a file in place is always listed
     std::vector<fs::path> moved;
     for (const PendingFile& f : *files) {
         const fs::path target = fs::path(outDir) / f.fileName;
-        fs::rename(staging / f.fileName, target, ec);
+        fs::rename(fs::path(staging->path()) / f.fileName, target, ec);
         if (ec) {
             for (const auto& m : moved) fs::remove(m, ec);
-            fs::remove_all(staging, ec);
             return makeError(ErrorCode::Io, "cannot move the exported file into place", target.string());
         }
         moved.push_back(target);
         result.files.push_back({target.string(), f.bytes.size()});
     }
-    fs::remove_all(staging, ec);
+    createdFolder.path.clear();
     return result;
 }
 

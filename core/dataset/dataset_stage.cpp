@@ -8,6 +8,7 @@
 #include "core/dataset/transforms.h"
 #include "core/foundation/file_io.h"
 #include "core/foundation/log.h"
+#include "core/foundation/output_folder.h"
 
 namespace sw::dataset {
 namespace fs = std::filesystem;
@@ -17,32 +18,6 @@ constexpr double kPi = 3.14159265358979323846;
 
 double secondsSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-// Removes a temporary folder unless released (the folder was renamed into place).
-struct TempFolder {
-    fs::path path;
-    bool keep = false;
-    ~TempFolder() {
-        std::error_code ec;
-        if (!keep && !path.empty()) fs::remove_all(path, ec);
-    }
-};
-
-Status publish(const fs::path& temp, const fs::path& target) {
-    std::error_code ec;
-    fs::path old;
-    if (fs::exists(target, ec)) {
-        old = target;
-        old += ".old";
-        fs::remove_all(old, ec);
-        fs::rename(target, old, ec);
-        if (ec) return makeError(ErrorCode::Io, "cannot replace the existing folder (" + ec.message() + ")", target.string());
-    }
-    fs::rename(temp, target, ec);
-    if (ec) return makeError(ErrorCode::Io, "cannot move the dataset into place (" + ec.message() + ")", target.string());
-    if (!old.empty()) fs::remove_all(old, ec);
-    return {};
 }
 
 }  // namespace
@@ -78,11 +53,12 @@ Result<DatasetReport> renderDataset(const geometry::Mesh& mesh, const BeltSettin
     std::error_code ec;
     fs::create_directories(target.parent_path(), ec);
     if (ec) return makeError(ErrorCode::Io, "cannot create the parent folder (" + ec.message() + ")", target.string());
-    TempFolder temp;
-    temp.path = target;
-    temp.path += ".tmp-" + std::to_string(std::random_device{}());
-    fs::create_directories(temp.path, ec);
-    if (ec) return makeError(ErrorCode::Io, "cannot create the dataset folder (" + ec.message() + ")", temp.path.string());
+    SW_TRY(checkFolderReplaceable(target.string()));  // before any work: never replace the user's files
+    auto tempFolder = TemporaryFolder::create(target.string());
+    if (!tempFolder) return tempFolder.error();
+    const fs::path tempPath = tempFolder->path();
+    std::vector<std::string> written;  // relative paths, recorded in the folder's output marker
+    const auto relocated = [&](const Error& e) { return tempFolder->relocate(e, target.string()); };
 
     LightingSettings lighting;
     lighting.recipe = s.recipe;
@@ -107,7 +83,7 @@ Result<DatasetReport> renderDataset(const geometry::Mesh& mesh, const BeltSettin
         const auto poses = posesFor(sp, belt);
         if (poses.empty()) continue;  // no transforms file for an empty split (readers reject those)
         const std::string name = splitName(sp);
-        fs::create_directories(temp.path / name, ec);
+        fs::create_directories(tempPath / name, ec);
         DatasetSplit split;
         split.cameraAngleX = belt.fovX * kPi / 180.0;
         for (std::size_t i = 0; i < poses.size(); ++i) {
@@ -118,22 +94,28 @@ Result<DatasetReport> renderDataset(const geometry::Mesh& mesh, const BeltSettin
             report.renderSeconds += secondsSince(tr);
             const std::string rel = "./" + name + "/r_" + std::to_string(i);
             split.frames.push_back({rel, poses[i].cameraToWorld, {}});
+            written.push_back(name + "/r_" + std::to_string(i) + ".png");
             const auto tw = std::chrono::steady_clock::now();
-            if (pendingWrite.valid()) SW_TRY(pendingWrite.get());
+            if (pendingWrite.valid())
+                if (Status st = pendingWrite.get(); !st) return relocated(st.error());
             report.writeSeconds += secondsSince(tw);
-            pendingWrite = std::async(std::launch::async, [path = (temp.path / (rel + ".png")).lexically_normal().string(),
+            pendingWrite = std::async(std::launch::async, [path = (tempPath / (rel + ".png")).lexically_normal().string(),
                                                            img = std::move(*image), level = s.pngLevel] {
                 return writePngFile(path, img, level);
             });
             progress.sub(0.2, 1.0).report(static_cast<double>(++done) / total, "rendering " + name + " views");
         }
-        SW_TRY(writeTransforms((temp.path / ("transforms_" + name + ".json")).string(), split));
+        if (Status st = writeTransforms((tempPath / ("transforms_" + name + ".json")).string(), split); !st)
+            return relocated(st.error());
+        written.push_back("transforms_" + name + ".json");
         (sp == Split::Train ? report.trainViews : sp == Split::Val ? report.valViews : report.testViews) =
             static_cast<int>(poses.size());
     }
-    if (pendingWrite.valid()) SW_TRY(pendingWrite.get());
-    SW_TRY(publish(temp.path, target));
-    temp.keep = true;
+    if (pendingWrite.valid())
+        if (Status st = pendingWrite.get(); !st) return relocated(st.error());
+    if (Status st = recordOutputs(tempPath.string(), written); !st) return relocated(st.error());
+    SW_TRY(replaceFolder(tempPath.string(), target.string()));
+    tempFolder->release();
     report.folder = target.string();
     report.totalSeconds = secondsSince(t0);
     SW_LOG_INFO("dataset: " << total << " views in " << report.totalSeconds << " s → " << report.folder);

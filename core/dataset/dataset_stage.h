@@ -3,8 +3,10 @@
 // model from the belt poses into a NeRF-synthetic folder:
 //   <out>/transforms_{train,val,test}.json, <out>/{train,val,test}/r_<i>.png (RGBA, alpha = coverage)
 // The folder is built under a temporary name and renamed into place when complete, so a
-// cancelled or failed run never leaves a half-written dataset (an existing one is replaced only
-// on success).
+// cancelled or failed run never leaves a half-written dataset. An existing folder is replaced
+// only on success and only when it is empty or a dataset this program wrote (its output marker
+// lists everything in it, output_folder.h); a folder with the user's files or the input model
+// is refused before any work.
 #include <memory>
 #include <string>
 

@@ -1,7 +1,9 @@
 #include "core/dataset/transforms.h"
 
+#include <Eigen/LU>
 #include <cmath>
 #include <filesystem>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "core/foundation/file_io.h"
@@ -24,6 +26,29 @@ Status writeTransforms(const std::string& path, const DatasetSplit& split) {
     }
     doc["frames"] = frames;
     return writeFileAtomic(path, doc.dump(2) + "\n");
+}
+
+std::string poseProblem(const Eigen::Matrix4d& m) {
+    std::ostringstream os;
+    if (!m.allFinite()) return "is not finite";
+    const Eigen::RowVector4d bottom = m.row(3);
+    if ((bottom - Eigen::RowVector4d(0, 0, 0, 1)).cwiseAbs().maxCoeff() > kPoseTolerance) {
+        os << "has bottom row [" << bottom << "], not [0 0 0 1]";
+        return os.str();
+    }
+    const Eigen::Matrix3d r = m.topLeftCorner<3, 3>();
+    const double error = (r.transpose() * r - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff();
+    if (error > kPoseTolerance) {
+        os << "has a rotation part that is not orthonormal (|RᵀR − I| = " << error << ", singular or scaled)";
+        return os.str();
+    }
+    if (r.determinant() < 0) return "has a mirrored rotation part (determinant −1)";
+    const Eigen::Vector3d eye = m.topRightCorner<3, 1>();
+    if (eye.cwiseAbs().maxCoeff() < kModelHalfEdge) {
+        os << "puts the camera at (" << eye.transpose() << "), inside the model's cube (±" << kModelHalfEdge << ")";
+        return os.str();
+    }
+    return {};
 }
 
 Result<DatasetSplit> readTransforms(const std::string& path) {
@@ -57,6 +82,8 @@ Result<DatasetSplit> readTransforms(const std::string& path) {
             }
         }
         if (!frame.cameraToWorld.allFinite()) return makeError(ErrorCode::InvalidInput, where + ": transform_matrix is not finite", path);
+        if (auto problem = poseProblem(frame.cameraToWorld); !problem.empty())
+            return makeError(ErrorCode::InvalidInput, where + ": transform_matrix " + problem, path);
         fs::path image = base / frame.filePath;
         if (!image.has_extension()) image += ".png";
         std::error_code ec;  // the throwing overload aborts on ENAMETOOLONG (a 256-byte name) or ELOOP

@@ -25,9 +25,21 @@ struct DatasetSplit {
 // Writes the JSON atomically.
 Status writeTransforms(const std::string& path, const DatasetSplit& split);
 
+// A camera-to-world pose must be rigid: bottom row [0 0 0 1] and rotation part orthonormal with
+// determinant +1, both within this tolerance (a singular, scaled or mirrored matrix trains on
+// nothing and silently yields garbage).
+constexpr double kPoseTolerance = 1e-3;
+// Datasets live in the normalised model space (the model fitted in the cube of edge 1.6 centred
+// at the origin, geometry/import.h): a camera inside that cube is inside the model.
+constexpr double kModelHalfEdge = 0.8;
+
+// Empty when `cameraToWorld` is a usable pose, else what is wrong with it ("has a rotation part
+// that is not orthonormal ...").
+std::string poseProblem(const Eigen::Matrix4d& cameraToWorld);
+
 // Reads and validates a transforms JSON: camera_angle_x in (0, π), at least one frame, each a
-// finite 4×4 matrix, each image present (".png" appended when file_path has no extension).
-// Errors name the JSON file and the frame index.
+// finite 4×4 matrix that is a usable pose (poseProblem), each image present (".png" appended
+// when file_path has no extension). Errors name the JSON file and the frame index.
 Result<DatasetSplit> readTransforms(const std::string& path);
 
 }  // namespace sw::dataset

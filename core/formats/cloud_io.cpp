@@ -2,12 +2,21 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 
 #include "core/formats/ply.h"
 #include "core/formats/splat_file.h"
+#include "core/foundation/log.h"
 
 namespace sw::formats {
+namespace {
+
+// The byte (ln σ + 10) · 16 of SPZ's scale encoding (detail/spz_pack.cpp) spans these.
+constexpr float kSpzMinLogScale = -10.f;
+constexpr float kSpzMaxLogScale = 255.f / 16.f - 10.f;
+
+}  // namespace
 
 std::string fileExtension(const std::string& path) {
     std::string ext = std::filesystem::path(path).extension().string();
@@ -23,8 +32,32 @@ Result<splat::SplatCloud> readSplatCloud(const std::string& path) {
     return makeError(ErrorCode::Unsupported, "unknown splat file extension '" + ext + "' (expected .ply, .spz or .splat)", path);
 }
 
+std::vector<std::string> conversionLosses(const std::string& path, const splat::SplatCloud& cloud) {
+    std::vector<std::string> losses;
+    const std::string ext = fileExtension(path);
+    if (ext == ".splat" && cloud.shDegree > 0)
+        losses.push_back("the .splat format keeps no spherical harmonics: SH bands 1.." + std::to_string(cloud.shDegree) +
+                         " of " + std::to_string(cloud.size()) + " splats are dropped (view-dependent colour is lost)");
+    if (ext == ".spz") {
+        std::size_t clampedScale = 0;
+        for (std::size_t i = 0; i < cloud.size(); ++i) {
+            for (int a = 0; a < 3; ++a) {
+                const float ln = std::log(cloud.scales[i][a]);
+                clampedScale += !(ln >= kSpzMinLogScale && ln <= kSpzMaxLogScale);
+            }
+        }
+        if (clampedScale)
+            losses.push_back(std::to_string(clampedScale) + " scale values have ln σ outside SPZ's [-10, 5.94] and are clamped");
+    }
+    return losses;
+}
+
 Status writeSplatCloud(const std::string& path, const splat::SplatCloud& cloud, const SpzWriteOptions& spz) {
     const std::string ext = fileExtension(path);
+    if (cloud.empty())
+        return makeError(ErrorCode::InvalidInput,
+                         "the cloud has no splats; a 0-splat file is not written (preview and export reject it)", path);
+    for (const std::string& loss : conversionLosses(path, cloud)) SW_LOG_WARN(path << ": " << loss);
     if (ext == ".ply") return writePly(path, cloud);
     if (ext == ".spz") return writeSpz(path, cloud, spz);
     if (ext == ".splat") return writeSplatFile(path, cloud);

@@ -2,6 +2,7 @@
 // Reading and writing a SplatCloud by file extension (.ply, .spz, .splat), for the CLI and
 // the editor's import/export actions.
 #include <string>
+#include <vector>
 
 #include "core/formats/spz.h"
 #include "core/foundation/error.h"
@@ -13,7 +14,14 @@ namespace sw::formats {
 std::string fileExtension(const std::string& path);
 
 Result<splat::SplatCloud> readSplatCloud(const std::string& path);
-// Unsupported error for an unknown extension; `spz` applies to .spz outputs only.
+// What writing `cloud` to `path` loses beyond the format's documented quantisation, one line
+// each (empty when nothing): .splat keeps no SH bands; SPZ clamps ln σ to [-10, 5.94]
+// (docs/formats.md).
+std::vector<std::string> conversionLosses(const std::string& path, const splat::SplatCloud& cloud);
+
+// Unsupported error for an unknown extension; `spz` applies to .spz outputs only. An empty
+// cloud is refused (InvalidInput: readers reject 0-splat files); conversionLosses() are logged
+// as warnings.
 Status writeSplatCloud(const std::string& path, const splat::SplatCloud& cloud, const SpzWriteOptions& spz = {});
 
 }  // namespace sw::formats

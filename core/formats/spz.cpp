@@ -119,7 +119,7 @@ Result<SpzPacked> decodeV4(std::span<const std::uint8_t> file, const std::string
     if (std::uint64_t{p.numPoints} * 9 > file.size() * kMaxCompressionRatio)
         return r.errorAt(ErrorCode::Parse, 8, "SPZ point count " + std::to_string(p.numPoints) + " is implausible for the file size");
     if (tocOffset < kHeaderV4Bytes || tocOffset > file.size())
-        return r.errorAt(ErrorCode::Parse, 20, "SPZ table of contents offset " + std::to_string(tocOffset) + " is out of range");
+        return r.errorAt(ErrorCode::Parse, 16, "SPZ table of contents offset " + std::to_string(tocOffset) + " is out of range");
     r.skip(tocOffset - r.offset());
     SW_TRY(r.require(std::uint64_t{numStreams} * 16, "SPZ table of contents"));
     detail::allocateSpz(p);
@@ -127,7 +127,7 @@ Result<SpzPacked> decodeV4(std::span<const std::uint8_t> file, const std::string
     for (auto* b : blocks(p))
         if (!b->empty()) expected.push_back(b);
     if (numStreams != expected.size())
-        return r.errorAt(ErrorCode::Parse, 19, "SPZ has " + std::to_string(numStreams) + " streams, expected " + std::to_string(expected.size()));
+        return r.errorAt(ErrorCode::Parse, 15, "SPZ has " + std::to_string(numStreams) + " streams, expected " + std::to_string(expected.size()));
     std::vector<std::uint64_t> compressed(numStreams);
     for (std::size_t i = 0; i < numStreams; ++i) {
         compressed[i] = r.get<std::uint64_t>();

@@ -5,27 +5,75 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <fstream>
+#include <filesystem>
 #include <random>
 
+#include "core/foundation/interrupt.h"
+#include "core/foundation/log.h"
+#include "core/foundation/memory.h"
+
 namespace sw {
+namespace fs = std::filesystem;
 namespace {
 
 std::string errnoText() { return std::strerror(errno); }
 
+// What a path that is not a regular file is, for messages; empty for a regular file.
+const char* kindOf(const struct stat& st) {
+    if (S_ISREG(st.st_mode)) return "";
+    if (S_ISDIR(st.st_mode)) return "is a folder, not a file";
+    if (S_ISCHR(st.st_mode)) return "is a character device, not a file";
+    if (S_ISBLK(st.st_mode)) return "is a block device, not a file";
+    if (S_ISFIFO(st.st_mode)) return "is a pipe, not a file";
+    if (S_ISSOCK(st.st_mode)) return "is a socket, not a file";
+    return "is not a regular file";
+}
+
+Error cancelledError(const std::string& path) {
+    return makeError(ErrorCode::Cancelled, "cancelled (interrupted); nothing was written", path);
+}
+
+bool allDigits(std::string_view s, bool hex) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!(c >= '0' && c <= '9') && !(hex && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')))) return false;
+    return true;
+}
+
+bool processRuns(long pid) {
+    if (pid <= 0 || pid > INT_MAX) return false;
+    if (pid == ::getpid()) return true;
+    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+}
+
 }  // namespace
 
 Result<std::vector<std::uint8_t>> readFileBytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary | std::ios::ate);
-    if (!in) return makeError(ErrorCode::Io, "cannot open file (" + errnoText() + ")", path);
-    const std::streamoff size = in.tellg();
-    if (size < 0) return makeError(ErrorCode::Io, "cannot read file size", path);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return makeError(ErrorCode::Io, "cannot open file (" + errnoText() + ")", path);
+    struct FdCloser {
+        int fd;
+        ~FdCloser() { ::close(fd); }
+    } closer{fd};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) return makeError(ErrorCode::Io, "cannot read file size (" + errnoText() + ")", path);
+    if (!S_ISREG(st.st_mode)) return makeError(ErrorCode::Io, kindOf(st), path);
+    const auto size = static_cast<std::uint64_t>(st.st_size);
+    SW_TRY(checkAllocation(size, "reading the file", path));
     std::vector<std::uint8_t> data(static_cast<std::size_t>(size));
-    in.seekg(0);
-    if (size > 0 && !in.read(reinterpret_cast<char*>(data.data()), size))
-        return makeError(ErrorCode::Io, "read failed", path);
+    std::size_t done = 0;
+    while (done < data.size()) {
+        const ssize_t n = ::read(fd, data.data() + done, data.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return makeError(ErrorCode::Io, "read failed (" + errnoText() + ")", path);
+        if (n == 0) return makeError(ErrorCode::Io, "file shrank while being read", path);
+        done += static_cast<std::size_t>(n);
+    }
     return data;
 }
 
@@ -35,7 +83,46 @@ Result<std::string> readFileText(const std::string& path) {
     return std::string(bytes->begin(), bytes->end());
 }
 
-AtomicFile::AtomicFile(std::string path) : m_path(std::move(path)) {}
+std::string temporaryPathFor(const std::string& target) {
+    std::random_device rd;
+    char suffix[48];
+    std::snprintf(suffix, sizeof suffix, ".tmp-%ld-%08x", static_cast<long>(::getpid()), rd());
+    return target + suffix;
+}
+
+std::vector<std::string> removeStaleTemporaries(const std::string& target) {
+    std::vector<std::string> removed;
+    const fs::path t(target);
+    const std::string prefix = t.filename().string() + ".tmp-";
+    const fs::path dir = t.parent_path().empty() ? fs::path(".") : t.parent_path();
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec), end;
+    for (; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
+        const std::string rest = name.substr(prefix.size());
+        const auto dash = rest.find('-');
+        std::error_code kindEc;
+        const bool folder = it->is_directory(kindEc);
+        if (dash != std::string::npos && allDigits(rest.substr(0, dash), false) &&
+            allDigits(rest.substr(dash + 1), true)) {
+            if (processRuns(std::strtol(rest.c_str(), nullptr, 10))) continue;
+            if (folder && !fs::exists(it->path() / ".splatwright-output.json", kindEc)) continue;
+            std::error_code rmEc;
+            if (folder) fs::remove_all(it->path(), rmEc);
+            else fs::remove(it->path(), rmEc);
+            if (!rmEc) {
+                SW_LOG_INFO("removed the temporary " << it->path().string() << " of an interrupted run");
+                removed.push_back(it->path().string());
+            }
+        } else if (allDigits(rest, !folder)) {
+            SW_LOG_WARN(it->path().string() << ": a temporary of an interrupted older run; remove it");
+        }
+    }
+    return removed;
+}
+
+AtomicFile::AtomicFile(std::string path) : m_path(std::move(path)), m_targetPath(m_path) {}
 
 AtomicFile::~AtomicFile() {
     if (m_fd >= 0) ::close(m_fd);
@@ -43,16 +130,30 @@ AtomicFile::~AtomicFile() {
 }
 
 Status AtomicFile::open() {
-    std::random_device rd;
-    char suffix[32];
-    std::snprintf(suffix, sizeof suffix, ".tmp-%08x", rd());
-    m_tempPath = m_path + suffix;
+    if (interruptRequested()) return cancelledError(m_path);
+    struct stat st {};
+    if (::lstat(m_path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+        char* resolved = ::realpath(m_path.c_str(), nullptr);
+        if (!resolved) return makeError(ErrorCode::Io, "is a symbolic link to a missing file", m_path);
+        m_targetPath = resolved;
+        std::free(resolved);
+    }
+    if (::stat(m_targetPath.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+        if (!S_ISCHR(st.st_mode)) return makeError(ErrorCode::Io, std::string(kindOf(st)) + "; choose a file path", m_path);
+        m_fd = ::open(m_targetPath.c_str(), O_WRONLY | O_CLOEXEC);
+        if (m_fd < 0) return makeError(ErrorCode::Io, "cannot open device (" + errnoText() + ")", m_path);
+        m_direct = true;
+        return {};
+    }
+    removeStaleTemporaries(m_targetPath);
+    m_tempPath = temporaryPathFor(m_targetPath);
     m_fd = ::open(m_tempPath.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (m_fd < 0) {
         std::string why = errnoText();
         m_tempPath.clear();
         return makeError(ErrorCode::Io, "cannot create file (" + why + ")", m_path);
     }
+    m_cleanup = std::make_unique<InterruptCleanup>(m_tempPath);
     return {};
 }
 
@@ -60,7 +161,11 @@ Status AtomicFile::write(const void* data, std::size_t size) {
     if (m_fd < 0) return makeError(ErrorCode::Io, "file not open", m_path);
     const auto* p = static_cast<const char*>(data);
     while (size > 0) {
-        const ssize_t n = ::write(m_fd, p, size);
+        if (interruptRequested()) {
+            m_failed = true;
+            return cancelledError(m_path);
+        }
+        const ssize_t n = ::write(m_fd, p, std::min<std::size_t>(size, std::size_t(1) << 24));
         if (n < 0) {
             if (errno == EINTR) continue;
             m_failed = true;
@@ -74,12 +179,23 @@ Status AtomicFile::write(const void* data, std::size_t size) {
 
 Status AtomicFile::commit() {
     if (m_fd < 0 || m_failed) return makeError(ErrorCode::Io, "nothing to commit", m_path);
+    if (interruptRequested()) return cancelledError(m_path);
+    if (m_direct) {
+        ::close(m_fd);
+        m_fd = -1;
+        return {};
+    }
     if (::fsync(m_fd) != 0) return makeError(ErrorCode::Io, "fsync failed (" + errnoText() + ")", m_path);
     ::close(m_fd);
     m_fd = -1;
-    if (::rename(m_tempPath.c_str(), m_path.c_str()) != 0)
+    // The target may have become something else since open(): still only a file is replaced.
+    struct stat st {};
+    if (::stat(m_targetPath.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+        return makeError(ErrorCode::Io, std::string(kindOf(st)) + "; choose a file path", m_path);
+    if (::rename(m_tempPath.c_str(), m_targetPath.c_str()) != 0)
         return makeError(ErrorCode::Io, "rename failed (" + errnoText() + ")", m_path);
     m_tempPath.clear();
+    m_cleanup.reset();
     return {};
 }
 

@@ -2,7 +2,15 @@
 // File helpers shared by every writer: whole-file reads with clear errors, and atomic writes
 // (temporary in the same folder, fsync, rename) so a crash or a failed export never leaves a
 // half-written file behind.
+//
+// Only a regular file (or nothing) is ever replaced: a symbolic link is written through to its
+// target, a character device (/dev/null, /dev/full) is written in place, and a folder, pipe,
+// socket or block device is an error. Temporaries are named "<target>.tmp-<pid>-<8 hex>"
+// beside their target, so a later run can tell a killed run's leftovers (their process is gone)
+// from a running one's and removes them (removeStaleTemporaries). Writes stop with a Cancelled
+// error once SIGINT/SIGTERM arrived (interrupt.h) and nothing is published after that.
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -12,6 +20,10 @@
 
 namespace sw {
 
+class InterruptCleanup;
+
+// Io errors for a missing, unreadable or non-regular path (a folder: "is a folder, not a
+// file"); OutOfMemory when the file cannot fit in memory.
 Result<std::vector<std::uint8_t>> readFileBytes(const std::string& path);
 Result<std::string> readFileText(const std::string& path);
 
@@ -35,10 +47,20 @@ public:
     const std::string& path() const { return m_path; }
 
 private:
-    std::string m_path;
+    std::string m_path;        // as the caller named it (every message uses this)
+    std::string m_targetPath;  // what is replaced: m_path, or a symbolic link's target
     std::string m_tempPath;
+    std::unique_ptr<InterruptCleanup> m_cleanup;
     int m_fd = -1;
+    bool m_direct = false;     // a character device written in place
     bool m_failed = false;
 };
+
+// A fresh temporary name for target: "<target>.tmp-<pid>-<8 hex>".
+std::string temporaryPathFor(const std::string& target);
+// Removes this program's temporaries of `target` whose process no longer runs (a folder only
+// when it carries the output marker, output_folder.h) and warns about ones of an older format
+// it cannot attribute. Returns the removed paths.
+std::vector<std::string> removeStaleTemporaries(const std::string& target);
 
 }  // namespace sw

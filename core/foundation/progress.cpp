@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/foundation/check.h"
+#include "core/foundation/interrupt.h"
 
 namespace sw {
 
@@ -11,6 +12,8 @@ void Progress::report(double fraction, std::string_view message) const {
     const double f = std::clamp(fraction, 0.0, 1.0);
     m_callback(m_begin + (m_end - m_begin) * f, message);
 }
+
+bool Progress::cancelled() const { return interruptRequested() || (m_cancel && m_cancel->isCancelled()); }
 
 Progress Progress::sub(double begin, double end) const {
     SW_REQUIRE(begin >= 0.0 && begin <= end && end <= 1.0, "begin=" << begin << " end=" << end);

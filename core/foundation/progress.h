@@ -30,7 +30,8 @@ public:
 
     // Reports `fraction` of this (sub-)range; values outside [0, 1] are clamped.
     void report(double fraction, std::string_view message = {}) const;
-    bool cancelled() const { return m_cancel && m_cancel->isCancelled(); }
+    // True when this job's token is cancelled or the process got SIGINT/SIGTERM (interrupt.h).
+    bool cancelled() const;
 
     // A child whose [0, 1] maps onto [begin, end] of this range.
     Progress sub(double begin, double end) const;

@@ -56,8 +56,12 @@ Result<const aiScene*> readScene(Assimp::Importer& importer, const std::string& 
     const unsigned flags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_SortByPType |
                            aiProcess_FlipUVs | aiProcess_ValidateDataStructure;
     scene = importer.ApplyPostProcessing(flags);
-    if (!scene || (scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE) || !scene->mRootNode)
-        return makeError(ErrorCode::Parse, std::string("cannot parse: ") + importer.GetErrorString(), path);
+    if (!scene || (scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE) || !scene->mRootNode) {
+        const std::string why = importer.GetErrorString();
+        if (why.find("No meshes remaining") != std::string::npos)  // SortByPType removed the points and lines
+            return makeError(ErrorCode::InvalidInput, "the scene has no triangles (only points or lines)", path);
+        return makeError(ErrorCode::Parse, "cannot parse: " + why, path);
+    }
     return scene;
 }
 
@@ -138,6 +142,7 @@ Result<ImportedModel> importModel(const std::string& path, const ImportSettings&
     ImportReport& report = model.report;
     report.path = path;
     std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) return makeError(ErrorCode::Io, "is a folder, not a file", path);
     if (!std::filesystem::is_regular_file(path, ec)) return makeError(ErrorCode::Io, "file not found", path);
 
     progress.report(0.0, "reading " + path);
@@ -157,6 +162,12 @@ Result<ImportedModel> importModel(const std::string& path, const ImportSettings&
     auto converted = detail::convertScene(*scene, path);
     if (!converted) return converted.error();
     Mesh& mesh = model.mesh = std::move(converted->mesh);
+    double area = 0;
+    for (std::size_t f = 0; f < mesh.triangleCount(); ++f) area += double(faceNormalArea(mesh, f).norm());
+    if (!(area > 0))
+        return makeError(ErrorCode::InvalidInput,
+                         "every triangle has zero area (degenerate geometry): there is no surface to render or sample",
+                         path);
     report.meshes = static_cast<int>(scene->mNumMeshes);
     report.warnings.insert(report.warnings.end(), converted->warnings.begin(), converted->warnings.end());
 

@@ -7,8 +7,8 @@
 // Errors (sw::Error naming the file): missing/unreadable file (Io); corrupt file (Parse);
 // glTF extensionsRequired with Draco, meshopt, KTX2/basisu or WebP (Unsupported, one line naming
 // them all); a base-colour texture larger than 8192 px on a side (Unsupported: decoding a 16k
-// RGBA texture takes 1 GiB and the dataset renders at 1024²; downscale it); no triangles or a
-// NaN/inf vertex (InvalidInput); cancelled (Cancelled).
+// RGBA texture takes 1 GiB and the dataset renders at 1024²; downscale it); no triangles, only
+// zero-area triangles or a NaN/inf vertex (InvalidInput); cancelled (Cancelled).
 // Warnings (ImportReport::warnings, also logged): missing or undecodable texture file (that
 // material imports untextured), mesh without UVs, base colour found by fallback, a base colour
 // smaller than smallTextureWarning on a side used by ≥ 25% of the surface area, more than

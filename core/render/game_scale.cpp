@@ -5,6 +5,8 @@
 #include <cstring>
 #include <vector>
 
+#include "core/foundation/memory.h"
+
 namespace sw::render {
 
 namespace {
@@ -91,6 +93,15 @@ Result<Rgba8Image> renderGameScale(SplatRenderer& splats, MeshRenderer* mesh, co
     std::vector<Eigen::Vector3f> points = splats.model().core.pos;
     points.insert(points.end(), splats.model().shell.pos.begin(), splats.model().shell.pos.end());
     const GameScaleFraming f = frameGameScale(points, s);
+    {  // Refuse before rendering what cannot be held: tiles, one magnified tile, the sheet and its PNG.
+        const int perRow = mesh ? 2 : 1;
+        const std::uint64_t tile = mulSaturating(mulSaturating(std::uint64_t(f.width), std::uint64_t(f.height)), 4);
+        const std::uint64_t zoomed = mulSaturating(tile, mulSaturating(std::uint64_t(s.zoom), std::uint64_t(s.zoom)));
+        const std::uint64_t sheet = mulSaturating(std::uint64_t(perRow) * 2, tile + zoomed);
+        SW_TRY(checkAllocation(2 * perRow * tile + zoomed + 2 * sheet,
+                               "the game-scale sheet (" + std::to_string(s.heightPx) + " px at x" +
+                                   std::to_string(s.zoom) + ")"));
+    }
     const Background backgrounds[2] = {Background::Grey, Background::Black};
     std::vector<Rgba8Image> tiles;  // per row: splat, mesh (optional)
     for (const Background bg : backgrounds) {

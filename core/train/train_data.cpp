@@ -32,6 +32,13 @@ std::vector<std::vector<Tap>> areaTaps(int src, int dst) {
     return taps;
 }
 
+// False for an image without alpha (greyscale or RGB PNGs decode with alpha 255 everywhere).
+bool hasTransparentPixel(const Rgba8Image& image) {
+    for (std::size_t i = 3; i < image.rgba.size(); i += 4)
+        if (image.rgba[i] != 255) return true;
+    return false;
+}
+
 Result<std::vector<TrainView>> loadSplit(const std::string& json, int resolution, std::size_t maxViews,
                                          const Progress& progress) {
     auto split = dataset::readTransforms(json);
@@ -48,6 +55,9 @@ Result<std::vector<TrainView>> loadSplit(const std::string& json, int resolution
         const dataset::DatasetFrame& frame = split->frames[picks[k]];
         auto image = readImageFile(frame.imagePath);
         if (!image) return image.error();
+        if (views.empty() && !hasTransparentPixel(*image))
+            SW_LOG_WARN(frame.imagePath << ": no transparent pixel (no alpha channel, e.g. a greyscale or RGB PNG): "
+                                           "the background is trained as part of the model");
         if (views.empty()) {
             srcW = image->width;
             srcH = image->height;

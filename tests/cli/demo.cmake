@@ -10,7 +10,7 @@ sw_cli_test(demo.bad_share RC 5 MATCH "error: parameter 'inverted-share' expects
   ARGS demo -o ${SW_OUT}/cli_demo_bad.glb --inverted-share lots)
 sw_cli_test(demo.unwritable RC 2 MATCH "error: /nonexistent-splatwright-dir/drone.glb: cannot create file"
   ARGS demo -o /nonexistent-splatwright-dir/drone.glb)
-sw_cli_test(demo.no_output RC 106 MATCH "--output is required" ARGS demo)
+sw_cli_test(demo.no_output RC 1 MATCH "--output is required" ARGS demo)
 sw_cli_test(demo.plated RC 0
   MATCH "style: +plated.*components: +240 open plates over a closed hull.*inverted: +80 plates.*parts: +hull\n"
   ARGS demo -o ${SW_OUT}/cli_demo_plated.glb --style plated --texture-size 512)

@@ -27,7 +27,7 @@ sw_cli_test(destruct.profile_not_json RC 3 MATCH "error: .*drone.bin: "
   ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --profile ${SW_DESTRUCT_OUT}/drone.bin)
 sw_cli_test(destruct.untrained_project RC 5 MATCH "error: .*untrained.cache/training/cloud.ply: the project has no trained cloud"
   ARGS destruct ${SW_DESTRUCT_FIX}/untrained.splatproj)
-sw_cli_test(destruct.bad_heal RC 105 MATCH "--heal: Value 2 not in range"
+sw_cli_test(destruct.bad_heal RC 1 MATCH "--heal: Value 2 not in range"
   ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --heal 2)
 sw_cli_test(destruct.unwritable RC 2 MATCH "error: /proc/destruct.json: "
   ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --shots 1 --json /proc/destruct.json)

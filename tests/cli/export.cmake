@@ -3,8 +3,10 @@
 set(SW_EXPORT_FIX "${SW_OUT}/export_fixture")
 sw_cli_test(export.drone RC 0
   MATCH "splats: +3000 in.*floaters: +far [0-9]+, detached [0-9]+, silhouette [0-9]+, dataset skipped; removed.*chunks: +[0-9]+ in.*file: +drone.bin.*file: +drone.meta.json.*file: +drone.json.*file: +drone.ply.*file: +drone.spz.*warning: +no dataset given"
+  CLEAN ${SW_OUT}/export_drone
   ARGS export ${SW_EXPORT_FIX}/drone.ply --model ${SW_EXPORT_FIX}/drone.glb -o ${SW_OUT}/export_drone)
 sw_cli_test(export.flags RC 0 MATCH "chunks: +[0-9]+ in.*file: +boss.bin.*file: +boss.meta.json" NOMATCH "boss.ply|boss.spz"
+  CLEAN ${SW_OUT}/export_flags
   ARGS export ${SW_EXPORT_FIX}/drone.ply --model ${SW_EXPORT_FIX}/drone.glb -o ${SW_OUT}/export_flags --name boss
        --chunk-splats 200 --far-distance 0.08 --no-ply --no-spz)
 sw_cli_test(export.truncated_ply RC 3 MATCH "error: .*truncated.ply: "
@@ -20,6 +22,7 @@ sw_cli_test(export.no_model RC 5 MATCH "error: .*drone.ply: a cloud needs --mode
 # A project: its model (hash-checked), its trained cloud and settings.
 sw_cli_test(export.project RC 0
   MATCH "splats: +3000 in.*file: +drone.bin.*file: +drone.meta.json.*file: +drone.spz"
+  CLEAN ${SW_OUT}/export_project
   ARGS export ${SW_EXPORT_FIX}/drone.splatproj -o ${SW_OUT}/export_project)
 sw_cli_test(export.project_untrained RC 5 MATCH "error: .*untrained.cache/training/cloud.ply: the project has no trained cloud"
   ARGS export ${SW_EXPORT_FIX}/untrained.splatproj -o ${SW_OUT}/export_bad)

@@ -7,5 +7,5 @@ sw_cli_test(render.fox_turntable RC 0 REQUIRES ${SW_ASSETS}/models/Fox.glb LABEL
   ARGS render ${SW_ASSETS}/models/Fox.glb -o ${SW_OUT}/render_fox_turntable.png --width 320 --height 320 --camera turntable --background black --azimuth -45)
 sw_cli_test(render.missing_file RC 2 MATCH "error: [^\n]*no_such_model\\.glb"
   ARGS render ${SW_OUT}/no_such_model.glb -o ${SW_OUT}/render_missing.png)
-sw_cli_test(render.bad_background RC 105 MATCH "--background: Check purple value in"
+sw_cli_test(render.bad_background RC 1 MATCH "--background: Check purple value in"
   ARGS render ${SW_OUT}/no_such_model.glb -o ${SW_OUT}/render_bad.png --background purple)

@@ -9,7 +9,7 @@ sw_cli_test(preview_boss_game_scale RC 0 LABELS cli gl MATCH "preview: .*game sc
 sw_cli_test(preview_overlay_part RC 0 LABELS cli gl MATCH "preview: "
             REQUIRES ${SW_OUT}/bench_boss.bin
             ARGS preview ${SW_OUT}/bench_boss.bin -o ${SW_OUT}/preview_part.png --overlay part --view 160x120)
-sw_cli_test(preview_bad_overlay RC 105 MATCH "--overlay: .*rainbow"
+sw_cli_test(preview_bad_overlay RC 1 MATCH "--overlay: .*rainbow"
             ARGS preview ${SW_OUT}/bench_boss.bin -o ${SW_OUT}/x.png --overlay rainbow)
 sw_cli_test(preview_missing_file RC 2 MATCH "error: .*nothing_here.bin"
             ARGS preview ${SW_OUT}/nothing_here.bin -o ${SW_OUT}/x.png)

@@ -1,11 +1,11 @@
 # splatwright-cli train: fits a fixed-budget cloud to a NeRF-synthetic dataset. The dataset
 # and the NaN checkpoint are written by the trainer_data test (fixture train_fixture).
 set(SW_TRAIN_DATA ${SW_OUT}/train_dataset)
-sw_cli_test(train.tiny RC 0 REQUIRES ${SW_TRAIN_DATA}/transforms_train.json
+sw_cli_test(train.tiny RC 0 REQUIRES ${SW_TRAIN_DATA}/transforms_train.json CLEAN ${SW_OUT}/cli_train
   MATCH "step +100 .*SSIM [0-9.]+ \\(on grey 0.5\\).*val metrics: +on grey 0.5 .*metrics.json.*val L1:.*val PSNR:.*val SSIM:.*opaque share:.*wall time:"
   ARGS train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train --budget 150 --steps 150 --res 32 --eval-every 100
        --checkpoint-every 50 --refine-start 20 --refine-stop-before-end 20 --refine-every 10)
-sw_cli_test(train.resume RC 0 REQUIRES ${SW_OUT}/cli_train/checkpoint/checkpoint.json
+sw_cli_test(train.resume RC 0 REQUIRES ${SW_OUT}/cli_train/checkpoint/checkpoint.json CLEAN ${SW_OUT}/cli_train_resumed
   MATCH "steps 150\\.\\.200.*done: .*cloud.ply"
   ARGS train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train_resumed --resume ${SW_OUT}/cli_train/checkpoint --steps 200)
 sw_cli_test(train.budget_zero RC 5 MATCH "error: parameter 'budget' = 0 is outside"
@@ -15,7 +15,7 @@ sw_cli_test(train.not_dataset RC 2 MATCH "error: .*: not a dataset folder: trans
 sw_cli_test(train.model_input RC 4 MATCH "error: .*train.cmake: neither a dataset folder nor a model file"
   ARGS train ${CMAKE_CURRENT_LIST_FILE} -o ${SW_OUT}/cli_train_bad)
 # A model input: the dataset stage (same flags as `splatwright-cli dataset`) into <out>/dataset, then training.
-sw_cli_test(train.model RC 0
+sw_cli_test(train.model RC 0 CLEAN ${SW_OUT}/cli_train_model
   MATCH "dataset: .*cli_train_model/dataset.*12 train, 2 val, 0 test at 64.*train: 12 train / 2 val views at 32x32, 200 start splats.*done: .*cloud.ply"
   ARGS train ${SW_OUT}/cli_dataset_demo.glb -o ${SW_OUT}/cli_train_model --views 12 --val-views 2 --test-views 0
        --resolution 64 --ao-rays 8 --budget 200 --steps 30 --res 32 --eval-every 30 --seed 3)

@@ -11,6 +11,7 @@
 #include "core/formats/ply.h"
 #include "core/formats/spl2.h"
 #include "core/foundation/file_io.h"
+#include "core/foundation/output_folder.h"
 #include "tests/core/tst_bake_fixtures.h"
 #include "tests/support/test_support.h"
 
@@ -165,17 +166,23 @@ TEST_CASE("exportModel writes all seven files atomically and reports their sizes
     CHECK(metaText->find("\"engine_box\": {") != std::string::npos);
     CHECK(metaText->find("\"scale\": 2.0") != std::string::npos);
     std::size_t entries = 0;
-    for (const auto& e : fs::directory_iterator(out)) entries += e.is_regular_file() ? 1 : 0;
+    for (const auto& e : fs::directory_iterator(out))
+        entries += e.is_regular_file() && e.path().filename() != kOutputMarker ? 1 : 0;
     CHECK(entries == 7);  // no temporary left behind
+    CHECK(fs::exists(out + "/" + kOutputMarker));  // the folder says which files are ours
 
-    // A failure at the last rename (a folder squats drone2.spz) leaves none of the files.
+    // A path this program did not write (a folder squats drone2.spz) is refused before any file
+    // is written, and left alone.
     fs::create_directories(out + "/drone2.spz/blocker");
     auto blocked = bake::exportModel(*baked, baked->cloud, meta, out, "drone2");
     REQUIRE_FALSE(blocked.ok());
-    CHECK(blocked.error().code == ErrorCode::Io);
+    CHECK(blocked.error().code == ErrorCode::InvalidInput);
+    CHECK(blocked.error().path == out + "/drone2.spz");
+    CHECK(fs::exists(out + "/drone2.spz/blocker"));
     for (const char* ext : {".bin", ".meta.json", ".json", ".ply"}) CHECK_FALSE(fs::exists(out + "/drone2" + ext));
     std::size_t hidden = 0;
-    for (const auto& e : fs::directory_iterator(out)) hidden += e.path().filename().string().front() == '.' ? 1 : 0;
+    for (const auto& e : fs::directory_iterator(out))
+        hidden += e.path().filename().string().front() == '.' && e.path().filename() != kOutputMarker ? 1 : 0;
     CHECK(hidden == 0);
 
     auto unwritable = bake::exportModel(*baked, baked->cloud, meta, "/proc/splatwright-no", "drone");

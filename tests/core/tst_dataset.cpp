@@ -110,13 +110,35 @@ TEST_CASE("bad transforms files are clear errors naming the file and frame") {
     REQUIRE_FALSE(r.ok());
     CHECK(r.error().message.find("no frames") != std::string::npos);
     r = readTransforms(write("missing.json",
-                             R"({"camera_angle_x":0.7,"frames":[{"file_path":"./nope","transform_matrix":[[1,0,0,0],[0,1,0,0],[0,0,1,0],[0,0,0,1]]}]})"));
+                             R"({"camera_angle_x":0.7,"frames":[{"file_path":"./nope","transform_matrix":[[1,0,0,0],[0,1,0,0],[0,0,1,3],[0,0,0,1]]}]})"));
     REQUIRE_FALSE(r.ok());
     CHECK(r.error().message.find("frame 0: image") != std::string::npos);
     CHECK(r.error().path.ends_with("missing.json"));
     r = readTransforms(write("matrix.json", R"({"camera_angle_x":0.7,"frames":[{"file_path":"a","transform_matrix":[[1,0,0]]}]})"));
     REQUIRE_FALSE(r.ok());
     CHECK(r.error().message.find("4x4") != std::string::npos);
+    // Poses must be rigid and outside the model (issue 12 item 8): each names the frame and the problem.
+    const auto pose = [&](const std::string& name, const std::string& matrix) {
+        const std::string framesJson = R"({"camera_angle_x":0.7,"frames":[{"file_path":"a","transform_matrix":)" + matrix + "}]}";
+        return readTransforms(write(name, framesJson));
+    };
+    r = pose("zero.json", "[[0,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().code == sw::ErrorCode::InvalidInput);
+    CHECK(r.error().message.find("frame 0: transform_matrix has bottom row") == 0);
+    r = pose("zero_rotation.json", "[[0,0,0,0],[0,0,0,0],[0,0,0,3],[0,0,0,1]]");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().message.find("frame 0: transform_matrix has a rotation part that is not orthonormal") == 0);
+    r = pose("scaled.json", "[[2,0,0,0],[0,2,0,0],[0,0,2,3],[0,0,0,1]]");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().message.find("not orthonormal") != std::string::npos);
+    r = pose("mirrored.json", "[[-1,0,0,0],[0,1,0,0],[0,0,1,3],[0,0,0,1]]");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().message.find("mirrored") != std::string::npos);
+    r = pose("inside.json", "[[1,0,0,0.1],[0,1,0,0],[0,0,1,0.2],[0,0,0,1]]");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().message.find("inside the model's cube") != std::string::npos);
+    CHECK(sw::dataset::poseProblem(Eigen::Matrix4d::Identity()).find("inside") != std::string::npos);
     r = readTransforms(write("trunc.json", R"({"camera_angle_x":0.7,"fra)"));
     CHECK_FALSE(r.ok());
     CHECK_FALSE(readTransforms(dir + "/absent.json").ok());

@@ -142,6 +142,8 @@ TEST_CASE("per-material HSV in the dataset settings reaches the rendered colours
     auto renderer = GlViewRenderer::create(context().loader(), 1);
     REQUIRE(renderer.ok());
     const std::string base = sw::test::outputDir("dataset_hsv");
+    fs::remove_all(base + "/plain");
+    fs::remove_all(base + "/dark");
     REQUIRE(renderDataset(importedDemo(), belt, settings, base + "/plain", **renderer).ok());
     settings.materialHsv = {HsvAdjust{0.f, 1.f, 0.5f}};  // half the value of the one material
     REQUIRE(renderDataset(importedDemo(), belt, settings, base + "/dark", **renderer).ok());
