@@ -3,8 +3,9 @@
 # normalise into a 1.6 cube, camera on an orbit of radius 3.2, RGBA with transparent film,
 # NeRF-synthetic transforms_train.json, "ao" lighting = diffuse(texture) under a white dome, no sun.
 #
-# Usage: blender -b -P bench/blender_dataset.py -- <model.glb> <out dir> <views> <resolution> [engine] [samples] [val views]
+# Usage: blender -b -P bench/blender_dataset.py -- <model.glb> <out dir> <views> <resolution> [engine] [samples] [val views] [bounces]
 #   engine: CYCLES (default) or BLENDER_EEVEE
+#   bounces: Cycles diffuse bounces (default 4, Cycles' own default)
 #   val views: a ring at 32° elevation, azimuths offset by half a step, in transforms_val.json
 #   (the val split of `splatwright-cli dataset`, core/dataset/belt.cpp); default 0 = none.
 import json
@@ -26,6 +27,7 @@ model, out, views, res = argv[0], argv[1], int(argv[2]), int(argv[3])
 engine = argv[4] if len(argv) > 4 else "CYCLES"
 samples = int(argv[5]) if len(argv) > 5 else 16
 val_views = int(argv[6]) if len(argv) > 6 else 0
+diffuse_bounces = int(argv[7]) if len(argv) > 7 else 4
 R, BELT_MIN, BELT_MAX, FOV = 3.2, 14.0, 50.0, math.radians(39.5978)
 VAL_ELEVATION = 32.0
 
@@ -51,7 +53,9 @@ for o in bpy.context.scene.objects:
 root.location = -centre * scale
 root.scale = (scale, scale, scale)
 
-# ao recipe: each material becomes diffuse(base colour texture), white dome, no sun.
+# ao recipe: each material becomes diffuse(base colour texture), white dome, no sun. glTF MASK
+# materials (the importer sets blend_method CLIP) keep their cut-out: transparent where the
+# base colour's alpha is below the cutoff, as glTF defines MASK (and as our renderer draws it).
 for mat in bpy.data.materials:
     if not mat.use_nodes:
         continue
@@ -66,7 +70,19 @@ for mat in bpy.data.materials:
         links.new(src.links[0].from_socket, diffuse.inputs["Color"])
     else:
         diffuse.inputs["Color"].default_value = src.default_value
-    links.new(diffuse.outputs["BSDF"], out_node.inputs["Surface"])
+    alpha = bsdf.inputs["Alpha"]
+    if mat.blend_method == "CLIP" and alpha.is_linked:
+        cut = nodes.new("ShaderNodeMath")
+        cut.operation = "GREATER_THAN"
+        links.new(alpha.links[0].from_socket, cut.inputs[0])
+        cut.inputs[1].default_value = mat.alpha_threshold - 1e-4
+        mix = nodes.new("ShaderNodeMixShader")
+        links.new(cut.outputs[0], mix.inputs["Fac"])
+        links.new(nodes.new("ShaderNodeBsdfTransparent").outputs["BSDF"], mix.inputs[1])
+        links.new(diffuse.outputs["BSDF"], mix.inputs[2])
+        links.new(mix.outputs["Shader"], out_node.inputs["Surface"])
+    else:
+        links.new(diffuse.outputs["BSDF"], out_node.inputs["Surface"])
 world = bpy.data.worlds.new("dome")
 world.use_nodes = True
 world.node_tree.nodes["Background"].inputs["Color"].default_value = (1, 1, 1, 1)
@@ -78,6 +94,9 @@ if engine == "CYCLES":
     scene.cycles.device = "CPU"
     scene.cycles.samples = samples
     scene.cycles.use_denoising = False
+    scene.cycles.diffuse_bounces = diffuse_bounces
+    scene.cycles.max_bounces = max(12, diffuse_bounces)
+    scene.cycles.transparent_max_bounces = 32  # stacked foliage cards
 scene.render.film_transparent = True
 scene.view_settings.view_transform = "Standard"  # plain sRGB, no Filmic tone curve
 scene.render.resolution_x = scene.render.resolution_y = res

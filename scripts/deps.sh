@@ -17,6 +17,12 @@ if [ "${1:-}" = sanitizers ]; then
   SW_PACKAGES+=(clang libclang-rt-14-dev llvm)
 fi
 
+# Peers of the benchmarks only (bench/dataset_vs_blender.sh), not dependencies of the product:
+# SW_BENCH_PEERS=1 scripts/deps.sh also installs Debian's Blender and the system numpy.
+if [ "${SW_BENCH_PEERS:-0}" = 1 ]; then
+  SW_PACKAGES+=(blender python3-numpy bc)
+fi
+
 missing=()
 for p in "${SW_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -2,7 +2,9 @@
 // Shading of a textured model. u_shading picks one of:
 //   0 headlight: inspection look, base colour lit by a half-Lambert headlight;
 //   1 flat:      albedo only (dataset recipe "flat");
-//   2 ao:        albedo × baked sky visibility under a white dome, no sun (recipe "ao", default);
+//   2 ao:        diffuse under a white dome, no sun (recipe "ao", default): the linear albedo times
+//                the baked dome light (sky visibility + bounces) of the side facing the camera,
+//                encoded back to sRGB — what Blender Cycles outputs with the Standard view;
 //   3 cel:       albedo × the runtime's cel band of n·l for a fixed sun (recipe "cel", PIPELINE §6).
 // Each material's colour may be adjusted in HSV (u_hsvAdjust; identity = (0, 1, 1)).
 // The headlight is half-Lambert: Half-Lambert: Valve, "Shading in Valve's Source Engine" (SIGGRAPH
@@ -12,7 +14,8 @@
 in vec3 v_viewPos;
 in vec3 v_viewNormal;
 in vec2 v_uv;
-in float v_sky;
+in vec3 v_light;
+in vec3 v_lightBack;
 
 uniform sampler2D u_baseColorTexture;  // RGBA8, sRGB-encoded values sampled as stored
 uniform bool u_hasTexture;
@@ -53,6 +56,14 @@ vec3 hsv2rgb(vec3 c) {
     return c.z * mix(vec3(1.0), clamp(p - 1.0, 0.0, 1.0), c.y);
 }
 
+// sRGB transfer functions (IEC 61966-2-1).
+vec3 srgbToLinear(vec3 c) {
+    return mix(c / 12.92, pow((c + 0.055) / 1.055, vec3(2.4)), step(vec3(0.04045), c));
+}
+vec3 linearToSrgb(vec3 c) {
+    return mix(12.92 * c, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(vec3(0.0031308), c));
+}
+
 float celBand(float ndl) {
     float band = mix(0.62, 0.88, smoothstep(0.22, 0.28, ndl));
     return mix(band, 1.12, smoothstep(0.52, 0.58, ndl));
@@ -79,13 +90,17 @@ void main() {
                    clamp(hsv.z * u_hsvAdjust.z, 0.0, 1.0));
         base.rgb = hsv2rgb(hsv);
     }
+    if (u_shading == 2) {
+        vec3 light = gl_FrontFacing ? v_light : v_lightBack;
+        vec3 lit = linearToSrgb(clamp(srgbToLinear(clamp(base.rgb, 0.0, 1.0)) * light, 0.0, 1.0));
+        o_color = vec4(gamma_out(lit), 1.0);
+        return;
+    }
     float light = 1.0;
     if (u_shading == 0) {
         // Headlight: the light sits at the eye, so l = (0,0,1) in view space.
         float wrap = 0.5 * abs(n.z) + 0.5;
         light = mix(kAmbient, 1.0, wrap * wrap);
-    } else if (u_shading == 2) {
-        light = v_sky;
     } else if (u_shading == 3) {
         light = celBand(dot(n, u_sunView));
     }

@@ -174,6 +174,30 @@
         <translation>Atlas margin</translation>
     </message>
     <message>
+        <source>Style</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drone: the bundled boss drone; plated: a closed hull under coarse open plates with gaps (AI-generated bosses)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AO bounces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diffuse bounces of interreflection under the dome (0: sky visibility only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Padding around each plate&apos;s cell of the texture atlas</source>
         <translation>Padding around each plate&apos;s cell of the texture atlas</translation>
     </message>
@@ -306,7 +330,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>ao: albedo × sky visibility (default); flat: albedo; cel: toon bands baked in</source>
+        <source>ao: diffuse under a white dome with bounce light, as Blender Cycles (default); flat: albedo; cel: toon bands baked in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -318,7 +342,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Hemisphere rays per vertex for sky visibility</source>
+        <source>Hemisphere rays per vertex and side for the dome lighting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -326,7 +350,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Edges longer than this are split before baking sky visibility</source>
+        <source>Edges longer than this are split before baking the dome lighting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -174,6 +174,30 @@
         <translation>Отступ в атласе</translation>
     </message>
     <message>
+        <source>Style</source>
+        <translation>Стиль</translation>
+    </message>
+    <message>
+        <source>drone: the bundled boss drone; plated: a closed hull under coarse open plates with gaps (AI-generated bosses)</source>
+        <translation>drone: встроенный дрон-босс; plated: замкнутый корпус под грубыми открытыми пластинами с зазорами (боссы от генераторов ИИ)</translation>
+    </message>
+    <message>
+        <source>drone</source>
+        <translation>drone</translation>
+    </message>
+    <message>
+        <source>plated</source>
+        <translation>plated</translation>
+    </message>
+    <message>
+        <source>AO bounces</source>
+        <translation>Отскоки AO</translation>
+    </message>
+    <message>
+        <source>Diffuse bounces of interreflection under the dome (0: sky visibility only)</source>
+        <translation>Диффузные отскоки переотражённого света под куполом (0: только видимость неба)</translation>
+    </message>
+    <message>
         <source>Padding around each plate&apos;s cell of the texture atlas</source>
         <translation>Отступ вокруг ячейки каждой пластины в текстурном атласе</translation>
     </message>
@@ -306,8 +330,8 @@
         <translation>cel</translation>
     </message>
     <message>
-        <source>ao: albedo × sky visibility (default); flat: albedo; cel: toon bands baked in</source>
-        <translation>ao: альбедо × видимость неба (по умолчанию); flat: альбедо; cel: запечённые мультяшные полосы</translation>
+        <source>ao: diffuse under a white dome with bounce light, as Blender Cycles (default); flat: albedo; cel: toon bands baked in</source>
+        <translation>ao: диффузное освещение белым куполом с отражённым светом, как в Blender Cycles (по умолчанию); flat: альбедо; cel: запечённые мультяшные полосы</translation>
     </message>
     <message>
         <source>Lighting</source>
@@ -318,16 +342,16 @@
         <translation>Лучи AO</translation>
     </message>
     <message>
-        <source>Hemisphere rays per vertex for sky visibility</source>
-        <translation>Лучей полусферы на вершину для видимости неба</translation>
+        <source>Hemisphere rays per vertex and side for the dome lighting</source>
+        <translation>Лучей полусферы на вершину и сторону для освещения куполом</translation>
     </message>
     <message>
         <source>AO detail</source>
         <translation>Детализация AO</translation>
     </message>
     <message>
-        <source>Edges longer than this are split before baking sky visibility</source>
-        <translation>Рёбра длиннее этого делятся перед запеканием видимости неба</translation>
+        <source>Edges longer than this are split before baking the dome lighting</source>
+        <translation>Рёбра длиннее этого делятся перед запеканием освещения куполом</translation>
     </message>
     <message>
         <source>Anti-aliasing</source>

@@ -29,11 +29,14 @@ const SettingsSchema<DatasetSettings>& datasetSchema() {
             .tooltip("Side of the square RGBA images (training usually downsamples to 400)").group("Images");
         s.addChoice(&DatasetSettings::recipe, "recipe", "Lighting recipe",
                     {{Recipe::Ao, "ao"}, {Recipe::Flat, "flat"}, {Recipe::Cel, "cel"}})
-            .tooltip("ao: albedo × sky visibility (default); flat: albedo; cel: toon bands baked in").group("Lighting");
+            .tooltip("ao: diffuse under a white dome with bounce light, as Blender Cycles (default); flat: albedo; "
+                     "cel: toon bands baked in").group("Lighting");
         s.add(&DatasetSettings::aoRays, "ao-rays", "AO rays").range(4, 1024)
-            .tooltip("Hemisphere rays per vertex for sky visibility").group("Lighting");
+            .tooltip("Hemisphere rays per vertex and side for the dome lighting").group("Lighting");
+        s.add(&DatasetSettings::aoBounces, "ao-bounces", "AO bounces").range(0, 16)
+            .tooltip("Diffuse bounces of interreflection under the dome (0: sky visibility only)").group("Lighting");
         s.add(&DatasetSettings::aoMaxEdge, "ao-max-edge", "AO detail").range(0.005, 1.0).unit("model units")
-            .tooltip("Edges longer than this are split before baking sky visibility").group("Lighting");
+            .tooltip("Edges longer than this are split before baking the dome lighting").group("Lighting");
         s.add(&DatasetSettings::samples, "msaa", "Anti-aliasing").range(1, 16).unit("samples")
             .tooltip("MSAA samples; alpha at silhouettes is the coverage").group("Images");
         s.add(&DatasetSettings::pngLevel, "png-level", "PNG compression").range(0, 9)
@@ -63,6 +66,7 @@ Result<DatasetReport> renderDataset(const geometry::Mesh& mesh, const BeltSettin
     LightingSettings lighting;
     lighting.recipe = s.recipe;
     lighting.aoRays = s.aoRays;
+    lighting.aoBounces = s.aoBounces;
     lighting.aoMaxEdge = s.aoMaxEdge;
     lighting.seed = s.seed;
     lighting.materialHsv = s.materialHsv;

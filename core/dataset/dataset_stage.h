@@ -23,8 +23,9 @@ namespace sw::dataset {
 struct DatasetSettings {
     int resolution = 1024;   // px, square images
     Recipe recipe = Recipe::Ao;
-    int aoRays = 64;         // hemisphere rays per vertex (ao recipe)
-    float aoMaxEdge = 0.05f; // model units
+    int aoRays = 64;         // hemisphere rays per vertex side (ao recipe)
+    int aoBounces = 4;       // diffuse bounces (ao recipe; Blender Cycles' default is 4)
+    float aoMaxEdge = 0.02f; // model units
     int samples = 8;         // MSAA samples: coverage alpha at silhouettes
     int pngLevel = 2;        // zlib level 0..9: speed over size for a cache
     std::uint32_t seed = 1;

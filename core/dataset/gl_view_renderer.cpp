@@ -39,7 +39,7 @@ Result<std::unique_ptr<GlViewRenderer>> GlViewRenderer::create(const render::GlP
 }
 
 Status GlViewRenderer::setScene(const LitMesh& lit, const LightingSettings& lighting) {
-    SW_TRY(m_impl->renderer->setMesh(lit.mesh, lit.skyVisibility));
+    SW_TRY(m_impl->renderer->setMesh(lit.mesh, lit.irradiance, lit.irradianceBack));
     std::vector<render::ColorAdjust> adjust;
     for (const HsvAdjust& h : lighting.materialHsv) adjust.push_back({h.hueShift, h.saturation, h.value});
     m_impl->renderer->setColorAdjust(std::move(adjust));

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "core/dataset/irradiance.h"
 #include "core/geometry/ray_query.h"
 
 namespace sw::dataset {
@@ -127,32 +128,28 @@ Result<LitMesh> prepareLighting(const Mesh& mesh, const LightingSettings& settin
     if (settings.recipe != Recipe::Ao) {
         lit.mesh = mesh;
         lit.skyVisibility.assign(mesh.positions.size(), 1.f);
+        lit.irradiance.assign(mesh.positions.size(), Vector3f::Ones());
+        lit.irradianceBack = lit.irradiance;
         return lit;
     }
     progress.report(0.0, "refining long edges for AO");
     lit.mesh = refineLongEdges(mesh, settings.aoMaxEdge);
     if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "lighting cancelled");
-    auto query = geometry::RayQuery::build(mesh);
+    auto query = geometry::RayQuery::build(lit.mesh);
     if (!query) return query.error();
-    progress.report(0.1, "baking sky visibility");
-    const std::vector<Vector3f> normals = vertexNormals(lit.mesh);
-    geometry::SkyVisibilitySettings sky;
-    sky.raysPerPoint = settings.aoRays;
-    sky.maxDistance = settings.aoDistance;
-    sky.seed = settings.seed;
-    lit.skyVisibility.resize(lit.mesh.positions.size());
-    // In slices so progress and cancel stay responsive on large meshes.
-    const std::size_t slice = 20000;
+    progress.report(0.05, "tracing the white dome");
+    DomeSettings dome;
+    dome.rays = settings.aoRays;
+    dome.bounces = settings.aoBounces;
+    dome.maxDistance = settings.aoDistance;
+    dome.seed = settings.seed;
     const auto traceStart = std::chrono::steady_clock::now();
-    for (std::size_t begin = 0; begin < normals.size(); begin += slice) {
-        const std::size_t count = std::min(slice, normals.size() - begin);
-        const auto part = geometry::skyVisibility(**query, std::span(lit.mesh.positions).subspan(begin, count),
-                                                  std::span<const Vector3f>(normals).subspan(begin, count), sky);
-        std::copy(part.begin(), part.end(), lit.skyVisibility.begin() + static_cast<std::ptrdiff_t>(begin));
-        if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "lighting cancelled");
-        progress.report(0.1 + 0.9 * static_cast<double>(begin + count) / normals.size(), "baking sky visibility");
-    }
-    lit.raysCast = normals.size() * static_cast<std::size_t>(settings.aoRays);
+    auto light = domeIrradiance(lit.mesh, **query, faceAlbedo(lit.mesh, settings.materialHsv), dome, progress.sub(0.05, 1.0));
+    if (!light) return light.error();
+    lit.skyVisibility = std::move(light->visibility);
+    lit.irradiance = std::move(light->front);
+    lit.irradianceBack = std::move(light->back);
+    lit.raysCast = light->raysCast;
     lit.raySeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - traceStart).count();
     return lit;
 }

@@ -1,13 +1,16 @@
 #pragma once
 // Lighting recipes of the synthetic dataset (PIPELINE §2). The style comes from the data:
-//   ao   (default) albedo × sky visibility under a white dome, no sun: depth without
-//        directional bands that would double up with the runtime cel bands;
+//   ao   (default) diffuse(albedo) under a white dome, no sun, as Blender Cycles renders it:
+//        sky visibility plus `aoBounces` diffuse bounces of interreflection, both sides of
+//        every surface (irradiance.h), shaded in linear light; depth without directional
+//        bands that would double up with the runtime cel bands;
 //   flat albedo only;
 //   cel  toon bands baked in from a fixed sun (the runtime's band formula, PIPELINE §6).
 // Every textured material is diffuse(texture × HSV) with a per-material HSV adjustment.
 //
-// Sky visibility is baked per vertex with Embree after splitting long edges, so the renderer
-// only interpolates it.
+// The dome irradiance is baked per vertex with Embree after splitting every edge longer than
+// aoMaxEdge (so long fan triangles of coarse plates get vertices inside them, and the result
+// converges as aoMaxEdge shrinks); the renderer only interpolates it.
 #include <Eigen/Core>
 #include <string>
 #include <vector>
@@ -31,18 +34,22 @@ struct HsvAdjust {
 
 struct LightingSettings {
     Recipe recipe = Recipe::Ao;
-    int aoRays = 64;          // hemisphere rays per vertex
-    float aoMaxEdge = 0.05f;  // model units: longer edges are split before baking
-    float aoDistance = 2.0f;  // model units: blockers farther away do not darken
+    int aoRays = 64;          // hemisphere rays per vertex side
+    int aoBounces = 4;        // diffuse bounces of interreflection (0 = sky visibility only)
+    float aoMaxEdge = 0.02f;  // model units: longer edges are split before baking
+    float aoDistance = 4.0f;  // model units: blockers farther away do not darken
     std::uint32_t seed = 1;
     std::vector<HsvAdjust> materialHsv;  // [materials]; missing entries = identity
 };
 
-// A mesh ready for dataset rendering: possibly refined, with baked per-vertex sky visibility.
+// A mesh ready for dataset rendering: possibly refined, with baked per-vertex lighting.
 struct LitMesh {
     geometry::Mesh mesh;
-    std::vector<float> skyVisibility;  // [V] in [0, 1]; all 1 for the flat and cel recipes
-    std::size_t raysCast = 0;          // hemisphere rays traced for the ao recipe
+    std::vector<float> skyVisibility;  // [V] in [0, 1], front side, no bounce; all 1 for flat and cel
+    // [V] linear RGB factors of the linear albedo on the winding's front and back side
+    // (irradiance.h); all 1 for the flat and cel recipes.
+    std::vector<Eigen::Vector3f> irradiance, irradianceBack;
+    std::size_t raysCast = 0;          // ray segments traced for the ao recipe
     double raySeconds = 0;             // time spent tracing them (Embree, all threads)
 };
 

@@ -104,7 +104,21 @@ Status MeshRenderer::setMesh(const geometry::Mesh& mesh, std::span<const float> 
         return makeError(ErrorCode::InvalidInput, "sky visibility has " + std::to_string(skyVisibility.size()) +
                                                       " values for " + std::to_string(mesh.vertexCount()) + " vertices");
     clearMesh();
-    m_impl->mesh = detail::uploadMesh(m_impl->gl, mesh, skyVisibility);
+    m_impl->mesh = detail::uploadMesh(m_impl->gl, mesh, {skyVisibility, {}, {}});
+    m_impl->meshLoaded = true;
+    return detail::gpuStatus(m_impl->gl, "uploading the mesh");
+}
+
+Status MeshRenderer::setMesh(const geometry::Mesh& mesh, std::span<const Eigen::Vector3f> light,
+                             std::span<const Eigen::Vector3f> lightBack) {
+    if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
+    SW_TRY(detail::validateMesh(mesh));
+    for (const auto* l : {&light, &lightBack})
+        if (!l->empty() && l->size() != mesh.vertexCount())
+            return makeError(ErrorCode::InvalidInput, "baked light has " + std::to_string(l->size()) + " values for " +
+                                                          std::to_string(mesh.vertexCount()) + " vertices");
+    clearMesh();
+    m_impl->mesh = detail::uploadMesh(m_impl->gl, mesh, {{}, light, lightBack});
     m_impl->meshLoaded = true;
     return detail::gpuStatus(m_impl->gl, "uploading the mesh");
 }

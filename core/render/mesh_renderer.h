@@ -20,7 +20,8 @@ namespace sw::render {
 enum class Background { Grey, Black, Transparent };
 
 // Headlight is the inspection look of the viewport; the others are the dataset lighting
-// recipes of PIPELINE §2 (flat: albedo; ao: albedo × baked sky visibility; cel: toon bands).
+// recipes of PIPELINE §2 (flat: albedo; ao: linear albedo × baked dome light, the side facing
+// the camera; cel: toon bands).
 enum class Shading { Headlight, Flat, Ao, Cel };
 
 // Per-material colour adjustment in HSV, applied to the base colour (gamma space).
@@ -60,6 +61,11 @@ public:
     // ErrorCode::InvalidInput for out-of-range indices or mismatched attribute sizes.
     // skyVisibility: [V] baked per-vertex sky visibility in [0, 1] for Shading::Ao (empty = 1).
     Status setMesh(const geometry::Mesh& mesh, std::span<const float> skyVisibility = {});
+    // The same with baked dome light for Shading::Ao: [V] linear RGB factors of the linear
+    // albedo on the front (winding) side and the back side of each vertex (core/dataset's
+    // irradiance.h); an empty back uses the front.
+    Status setMesh(const geometry::Mesh& mesh, std::span<const Eigen::Vector3f> light,
+                   std::span<const Eigen::Vector3f> lightBack);
     // [materials] HSV adjustment per material of the current mesh; missing entries = identity.
     void setColorAdjust(std::vector<ColorAdjust> perMaterial);
     void clearMesh();

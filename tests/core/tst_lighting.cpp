@@ -1,7 +1,14 @@
-// Lighting recipes: edge refinement, baked sky visibility, HSV adjust, cel bands.
+// Lighting recipes: edge refinement, baked dome light (visibility, bounces, both sides), HSV
+// adjust, cel bands.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "core/dataset/irradiance.h"
 #include "core/dataset/lighting.h"
+#include "core/geometry/ray_query.h"
 
 using namespace sw::dataset;
 using sw::geometry::Mesh;
@@ -103,6 +110,200 @@ TEST_CASE("the ao recipe reports how many rays it traced and how fast") {
     s.aoMaxEdge = 0.5f;
     auto lit = prepareLighting(m, s);
     REQUIRE(lit.ok());
-    CHECK(lit->raysCast == lit->mesh.positions.size() * 16);
+    CHECK(lit->raysCast >= lit->mesh.positions.size() * 2 * 16);  // both sides of every vertex
     CHECK(lit->raySeconds > 0.0);
+}
+
+// ---- dome light with bounces, two-sided, no streaks (issue 14) ---------------------------------
+
+namespace {
+
+// A flat fan: the outline points (z = height), triangulated from point 0, wound to face up (or
+// down when `down`).
+void addFanPlate(Mesh& m, const std::vector<Eigen::Vector2f>& outline, float height, bool down, int material = 0) {
+    const int base = static_cast<int>(m.positions.size());
+    for (const auto& p : outline) m.positions.emplace_back(p.x(), p.y(), height);
+    for (int i = 1; i + 1 < static_cast<int>(outline.size()); ++i) {
+        if (down) m.triangles.push_back({base, base + i + 1, base + i});
+        else m.triangles.push_back({base, base + i, base + i + 1});
+        m.faceMaterial.push_back(material);
+        m.facePart.push_back(0);
+    }
+}
+
+std::vector<Eigen::Vector2f> disc(float r, int n) {
+    std::vector<Eigen::Vector2f> pts;
+    for (int i = 0; i < n; ++i) {
+        const float a = 6.2831853f * static_cast<float>(i) / static_cast<float>(n);
+        pts.emplace_back(r * std::cos(a), r * std::sin(a));
+    }
+    return pts;
+}
+
+// Grey materials: material k has sRGB grey `grey[k]`.
+void greyMaterials(Mesh& m, std::initializer_list<float> grey) {
+    for (float g : grey) {
+        sw::geometry::Material mat;
+        mat.baseColorFactor = {g, g, g, 1.f};
+        m.materials.push_back(mat);
+    }
+}
+
+// The lit value the renderer would interpolate where a vertical ray from above meets the mesh
+// at (x, y): the side facing up. Returns the red channel (the tests use grey materials).
+struct Probe {
+    const LitMesh& lit;
+    std::unique_ptr<sw::geometry::RayQuery> query;
+    explicit Probe(const LitMesh& l) : lit(l), query(std::move(sw::geometry::RayQuery::build(l.mesh).value())) {}
+    float at(float x, float y, float fromZ = 5.f, float tNear = 0.f) const {
+        const auto hit = query->intersect({x, y, fromZ}, {0, 0, -1}, tNear);
+        REQUIRE(hit.hit);
+        const auto& t = lit.mesh.triangles[static_cast<std::size_t>(hit.face)];
+        const bool front = hit.normal.z() > 0.f;  // the ray (going down) meets the front
+        const auto& e = front ? lit.irradiance : lit.irradianceBack;
+        const float u = hit.barycentric.x(), v = hit.barycentric.y();
+        return ((1 - u - v) * e[t[0]] + u * e[t[1]] + v * e[t[2]]).x();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("ao: the floor under a disc plate follows the analytic form factor, and bounce light brightens it") {
+    // Disc of radius R at height h over a large floor: at the floor point under its centre the
+    // disc covers the form factor F = R² / (R² + h²) of the cosine-weighted hemisphere.
+    const float R = 0.3f, h = 0.3f;
+    Mesh m;
+    addQuad(m, {-2, -2, 0}, {2, -2, 0}, {2, 2, 0}, {-2, 2, 0});
+    addFanPlate(m, disc(R, 48), h, false, 1);
+    greyMaterials(m, {0.8f, 0.8f});
+    m.faceMaterial[0] = m.faceMaterial[1] = 0;
+    LightingSettings s;
+    s.aoRays = 256;
+    s.aoMaxEdge = 0.1f;
+    s.aoDistance = 100.f;
+    s.aoBounces = 0;
+    auto direct = prepareLighting(m, s);
+    REQUIRE(direct.ok());
+    const float F = R * R / (R * R + h * h);
+    Probe pd(*direct);
+    const float floorDirect = pd.at(0.f, 0.f, h - 0.01f);
+    CHECK(floorDirect == doctest::Approx(1.f - F).epsilon(0.04));
+    // The disc's top sees the whole sky; its underside sees the floor only.
+    CHECK(pd.at(0.f, 0.f) > 0.99f);
+
+    // One bounce, analytically: the floor point receives F · ρ · E(underside) from the disc, and
+    // the underside sees the lit floor (≈ 1 · ρ away from the disc's shadow). Under a 0.8 sRGB grey
+    // (linear ρ = 0.604) the bounce adds about F · ρ² · (1 − shadow) to the floor.
+    s.aoBounces = 4;
+    auto bounced = prepareLighting(m, s);
+    REQUIRE(bounced.ok());
+    Probe pb(*bounced);
+    const float floorBounced = pb.at(0.f, 0.f, h - 0.01f);
+    const float rho = sw::dataset::srgbToLinear(0.8f);
+    CHECK(floorBounced > floorDirect + 0.5f * F * rho * rho * 0.7f);
+    // Against a converged reference: more rays, finer mesh, more bounces.
+    LightingSettings ref = s;
+    ref.aoRays = 512;
+    ref.aoBounces = 12;
+    auto converged = prepareLighting(m, ref);
+    REQUIRE(converged.ok());
+    Probe pc(*converged);
+    CHECK(floorBounced == doctest::Approx(pc.at(0.f, 0.f, h - 0.01f)).epsilon(0.03));
+    CHECK(pb.at(0.f, 0.f) == doctest::Approx(pc.at(0.f, 0.f)).epsilon(0.02));
+    // Open floor far from the disc: the dome alone, 1.
+    CHECK(pb.at(1.8f, 1.8f) > 0.99f);
+}
+
+TEST_CASE("ao: both sides of an open plate are lit; an inverted plate is as bright from above as an outward one") {
+    Mesh up, down;
+    for (Mesh* m : {&up, &down}) {
+        addQuad(*m, {-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0});
+        greyMaterials(*m, {0.6f});
+    }
+    addFanPlate(up, disc(0.4f, 8), 0.05f, false);
+    addFanPlate(down, disc(0.4f, 8), 0.05f, true);
+    LightingSettings s;
+    s.aoMaxEdge = 0.05f;
+    auto litUp = prepareLighting(up, s), litDown = prepareLighting(down, s);
+    REQUIRE(litUp.ok());
+    REQUIRE(litDown.ok());
+    Probe a(*litUp), b(*litDown);
+    for (float x : {-0.2f, 0.f, 0.2f}) {
+        CHECK(a.at(x, 0.1f) > 0.98f);
+        CHECK(b.at(x, 0.1f) == doctest::Approx(a.at(x, 0.1f)).epsilon(0.02));
+    }
+}
+
+TEST_CASE("ao: a fan-triangulated plate beside a wall shows no per-vertex streaks") {
+    // A square plate fanned from one corner (long thin triangles) on a floor, with a wall along
+    // its far edge y = 0.5: the true light on the plate depends only on the distance to the wall,
+    // so along every line parallel to the wall it must be constant.
+    auto build = [] {
+        Mesh m;
+        addQuad(m, {-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0});
+        addFanPlate(m, {{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.5f, 0.f}, {0.5f, 0.5f}, {0.f, 0.5f}, {-0.5f, 0.5f}}, 0.01f, false);
+        addQuad(m, {-1, 0.5f, 0}, {1, 0.5f, 0}, {1, 0.5f, 1.f}, {-1, 0.5f, 1.f});  // wall, facing −y
+        greyMaterials(m, {0.5f});
+        return m;
+    };
+    const Mesh m = build();
+    auto lineSpread = [&](const LitMesh& lit) {
+        Probe p(lit);
+        double worst = 0;
+        for (float y : {-0.3f, -0.1f, 0.1f, 0.3f, 0.42f}) {
+            std::vector<float> v;
+            for (int i = 0; i <= 16; ++i) v.push_back(p.at(-0.4f + 0.05f * static_cast<float>(i), y));
+            double mean = 0, var = 0;
+            for (float x : v) mean += static_cast<double>(x);
+            mean /= static_cast<double>(v.size());
+            for (float x : v) var += (static_cast<double>(x) - mean) * (static_cast<double>(x) - mean);
+            worst = std::max(worst, std::sqrt(var / static_cast<double>(v.size())));
+        }
+        return worst;
+    };
+    LightingSettings s;  // defaults: refined to 0.02, 64 rays
+    auto lit = prepareLighting(m, s);
+    REQUIRE(lit.ok());
+    const double fine = lineSpread(*lit);
+    CHECK(fine < 0.02);
+    // The same plate lit per vertex of its own coarse fan (no refinement) does streak: the test
+    // would catch a regression.
+    s.aoMaxEdge = 10.f;
+    auto coarse = prepareLighting(m, s);
+    REQUIRE(coarse.ok());
+    const double streaks = lineSpread(*coarse);
+    MESSAGE("spread along lines parallel to the wall: refined " << fine << ", coarse fan " << streaks);
+    CHECK(streaks > 2.0 * fine);
+    // Near the wall it is darker than in the open: the wall occludes.
+    Probe p(*lit);
+    CHECK(p.at(0.f, 0.45f) < p.at(0.f, -0.45f) - 0.1f);
+}
+
+TEST_CASE("ao: bounce light takes the colour of what it bounces off, and 0 bounces is visibility") {
+    Mesh m;
+    addQuad(m, {-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0});                  // white floor
+    addQuad(m, {-1, 0.2f, 0}, {1, 0.2f, 0}, {1, 0.2f, 1.f}, {-1, 0.2f, 1.f});    // red wall, facing −y
+    sw::geometry::Material white, red;
+    red.baseColorFactor = {0.9f, 0.1f, 0.1f, 1.f};
+    m.materials = {white, red};
+    m.faceMaterial = {0, 0, 1, 1};
+    LightingSettings s;
+    s.aoMaxEdge = 0.1f;
+    s.aoBounces = 0;
+    auto zero = prepareLighting(m, s);
+    REQUIRE(zero.ok());
+    for (std::size_t v = 0; v < zero->mesh.positions.size(); ++v) {
+        CHECK(zero->irradiance[v].x() == doctest::Approx(zero->skyVisibility[v]));
+        CHECK(zero->irradiance[v].y() == doctest::Approx(zero->skyVisibility[v]));
+    }
+    s.aoBounces = 3;
+    auto lit = prepareLighting(m, s);
+    REQUIRE(lit.ok());
+    Probe p(*lit);
+    const Vector3f nearWall = [&] {
+        const auto hit = p.query->intersect({0.f, 0.1f, 5.f}, {0, 0, -1});
+        const auto& t = lit->mesh.triangles[static_cast<std::size_t>(hit.face)];
+        return Vector3f(lit->irradiance[t[0]]);
+    }();
+    CHECK(nearWall.x() > nearWall.y() + 0.05f);  // reddish bounce
 }

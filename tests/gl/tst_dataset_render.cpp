@@ -153,3 +153,31 @@ TEST_CASE("per-material HSV in the dataset settings reaches the rendered colours
     REQUIRE(dark.ok());
     CHECK(meanRgb(*dark) == doctest::Approx(0.5 * meanRgb(*plain)).epsilon(0.08));
 }
+
+TEST_CASE("ao shading: each side of an open plate shows its own baked light, in linear light") {
+    // One horizontal quad, wound to face +Z (up), front light 1 and back light 0.25, grey 0.5.
+    LitMesh lit;
+    sw::geometry::Mesh& m = lit.mesh;
+    m.positions = {{-0.6f, -0.6f, 0.f}, {0.6f, -0.6f, 0.f}, {0.6f, 0.6f, 0.f}, {-0.6f, 0.6f, 0.f}};
+    m.triangles = {{0, 1, 2}, {0, 2, 3}};
+    m.faceMaterial = {0, 0};
+    m.facePart = {0, 0};
+    sw::geometry::Material grey;
+    grey.baseColorFactor = {0.5f, 0.5f, 0.5f, 1.f};
+    m.materials = {grey};
+    lit.irradiance.assign(4, Eigen::Vector3f::Ones());
+    lit.irradianceBack.assign(4, Eigen::Vector3f::Constant(0.25f));
+    lit.skyVisibility.assign(4, 1.f);
+    LightingSettings lighting;
+    auto renderer = GlViewRenderer::create(context().loader(), 1);
+    REQUIRE(renderer.ok());
+    REQUIRE((*renderer)->setScene(lit, lighting).ok());
+    const Intrinsics k = intrinsicsFromFovX(39.5978 * kPi / 180.0, 64, 64);
+    auto above = (*renderer)->render(orbitPose(60.0, 20.0, 3.2), k);
+    auto below = (*renderer)->render(orbitPose(-60.0, 20.0, 3.2), k);
+    REQUIRE(above.ok());
+    REQUIRE(below.ok());
+    // Front: the albedo itself (128). Back: sRGB(0.25 · linear(0.5)) = sRGB(0.0535) ≈ 0.258 → 66.
+    CHECK(meanRgb(*above) == doctest::Approx(128.0).epsilon(0.02));
+    CHECK(meanRgb(*below) == doctest::Approx(66.0).epsilon(0.04));
+}

@@ -13,11 +13,12 @@ struct Vertex {
     float position[3];  // model space
     float normal[3];    // unit, or zero when the mesh has none
     float uv[2];        // glTF convention (v down)
-    float sky;          // baked sky visibility 0..1 (the ao lighting recipe), 1 when absent
+    float light[3];     // baked dome light of the front side (the ao recipe), linear RGB; 1 when absent
+    float lightBack[3]; // ... of the back side
 };
-static_assert(sizeof(Vertex) == 36);
+static_assert(sizeof(Vertex) == 56);
 
-std::vector<Vertex> interleave(const geometry::Mesh& mesh, std::span<const float> sky) {
+std::vector<Vertex> interleave(const geometry::Mesh& mesh, const VertexLight& light) {
     std::vector<Vertex> vertices(mesh.vertexCount());
     const bool normals = mesh.normals.size() == mesh.positions.size();
     const bool uvs = mesh.uvs.size() == mesh.positions.size();
@@ -28,7 +29,12 @@ std::vector<Vertex> interleave(const geometry::Mesh& mesh, std::span<const float
         else std::memset(v.normal, 0, sizeof v.normal);
         if (uvs) std::memcpy(v.uv, mesh.uvs[i].data(), sizeof v.uv);
         else std::memset(v.uv, 0, sizeof v.uv);
-        v.sky = sky.size() == vertices.size() ? sky[i] : 1.f;
+        Eigen::Vector3f front = Eigen::Vector3f::Ones(), back = Eigen::Vector3f::Ones();
+        if (light.front.size() == vertices.size()) front = back = light.front[i];
+        else if (light.sky.size() == vertices.size()) front = back = Eigen::Vector3f::Constant(light.sky[i]);
+        if (light.back.size() == vertices.size()) back = light.back[i];
+        std::memcpy(v.light, front.data(), sizeof v.light);
+        std::memcpy(v.lightBack, back.data(), sizeof v.lightBack);
     }
     return vertices;
 }
@@ -129,7 +135,7 @@ std::vector<GLuint> groupByMaterial(const geometry::Mesh& mesh, std::vector<Mate
 
 }  // namespace
 
-MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh, std::span<const float> skyVisibility) {
+MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh, const VertexLight& light) {
     MeshBuffers b;
     b.hasNormals = !mesh.normals.empty();
     b.triangles = mesh.triangleCount();
@@ -140,7 +146,7 @@ MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh, std::s
         if (!mesh.textures[t].empty()) b.textures[t] = uploadTexture(gl, mesh.textures[t]);
     }
 
-    const std::vector<Vertex> vertices = interleave(mesh, skyVisibility);
+    const std::vector<Vertex> vertices = interleave(mesh, light);
     gl.GenVertexArrays(1, &b.vertexArray);
     gl.BindVertexArray(b.vertexArray);
     gl.GenBuffers(1, &b.vertexBuffer);
@@ -159,7 +165,9 @@ MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh, std::s
     gl.EnableVertexAttribArray(2);
     gl.VertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, sizeof(Vertex), offset(offsetof(Vertex, uv)));
     gl.EnableVertexAttribArray(3);
-    gl.VertexAttribPointer(3, 1, GL_FLOAT, GL_FALSE, sizeof(Vertex), offset(offsetof(Vertex, sky)));
+    gl.VertexAttribPointer(3, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), offset(offsetof(Vertex, light)));
+    gl.EnableVertexAttribArray(4);
+    gl.VertexAttribPointer(4, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), offset(offsetof(Vertex, lightBack)));
     gl.BindVertexArray(0);
     gl.BindBuffer(GL_ARRAY_BUFFER, 0);
     return b;

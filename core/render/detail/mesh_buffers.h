@@ -32,8 +32,14 @@ struct MeshBuffers {
 
 // Checks indices and attribute sizes; ErrorCode::InvalidInput naming the problem.
 Status validateMesh(const geometry::Mesh& mesh);
-// Uploads a validated mesh (context current). skyVisibility: [V] in [0, 1] or empty (all 1).
-MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh, std::span<const float> skyVisibility = {});
+// Baked per-vertex light of the ao shading: front/back linear RGB ([V] or empty), or a grey
+// sky visibility for both sides ([V] or empty); nothing given = 1.
+struct VertexLight {
+    std::span<const float> sky;
+    std::span<const Eigen::Vector3f> front, back;
+};
+// Uploads a validated mesh (context current).
+MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh, const VertexLight& light = {});
 // Deletes every GL object of `buffers` and empties it.
 void releaseMesh(const GlFunctions& gl, MeshBuffers& buffers);
 
