@@ -1,23 +1,21 @@
 // `splatwright-cli export cloud.ply --model source.glb [--dataset dir] -o outDir [--name stem]
-// [bake flags]` or `splatwright-cli export drone.splatproj -o outDir`: a project supplies the
-// model (verified against its hash, imported with its settings and part assignments), the
-// trained cloud of the editor's Training dock (<cache>/training/cloud.ply) and, when rendered,
-// its dataset (<cache>/dataset) for floater sign 4. Then it snaps normals, removes floaters (four signs), splits core/shell, bakes
-// channels, materials, chunks and orders, then writes <name>.bin (SPL2+CHNK), .meta.json,
-// .json, .ply and .spz atomically, and prints the short report.
+// [bake flags]` or `splatwright-cli export drone.splatproj -o outDir`: bakes a trained cloud
+// against its model and writes the game files (pipeline::runExport). A project supplies the
+// model (verified against its hash unless --force, imported with its settings and part assignments), its
+// trained cloud (<cache>/training/cloud.ply), its bake settings and recipe (the flags override
+// them), its export name and, when rendered, its dataset for floater sign 4. The bake snaps
+// normals, removes floaters (four signs), splits core/shell, bakes channels, materials, chunks
+// and orders; the export writes <name>.bin (SPL2+CHNK), .meta.json, .json, .ply and .spz
+// atomically; then the short report.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
-#include <optional>
 #include <string>
 
 #include "app/cli/command.h"
 #include "app/cli/schema_flags.h"
-#include "core/bake/bake.h"
-#include "core/bake/export.h"
-#include "core/formats/cloud_io.h"
-#include "core/geometry/import.h"
-#include "core/project/project.h"
+#include "app/cli/terminal_progress.h"
+#include "core/pipeline/bake_job.h"
 
 namespace sw::cli {
 namespace {
@@ -67,74 +65,49 @@ struct ExportCommand {
         for (const auto& w : r.warnings) std::printf("  warning:    %s\n", w.c_str());
     }
 
-    // What a cloud or a project input resolves to.
-    struct Inputs {
-        std::string cloudPath, modelPath, datasetDir;
-        geometry::ImportSettings import;
-        std::optional<project::Project> project;
-    };
-
-    Result<Inputs> resolveInputs() const {
-        Inputs in{inputPath, modelPath, datasetDir, {}, std::nullopt};
-        if (std::filesystem::path(inputPath).extension() != project::kProjectExtension) {
+    // The job: a project's (its bake settings under the flags), or a cloud with --model.
+    Result<pipeline::ExportRequest> request() {
+        pipeline::ExportRequest request;
+        if (!pipeline::isProjectFile(inputPath)) {
             if (modelPath.empty())
                 return Error{ErrorCode::InvalidInput, "a cloud needs --model (the source model it was trained on)",
                              inputPath};
-            return in;
+            request.bake.cloudPath = inputPath;
+            request.bake.model.path = modelPath;
+            SW_TRY(flags->apply());
+        } else {
+            if (!modelPath.empty())
+                return Error{ErrorCode::InvalidInput, "--model is taken from the project; leave it out", inputPath};
+            auto project = project::loadProject(inputPath);
+            if (!project) return project.error();
+            params = bake::bakeSchema().toParams(project->bake);
+            SW_TRY(flags->apply());
+            project->bake = bake::bakeSchema().fromParams(params);
+            auto fromProject = pipeline::exportRequest(*project);
+            if (!fromProject) return fromProject.error();
+            request = std::move(*fromProject);
         }
-        if (!modelPath.empty())
-            return Error{ErrorCode::InvalidInput, "--model is taken from the project; leave it out", inputPath};
-        auto loaded = project::loadProject(inputPath);
-        if (!loaded) return loaded.error();
-        // The model's hash is checked by the export (bake::checkAgreement), which --force skips.
-        const std::filesystem::path cache(loaded->cacheFolder);
-        in.cloudPath = (cache / "training" / "cloud.ply").string();
-        if (!std::filesystem::exists(in.cloudPath))
-            return Error{ErrorCode::InvalidInput,
-                         "the project has no trained cloud yet (train it in the editor's Training dock)", in.cloudPath};
-        in.modelPath = loaded->modelPath;
-        in.import = loaded->import;
-        if (in.datasetDir.empty() && std::filesystem::exists(cache / "dataset" / "transforms_train.json"))
-            in.datasetDir = (cache / "dataset").string();
-        in.project = std::move(*loaded);
-        return in;
+        if (!datasetDir.empty()) request.bake.datasetDir = datasetDir;
+        request.bake.settings = bake::bakeSchema().fromParams(params);
+        pipeline::redirect(request.outDir, request.stamp, outDir);
+        if (!name.empty()) request.name = name;
+        exportParams = bake::exportSchema().toParams(request.settings);  // the project's, under the flags
+        SW_TRY(exportFlags->apply());
+        request.settings = bake::exportSchema().fromParams(exportParams);
+        if (noPly) request.settings.writePly = false;
+        if (noSpz) request.settings.writeSpz = false;
+        if (noDebugJson) request.settings.writeDebugJson = false;
+        return request;
     }
 
-    Status run() const {
-        auto in = resolveInputs();
-        if (!in) return in.error();
-        bake::ExportSettings es = bake::exportSchema().fromParams(exportParams);
-        if (in->project) SW_TRY(bake::checkRecordedHash(in->modelPath, in->project->modelHash, es));
-        const std::string& cloudPath = in->cloudPath;
-        auto cloud = formats::readSplatCloud(cloudPath);
-        if (!cloud) return cloud.error();
-        SW_TRY(cloud->validate(cloudPath));
-        auto model = geometry::importModel(in->modelPath, in->import);
-        if (!model) return model.error();
-        if (in->project) SW_TRY(project::applyParts(*in->project, model->mesh));
-        std::optional<bake::DatasetViews> views;
-        if (!in->datasetDir.empty()) {
-            auto loaded = bake::loadDatasetViews(in->datasetDir);
-            if (!loaded) return loaded.error();
-            views = std::move(*loaded);
-        }
-        const bake::BakeSettings settings = bake::bakeSchema().fromParams(params);
-        auto baked = bake::bakeModel(*cloud, model->mesh, views ? &*views : nullptr, settings);
-        if (!baked) return Error{baked.error().code, baked.error().message,
-                                 baked.error().path == "cloud" ? cloudPath : baked.error().path};
-        bake::ExportMeta meta;
-        meta.sourceModelPath = in->modelPath;
-        meta.normalisation = model->report.normalisation;
-        meta.mesh = &model->mesh;
-        meta.bakeSettingsJson = params.toJson();
-        if (in->project) meta.recordedModelHash = in->project->modelHash;
-        const std::string stem = name.empty() ? std::filesystem::path(in->modelPath).stem().string() : name;
-        es.writePly = es.writePly && !noPly;
-        es.writeSpz = es.writeSpz && !noSpz;
-        es.writeDebugJson = es.writeDebugJson && !noDebugJson;
-        auto files = bake::exportModel(*baked, baked->cloud, meta, outDir, stem, es);
-        if (!files) return files.error();
-        printReport(*baked, *files);
+    Status run() {
+        auto request = this->request();
+        if (!request) return request.error();
+        TerminalProgress bar("export");
+        auto exported = pipeline::runExport(*request, bar.progress());
+        bar.finish();
+        if (!exported) return exported.error();
+        printReport(*exported->baked, exported->files);
         return {};
     }
 };
@@ -158,11 +131,7 @@ void addExportCommand(CLI::App& app, Outcome& outcome) {
     cmd->add_flag("--no-debug-json", state->noDebugJson, "Do not write the <name>.json debug dump");
     state->flags = std::make_unique<SchemaFlags>(*cmd, state->params);
     state->exportFlags = std::make_unique<SchemaFlags>(*cmd, state->exportParams);
-    cmd->callback([state, &outcome] {
-        Status applied = state->flags->apply();
-        if (applied) applied = state->exportFlags->apply();
-        outcome.status = applied ? state->run() : applied;
-    });
+    cmd->callback([state, &outcome] { outcome.status = state->run(); });
 }
 
 }  // namespace sw::cli

@@ -1,4 +1,5 @@
-// `splatwright-cli info <model>`: imports a model exactly as the editor does and prints what
+// `splatwright-cli info <model or project>`: imports a model exactly as the editor does (a
+// project's with its import settings, the flags override them, and its parts) and prints what
 // was found: meshes, triangles, islands, materials and where each base colour came from,
 // every texture with its size, glTF extensions, normalisation, winding repair and warnings.
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include "app/cli/command.h"
 #include "app/cli/schema_flags.h"
 #include "core/geometry/import.h"
+#include "core/pipeline/model_source.h"
 
 namespace sw::cli {
 namespace {
@@ -52,6 +54,18 @@ void printReport(const geometry::ImportReport& r, const geometry::ImportSettings
     for (const std::string& w : r.warnings) std::printf("  %s\n", w.c_str());
 }
 
+Status run(const std::string& model, ParamSet& params, SchemaFlags& flags) {
+    auto source = pipeline::modelSourceFor(model);
+    if (!source) return source.error();
+    params = geometry::importSchema().toParams(source->import);
+    SW_TRY(flags.apply());
+    source->import = geometry::importSchema().fromParams(params);
+    auto imported = pipeline::loadModel(*source);
+    if (!imported) return imported.error();
+    printReport((*imported)->report, source->import);
+    return {};
+}
+
 }  // namespace
 
 void addInfoCommand(CLI::App& app, Outcome& outcome) {
@@ -59,18 +73,8 @@ void addInfoCommand(CLI::App& app, Outcome& outcome) {
     auto model = std::make_shared<std::string>();
     auto params = std::make_shared<ParamSet>(geometry::importSchema().schema());
     auto flags = std::make_shared<SchemaFlags>(*cmd, *params);
-    cmd->add_option("model", *model, "Model file (glTF/GLB, FBX, OBJ)")->required();
-    cmd->callback([&outcome, model, params, flags] {
-        outcome.status = flags->apply();
-        if (!outcome.status) return;
-        const geometry::ImportSettings settings = geometry::importSchema().fromParams(*params);
-        auto imported = geometry::importModel(*model, settings);
-        if (!imported) {
-            outcome.status = imported.error();
-            return;
-        }
-        printReport(imported->report, settings);
-    });
+    cmd->add_option("model", *model, "Model file (glTF/GLB, FBX, OBJ) or project (.splatproj)")->required();
+    cmd->callback([&outcome, model, params, flags] { outcome.status = run(*model, *params, *flags); });
 }
 
 }  // namespace sw::cli

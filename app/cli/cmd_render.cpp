@@ -10,6 +10,7 @@
 #include "app/cli/command.h"
 #include "core/foundation/image_io.h"
 #include "core/geometry/import.h"
+#include "core/pipeline/model_source.h"
 #include "core/render/headless_context.h"
 #include "core/render/mesh_renderer.h"
 
@@ -40,9 +41,11 @@ struct RenderCommand {
     }
 
     Status run() const {
-        auto imported = geometry::importModel(model);
+        auto source = pipeline::modelSourceFor(model);  // a project gives its model, import settings and parts
+        if (!source) return source.error();
+        auto imported = pipeline::loadModel(*source);
         if (!imported) return imported.error();
-        const geometry::Mesh& mesh = imported->mesh;
+        const geometry::Mesh& mesh = (*imported)->mesh;
         if (mesh.triangleCount() == 0) return makeError(ErrorCode::InvalidInput, "the model has no triangles", model);
         auto context = render::HeadlessContext::create();
         if (!context) return context.error();
@@ -79,7 +82,7 @@ struct RenderCommand {
 void addRenderCommand(CLI::App& app, Outcome& outcome) {
     auto state = std::make_shared<RenderCommand>();
     CLI::App* cmd = app.add_subcommand("render", "Render a model offscreen (headless EGL) to a PNG");
-    cmd->add_option("model", state->model, "Model file (.glb/.gltf, .fbx, .obj)")->required();
+    cmd->add_option("model", state->model, "Model file (.glb/.gltf, .fbx, .obj) or project (.splatproj)")->required();
     cmd->add_option("-o,--output", state->output, "Output .png file")->required();
     cmd->add_option("--width", state->width, "Image width in px")->check(CLI::Range(1, 16384))->capture_default_str();
     cmd->add_option("--height", state->height, "Image height in px")->check(CLI::Range(1, 16384))->capture_default_str();

@@ -1,7 +1,7 @@
 #pragma once
-// The dataset stage on the command line (PIPELINE §2), shared by `splatwright-cli dataset` and
-// `splatwright-cli train <model>`: the import, belt and dataset schema flags plus --hsv, and the
-// run itself (import + repair, lighting bake, headless EGL render of the NeRF-synthetic folder).
+// The dataset stage's flags (PIPELINE §2), shared by `splatwright-cli dataset` and
+// `splatwright-cli train <model>`: the import, belt and dataset schema flags plus --hsv, turned
+// into a core/pipeline dataset job (pipeline::runDataset runs it), and the job's summary.
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <set>
@@ -10,7 +10,7 @@
 
 #include "app/cli/schema_flags.h"
 #include "core/foundation/error.h"
-#include "core/geometry/import.h"
+#include "core/pipeline/dataset_job.h"
 
 namespace sw::cli {
 
@@ -23,17 +23,25 @@ public:
     DatasetStageFlags& operator=(const DatasetStageFlags&) = delete;
     ~DatasetStageFlags();
 
-    // Imports and repairs `model` with the flags' settings and renders its dataset into
-    // `output` (replaced atomically when complete), with a progress bar on stderr and a summary
-    // on stdout. Returns the imported (repaired, normalised) model.
-    Result<geometry::ImportedModel> run(const std::string& model, const std::string& output) const;
+    // `base` (a project's job, or a default one) with the presets and flags given applied over
+    // its import, belt and dataset settings, and --hsv parsed. Errors: a bad flag value or preset.
+    Result<pipeline::DatasetRequest> request(pipeline::DatasetRequest base) const;
+    // The presets and flags given applied over a project's import, belt and dataset settings
+    // (--hsv is refused: the project holds the per-material adjustments).
+    Status applyTo(project::Project& project) const;
 
 private:
+    Status applySettings(geometry::ImportSettings& import, dataset::BeltSettings& belt,
+                         dataset::DatasetSettings& settings) const;
+
     struct Params;
     std::unique_ptr<Params> m_params;
     std::unique_ptr<SchemaFlags> m_importFlags, m_beltFlags, m_datasetFlags;
     std::vector<std::string> m_hsv;  // "<material>:<hue shift>,<saturation>,<value>"
 };
+
+// The job's summary on stdout, import warnings on stderr.
+void printDatasetReport(const pipeline::DatasetResult& result, const pipeline::DatasetRequest& request);
 
 // True when `path` names a model file the importer reads (by extension: .glb, .gltf, .fbx, .obj).
 bool isModelFile(const std::string& path);

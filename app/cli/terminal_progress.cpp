@@ -9,8 +9,8 @@ namespace sw::cli {
 TerminalProgress::TerminalProgress(std::string label)
     : m_label(std::move(label)), m_tty(::isatty(STDERR_FILENO) != 0), m_start(std::chrono::steady_clock::now()) {}
 
-Progress TerminalProgress::progress() {
-    return Progress([this](double f, std::string_view message) { draw(f, message); });
+Progress TerminalProgress::progress(std::shared_ptr<CancelToken> cancel) {
+    return Progress([this](double f, std::string_view message) { draw(f, message); }, std::move(cancel));
 }
 
 void TerminalProgress::draw(double fraction, std::string_view message) {
@@ -31,6 +31,12 @@ void TerminalProgress::draw(double fraction, std::string_view message) {
 
 void TerminalProgress::finish() {
     if (m_drawn) std::fprintf(stderr, "\n");
+    m_drawn = false;
+}
+
+void TerminalProgress::restart() {
+    finish();
+    m_start = std::chrono::steady_clock::now();
 }
 
 }  // namespace sw::cli

@@ -187,6 +187,13 @@ public:
         return s;
     }
 
+    // Checks every field of `s` against its schema entry (type, range, choices): the first
+    // failure as an InvalidInput error naming the parameter and the value; never aborts.
+    Status check(const S& s) const {
+        for (std::size_t i = 0; i < m_get.size(); ++i) SW_TRY(m_schema.validate(m_schema.params()[i], m_get[i](s)));
+        return {};
+    }
+
     ParamSet toParams(const S& s) const {
         ParamSet params(m_schema);
         for (std::size_t i = 0; i < m_get.size(); ++i) {

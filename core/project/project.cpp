@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "core/foundation/file_io.h"
@@ -42,6 +43,20 @@ fs::path projectFolder(const std::string& projectPath) {
     return fs::absolute(fs::path(projectPath)).parent_path();
 }
 
+// An integer JSON value within [lo, hi] (unsigned and signed storage alike).
+bool isIntIn(const json& v, long long lo, long long hi) {
+    if (v.is_number_unsigned()) return v.get<unsigned long long>() <= static_cast<unsigned long long>(hi);
+    return v.is_number_integer() && v.get<long long>() >= lo && v.get<long long>() <= hi;
+}
+
+// doc[key] as a string; a missing key gives `fallback`, another type a Parse error naming it.
+Result<std::string> stringAt(const json& doc, const char* key, const std::string& where, std::string fallback,
+                             const std::string& path) {
+    if (!doc.contains(key)) return fallback;
+    if (!doc[key].is_string()) return makeError(ErrorCode::Parse, where + key + " is not a string", path);
+    return doc[key].get<std::string>();
+}
+
 template <class S>
 json presetJson(const SettingsSchema<S>& schema, const S& settings) {
     return json::parse(schema.toParams(settings).toJson());
@@ -51,6 +66,7 @@ template <class S>
 Status readPreset(const json& doc, const char* key, const SettingsSchema<S>& schema, S& out,
                   const std::string& path) {
     if (!doc.contains(key)) return {};  // missing section: defaults
+    if (!doc[key].is_object()) return makeError(ErrorCode::Parse, std::string(key) + " is not an object", path);
     ParamSet params = schema.toParams(S{});
     if (Status s = params.fromJson(doc[key].dump(), path); !s)
         return makeError(s.error().code, std::string(key) + ": " + s.error().message, path);
@@ -94,7 +110,7 @@ Status readParts(const json& doc, Project& p, const std::string& path) {
         p.partNames.push_back(n.get<std::string>());
     }
     const json count = parts.value("components", json(0));
-    if (!count.is_number_integer() || count.get<long long>() < 0)
+    if (!isIntIn(count, 0, std::numeric_limits<int>::max()))
         return makeError(ErrorCode::Parse, "parts.components is not a non-negative integer", path);
     p.componentCount = count.get<int>();
     const json overrides = parts.value("overrides", json::array());
@@ -102,8 +118,9 @@ Status readParts(const json& doc, Project& p, const std::string& path) {
     for (std::size_t i = 0; i < overrides.size(); ++i) {
         const json& o = overrides[i];
         const std::string where = "parts.overrides[" + std::to_string(i) + "]";
-        if (!o.is_object() || !o.contains("component") || !o.contains("part") || !o["component"].is_number_integer() ||
-            !o["part"].is_number_integer())
+        if (!o.is_object() || !o.contains("component") || !o.contains("part") ||
+            !isIntIn(o["component"], std::numeric_limits<int>::min(), std::numeric_limits<int>::max()) ||
+            !isIntIn(o["part"], std::numeric_limits<int>::min(), std::numeric_limits<int>::max()))
             return makeError(ErrorCode::Parse, where + " needs integer component and part", path);
         const int c = o["component"].get<int>(), part = o["part"].get<int>();
         if (c < 0 || c >= p.componentCount)
@@ -113,6 +130,85 @@ Status readParts(const json& doc, Project& p, const std::string& path) {
             return makeError(ErrorCode::InvalidInput, where + ": part " + std::to_string(part) + " is out of range", path);
         setPartOverride(p, c, part);
     }
+    return {};
+}
+
+json vec3Json(const Eigen::Vector3f& v) { return json::array({v.x(), v.y(), v.z()}); }
+
+Status readVec3(const json& obj, const char* key, Eigen::Vector3f& out, const std::string& path) {
+    if (!obj.contains(key)) return {};
+    const json& v = obj[key];
+    const std::string where = std::string("effectVectors.") + key;
+    if (!v.is_array() || v.size() != 3) return makeError(ErrorCode::Parse, where + " is not an array of 3 numbers", path);
+    for (int i = 0; i < 3; ++i) {
+        if (!v[std::size_t(i)].is_number()) return makeError(ErrorCode::Parse, where + " is not an array of 3 numbers", path);
+        out[i] = v[std::size_t(i)].get<float>();
+        if (!std::isfinite(out[i])) return makeError(ErrorCode::InvalidInput, where + " is not finite", path);
+    }
+    return {};
+}
+
+Status readEffectVectors(const json& doc, Project& p, const std::string& path) {
+    if (!doc.contains("effectVectors")) return {};
+    const json& v = doc["effectVectors"];
+    if (!v.is_object()) return makeError(ErrorCode::Parse, "effectVectors is not an object", path);
+    SW_TRY(readVec3(v, "center", p.effects.center, path));
+    SW_TRY(readVec3(v, "shotDirection", p.effects.shotDirection, path));
+    SW_TRY(readVec3(v, "hitPoint", p.effects.hitPoint, path));
+    if (p.effects.shotDirection.norm() < 1e-6f)
+        return makeError(ErrorCode::InvalidInput, "effectVectors.shotDirection is zero", path);
+    p.effects.shotDirection.normalize();
+    return {};
+}
+
+// The trainer's preset, kept as text (core/pipeline checks names and ranges): an object whose
+// "params" values are JSON scalars.
+Status readTraining(const json& doc, Project& p, const std::string& path) {
+    if (!doc.contains("training")) return {};
+    const json& t = doc["training"];
+    if (!t.is_object()) return makeError(ErrorCode::Parse, "training is not an object", path);
+    if (t.empty()) return {};
+    if (t.contains("stage") && t["stage"] != "train")
+        return makeError(ErrorCode::InvalidInput, "training: preset is for stage " + t["stage"].dump() + ", not 'train'", path);
+    if (!t.contains("params") || !t["params"].is_object())
+        return makeError(ErrorCode::Parse, "training: missing \"params\" object", path);
+    for (auto& [key, value] : t["params"].items())
+        if (!value.is_boolean() && !value.is_number() && !value.is_string())
+            return makeError(ErrorCode::Parse, "training: parameter '" + key + "' has an unsupported JSON type", path);
+    p.training = t.dump();
+    return {};
+}
+
+Status readRecipe(const json& doc, Project& p, const std::string& path) {
+    if (!doc.contains("recipe") || doc["recipe"].is_null()) return {};
+    if (!doc["recipe"].is_object()) return makeError(ErrorCode::Parse, "recipe is not an object", path);
+    auto recipe = bake::parseRecipe(doc["recipe"].dump(), path);
+    if (!recipe) return makeError(recipe.error().code, "recipe: " + recipe.error().message, path);
+    p.recipe = std::move(*recipe);
+    return {};
+}
+
+// "export": the export schema's preset plus "name" and "folder".
+Status readExport(const json& doc, Project& p, const fs::path& base, const std::string& path) {
+    if (!doc.contains("export")) return {};
+    const json& e = doc["export"];
+    if (!e.is_object()) return makeError(ErrorCode::Parse, "export is not an object", path);
+    if (e.contains("params")) {
+        json preset = e;
+        preset.erase("name");
+        preset.erase("folder");
+        json only = json::object();
+        only["export"] = preset;
+        SW_TRY(readPreset(only, "export", bake::exportSchema(), p.exportSettings, path));
+    }
+    auto name = stringAt(e, "name", "export.", {}, path);
+    if (!name) return name.error();
+    if (name->find('/') != std::string::npos || name->find('\\') != std::string::npos || *name == "." || *name == "..")
+        return makeError(ErrorCode::InvalidInput, "export.name '" + *name + "' is not a file stem", path);
+    p.exportName = *name;
+    auto folder = stringAt(e, "folder", "export.", "export", path);
+    if (!folder) return folder.error();
+    p.exportFolder = resolve(folder->empty() ? std::string("export") : *folder, base);
     return {};
 }
 
@@ -141,6 +237,7 @@ Result<Project> newProject(const std::string& modelPath, const std::string& proj
     p.modelHash = *hash;
     const fs::path proj = fs::absolute(projectPath);
     p.cacheFolder = (proj.parent_path() / (proj.stem().string() + ".cache")).string();
+    p.exportFolder = (proj.parent_path() / "export").string();
     return p;
 }
 
@@ -160,38 +257,84 @@ std::string projectToJson(const Project& p, const std::string& projectPath) {
     json overrides = json::array();
     for (const PartOverride& o : p.partOverrides) overrides.push_back({{"component", o.component}, {"part", o.part}});
     doc["parts"] = {{"names", p.partNames}, {"components", p.componentCount}, {"overrides", overrides}};
+    const json training = json::parse(p.training, nullptr, /*allow_exceptions=*/false);
+    doc["training"] = training.is_object() ? training : json::object();
+    doc["bake"] = presetJson(bake::bakeSchema(), p.bake);
+    doc["recipe"] = p.recipe ? json::parse(bake::recipeToJson(*p.recipe)) : json(nullptr);
+    doc["export"] = presetJson(bake::exportSchema(), p.exportSettings);
+    doc["export"]["name"] = p.exportName;
+    doc["export"]["folder"] = relativeTo(p.exportFolder, base);
+    doc["effects"] = presetJson(render::effectsSchema(), p.effects);
+    doc["effectTimeline"] = presetJson(render::effectTimelineSchema(), p.effectTimeline);
+    doc["effectVectors"] = {{"center", vec3Json(p.effects.center)},
+                            {"shotDirection", vec3Json(p.effects.shotDirection)},
+                            {"hitPoint", vec3Json(p.effects.hitPoint)}};
     doc["cacheFolder"] = relativeTo(p.cacheFolder, base);
     return doc.dump(2) + "\n";
 }
 
-Result<Project> projectFromJson(std::string_view text, const std::string& projectPath) {
-    const json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (doc.is_discarded() || !doc.is_object()) return makeError(ErrorCode::Parse, "not a JSON object", projectPath);
-    if (doc.value("format", std::string()) != kFormat)
-        return makeError(ErrorCode::Parse, std::string("not a Splatwright project (format is not \"") + kFormat + "\")",
-                         projectPath);
+namespace {
+
+Status migrateProject(json& doc, const std::string& projectPath) {
     const json version = doc.value("version", json());
-    if (!version.is_number_integer() || version.get<int>() < 1 || version.get<int>() > kProjectVersion)
+    if (!isIntIn(version, 1, kProjectVersion))
         return makeError(ErrorCode::Unsupported, "unsupported project version " + version.dump(), projectPath);
+    // Version 1 → 2: version 1 saved import, belt, dataset, HSV, parts and the cache folder. The
+    // sections version 2 added (training, bake, recipe, export, effects) are absent there and
+    // read as defaults; its export folder is "export" next to the project file.
+    if (version.get<int>() == 1) {
+        doc["export"] = {{"folder", "export"}};
+        doc["version"] = 2;
+    }
+    return {};
+}
+
+Result<Project> readProject(const json& doc, const std::string& projectPath) {
     const fs::path base = projectFolder(projectPath);
     Project p;
     const json model = doc.value("model", json());
     if (!model.is_object() || !model.contains("path") || !model["path"].is_string() || model["path"].get<std::string>().empty())
         return makeError(ErrorCode::Parse, "missing model.path", projectPath);
     p.modelPath = resolve(model["path"].get<std::string>(), base);
-    const std::string hash = model.value("fnv1a64", std::string());
-    if (hash.size() != 16 || hash.find_first_not_of("0123456789abcdef") != std::string::npos)
+    auto hash = stringAt(model, "fnv1a64", "model.", {}, projectPath);
+    if (!hash) return hash.error();
+    if (hash->size() != 16 || hash->find_first_not_of("0123456789abcdef") != std::string::npos)
         return makeError(ErrorCode::Parse, "model.fnv1a64 is not 16 lowercase hex digits", projectPath);
-    p.modelHash = std::stoull(hash, nullptr, 16);
+    p.modelHash = std::stoull(*hash, nullptr, 16);
     SW_TRY(readPreset(doc, "import", geometry::importSchema(), p.import, projectPath));
     SW_TRY(readPreset(doc, "belt", dataset::beltSchema(), p.belt, projectPath));
     SW_TRY(readPreset(doc, "dataset", dataset::datasetSchema(), p.dataset, projectPath));
     SW_TRY(readHsv(doc, p, projectPath));
     SW_TRY(readParts(doc, p, projectPath));
-    const json cache = doc.value("cacheFolder", json(""));
-    if (!cache.is_string()) return makeError(ErrorCode::Parse, "cacheFolder is not a string", projectPath);
-    p.cacheFolder = resolve(cache.get<std::string>(), base);
+    SW_TRY(readTraining(doc, p, projectPath));
+    SW_TRY(readPreset(doc, "bake", bake::bakeSchema(), p.bake, projectPath));
+    SW_TRY(readRecipe(doc, p, projectPath));
+    SW_TRY(readExport(doc, p, base, projectPath));
+    SW_TRY(readPreset(doc, "effects", render::effectsSchema(), p.effects, projectPath));
+    SW_TRY(readPreset(doc, "effectTimeline", render::effectTimelineSchema(), p.effectTimeline, projectPath));
+    SW_TRY(readEffectVectors(doc, p, projectPath));
+    auto cache = stringAt(doc, "cacheFolder", "", {}, projectPath);
+    if (!cache) return cache.error();
+    p.cacheFolder = resolve(*cache, base);
     return p;
+}
+
+}  // namespace
+
+Result<Project> projectFromJson(std::string_view text, const std::string& projectPath) {
+    json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (doc.is_discarded() || !doc.is_object()) return makeError(ErrorCode::Parse, "not a JSON object", projectPath);
+    auto format = stringAt(doc, "format", "", {}, projectPath);
+    if (!format) return format.error();
+    if (*format != kFormat)
+        return makeError(ErrorCode::Parse, std::string("not a Splatwright project (format is not \"") + kFormat + "\")",
+                         projectPath);
+    SW_TRY(migrateProject(doc, projectPath));
+    try {  // every access above is type-checked; this only guards against a slip
+        return readProject(doc, projectPath);
+    } catch (const json::exception& e) {
+        return makeError(ErrorCode::Parse, std::string("unexpected JSON content: ") + e.what(), projectPath);
+    }
 }
 
 Status saveProject(const Project& project, const std::string& projectPath) {

@@ -1,33 +1,46 @@
 #pragma once
-// The editor's project file `<name>.splatproj` (JSON): which model, the stage settings the
-// artist chose, per-material HSV, part names and part reassignments, and the cache folder.
+// The project file `<name>.splatproj` (JSON): which model and every setting the artist can
+// change, for the editor and the CLI (which accepts a project wherever it accepts a model).
 //
-//   {"format": "splatwright-project", "version": 1,
+//   {"format": "splatwright-project", "version": 2,
 //    "model": {"path": "drone.glb", "fnv1a64": "89ab…"},       // path relative to the project
 //    "import": {preset}, "belt": {preset}, "dataset": {preset}, // ParamSet::toJson of each schema
 //    "materialHsv": [{"hueShift": 0, "saturation": 1, "value": 1}, …],
 //    "parts": {"names": ["body", …], "components": 12, "overrides": [{"component": 3, "part": 1}]},
+//    "training": {preset}, "bake": {preset}, "recipe": {recipe} or null,
+//    "export": {preset, "name": "", "folder": "export"},
+//    "effects": {preset}, "effectTimeline": {preset},
+//    "effectVectors": {"center": [x, y, z], "shotDirection": [x, y, z], "hitPoint": [x, y, z]},
 //    "cacheFolder": "drone.cache"}
+//
+// Version 1 (import, belt, dataset, HSV, parts and the cache folder) opens: migrateProject
+// gives the sections version 2 added their defaults. A newer version is Unsupported.
 //
 // Part overrides are keyed by connected component (geometry::faceComponents, edge adjacency),
 // which is stable for a given model file; "components" records how many the model had, so a
 // changed model is detected instead of silently mis-assigning faces.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "core/bake/bake.h"
+#include "core/bake/export.h"
+#include "core/bake/materials.h"
 #include "core/dataset/belt.h"
 #include "core/dataset/dataset_stage.h"
 #include "core/dataset/lighting.h"
 #include "core/foundation/error.h"
 #include "core/geometry/import.h"
 #include "core/geometry/mesh.h"
+#include "core/render/effects.h"
+#include "core/render/effects_schema.h"
 
 namespace sw::project {
 
 inline constexpr const char* kProjectExtension = ".splatproj";
-inline constexpr int kProjectVersion = 1;
+inline constexpr int kProjectVersion = 2;
 
 struct PartOverride {
     int component = 0;  // connected component (edge adjacency) of the model
@@ -46,6 +59,18 @@ struct Project {
     int componentCount = 0;                       // components of the model the overrides refer to
     std::vector<PartOverride> partOverrides;      // ascending component, one entry each
     std::string cacheFolder;                      // absolute after load; saved relative
+    // Version 2.
+    // The trainer's settings as its preset JSON ({"stage": "train", "params": {…}}; empty =
+    // defaults): core/project builds without the trainer (libtorch), core/pipeline's
+    // trainingSettings() reads them. Loading checks that every value is a JSON scalar.
+    std::string training;
+    bake::BakeSettings bake;
+    std::optional<bake::MaterialRecipe> recipe;   // the Recipes panel's; unset = bake.materialRecipe
+    bake::ExportSettings exportSettings;
+    std::string exportName;                       // file stem; empty = the model's
+    std::string exportFolder;                     // absolute after load; saved relative
+    render::EffectParams effects;                 // schema knobs + center, shotDirection, hitPoint
+    render::EffectTimeline effectTimeline;
 };
 
 // FNV-1a, 64 bit (Fowler, Noll, Vo; offset basis 14695981039346656037, prime 1099511628211).
@@ -53,11 +78,12 @@ std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes);
 Result<std::uint64_t> hashFile(const std::string& path);
 
 // A new project for `modelPath` (hashed now) saved as `projectPath`: default settings,
-// cache folder "<project name>.cache" next to the project file.
+// cache folder "<project name>.cache" and export folder "export" next to the project file.
 Result<Project> newProject(const std::string& modelPath, const std::string& projectPath);
 
 std::string projectToJson(const Project& project, const std::string& projectPath);
-// Parses and validates; errors (ErrorCode::Parse / InvalidInput) carry `projectPath`.
+// Parses, migrates and validates; errors (ErrorCode::Parse / InvalidInput / Unsupported) carry
+// `projectPath` and name the key (a wrong JSON type included); nothing throws.
 Result<Project> projectFromJson(std::string_view text, const std::string& projectPath);
 
 // Atomic write (sw::writeFileAtomic).

@@ -1,6 +1,7 @@
 #include "core/train/checkpoint.h"
 
 #include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <system_error>
 
@@ -33,7 +34,7 @@ Status writeCheckpoint(const std::string& dir, const Checkpoint& checkpoint) {
     return {};
 }
 
-Result<Checkpoint> readCheckpoint(const std::string& path) {
+Result<CheckpointHeader> readCheckpointHeader(const std::string& path) {
     const fs::path jsonPath = fs::is_directory(path) ? fs::path(path) / "checkpoint.json" : fs::path(path);
     auto text = readFileText(jsonPath.string());
     if (!text) return text.error();
@@ -42,16 +43,31 @@ Result<Checkpoint> readCheckpoint(const std::string& path) {
         !doc["ply"].is_string() || !doc.contains("seed") || !doc["seed"].is_number_integer())
         return makeError(ErrorCode::Parse, "not a checkpoint: needs integer 'step' and 'seed' and a 'ply' name",
                          jsonPath.string());
+    const nlohmann::json& step = doc["step"];
+    if (!step.is_number_unsigned() && step.get<long long>() < 0)
+        return makeError(ErrorCode::Parse, "negative checkpoint step", jsonPath.string());
+    if (step.get<unsigned long long>() > static_cast<unsigned long long>(std::numeric_limits<int>::max()))
+        return makeError(ErrorCode::Parse, "checkpoint step " + step.dump() + " is larger than " +
+                                               std::to_string(std::numeric_limits<int>::max()), jsonPath.string());
+    CheckpointHeader header;
+    header.step = step.get<int>();
+    header.seed = doc["seed"].get<std::uint64_t>();
+    if (doc.contains("settings") && doc["settings"].is_object()) header.settingsJson = doc["settings"].dump();
+    header.plyPath = (jsonPath.parent_path() / doc["ply"].get<std::string>()).string();
+    return header;
+}
+
+Result<Checkpoint> readCheckpoint(const std::string& path) {
+    auto header = readCheckpointHeader(path);
+    if (!header) return header.error();
     Checkpoint checkpoint;
-    checkpoint.step = doc["step"].get<int>();
-    checkpoint.seed = doc["seed"].get<std::uint64_t>();
-    if (checkpoint.step < 0) return makeError(ErrorCode::Parse, "negative checkpoint step", jsonPath.string());
-    if (doc.contains("settings") && doc["settings"].is_object()) checkpoint.settingsJson = doc["settings"].dump();
-    const std::string plyPath = (jsonPath.parent_path() / doc["ply"].get<std::string>()).string();
-    auto cloud = formats::readPly(plyPath);
+    checkpoint.step = header->step;
+    checkpoint.seed = header->seed;
+    checkpoint.settingsJson = std::move(header->settingsJson);
+    auto cloud = formats::readPly(header->plyPath);
     if (!cloud) return cloud.error();
-    SW_TRY(cloud->validate(plyPath));
-    if (cloud->empty()) return makeError(ErrorCode::InvalidInput, "checkpoint cloud has no splats", plyPath);
+    SW_TRY(cloud->validate(header->plyPath));
+    if (cloud->empty()) return makeError(ErrorCode::InvalidInput, "checkpoint cloud has no splats", header->plyPath);
     checkpoint.cloud = std::move(*cloud);
     return checkpoint;
 }

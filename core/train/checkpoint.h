@@ -23,7 +23,17 @@ struct Checkpoint {
 Status writeCheckpoint(const std::string& dir, const Checkpoint& checkpoint);
 
 // Reads `path`: a checkpoint folder or its checkpoint.json. Errors name the file: missing
-// (Io), malformed JSON (Parse), a cloud with NaN/inf or out-of-range values (InvalidInput).
+// (Io), malformed JSON or a step outside [0, 2^31 − 1] (Parse), a cloud with NaN/inf or
+// out-of-range values (InvalidInput).
 Result<Checkpoint> readCheckpoint(const std::string& path);
+
+// checkpoint.json alone (the cloud is not read), with the same checks.
+struct CheckpointHeader {
+    int step = 0;
+    std::uint64_t seed = 0;
+    std::string settingsJson;
+    std::string plyPath;  // the cloud's file
+};
+Result<CheckpointHeader> readCheckpointHeader(const std::string& path);
 
 }  // namespace sw::train

@@ -46,3 +46,14 @@ set_tests_properties(cli.export.drone cli.export.flags cli.export.truncated_ply 
                      cli.export.unwritable cli.export.bad_flag cli.export.no_model cli.export.project
                      cli.export.project_untrained cli.export.project_with_model
                      PROPERTIES FIXTURES_REQUIRED bake_cli_fixture)
+# A project is accepted wherever a model is: info and dataset use its model, import settings and parts.
+sw_cli_test(export.project_info RC 0 MATCH "model: [^\n]*drone.glb.*cube edge 1.6"
+  ARGS info ${SW_EXPORT_FIX}/drone.splatproj)
+sw_cli_test(export.project_dataset RC 0 LABELS cli gl
+  MATCH "dataset: [^\n]*export_project_dataset.*8 train, 0 val, 0 test at 32"
+  ARGS dataset ${SW_EXPORT_FIX}/drone.splatproj -o ${SW_OUT}/export_project_dataset --views 8 --val-views 0
+       --test-views 0 --resolution 32 --ao-rays 4)
+sw_cli_test(export.project_bad_belt RC 5 MATCH "error: elevation-min is above elevation-max \\(60° > 20°\\)"
+  ARGS dataset ${SW_EXPORT_FIX}/drone.splatproj -o ${SW_OUT}/x --elevation-min 60 --elevation-max 20)
+set_tests_properties(cli.export.project_info cli.export.project_dataset cli.export.project_bad_belt
+                     PROPERTIES FIXTURES_REQUIRED bake_cli_fixture)

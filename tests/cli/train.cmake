@@ -55,3 +55,14 @@ set_tests_properties(cli.train.tiny cli.train.resume cli.train.budget_zero cli.t
   cli.train.val_white cli.train.out_of_memory
   PROPERTIES FIXTURES_REQUIRED train_fixture)
 set_tests_properties(cli.train.resume PROPERTIES DEPENDS cli.train.tiny)
+# Resume restores the checkpoint's settings (the editor's call does the same, tst_pipeline_training):
+# a lower --budget is reported, not applied; --steps continues the run.
+sw_cli_test(train.resume_budget RC 0 REQUIRES ${SW_OUT}/cli_train/checkpoint/checkpoint.json
+  MATCH "resume: budget: 150 from the checkpoint \\(asked 100\\).*budget 150, steps 150\\.\\.170.*done: .*cli_train_resume_budget/cloud.ply"
+  ARGS train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train_resume_budget --resume ${SW_OUT}/cli_train/checkpoint --budget 100 --steps 170)
+# A finished checkpoint resumed into a new folder: a clear error (was "cloud.ply: cannot create file").
+sw_cli_test(train.resume_finished RC 5
+  MATCH "error: .*cli_train/checkpoint: the checkpoint is at step 150 of 150; raise steps to continue"
+  ARGS train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train_resume_finished --resume ${SW_OUT}/cli_train/checkpoint)
+set_tests_properties(cli.train.resume_budget cli.train.resume_finished PROPERTIES FIXTURES_REQUIRED train_fixture
+                     DEPENDS cli.train.tiny)

@@ -70,7 +70,7 @@ void compositeInto(const TrainView& v, double background, std::vector<float>& ou
 Status validateInputs(const TrainInputs& inputs, const TrainSettings& settings) {
     if (settings.device == TrainDevice::Cuda && !cudaBackendAvailable())
         return makeError(ErrorCode::Gpu, "CUDA device requested but this build has no CUDA backend or this machine "
-                                         "has no CUDA device; use --device cpu");
+                                         "has no CUDA device; use the cpu device");
     if (!inputs.data || inputs.data->train.empty() || inputs.data->val.empty())
         return makeError(ErrorCode::InvalidInput, "training needs at least one train and one validation view");
     if (settings.budget < 1)
