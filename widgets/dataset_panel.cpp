@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -23,7 +24,7 @@ namespace sw::widgets {
 DatasetPanel::DatasetPanel(QWidget* parent)
     : QWidget(parent), m_belt(new ParamPanel(dataset::beltSchema().schema())),
       m_dataset(new ParamPanel(dataset::datasetSchema().schema())), m_hsv(new HsvTable),
-      m_folder(new QLineEdit), m_render(new QPushButton) {
+      m_folder(new QLineEdit), m_render(new QPushButton), m_error(new QLabel) {
     setObjectName("datasetPanel");
     m_belt->setObjectName("beltPanel");
     m_dataset->setObjectName("datasetParams");
@@ -31,6 +32,10 @@ DatasetPanel::DatasetPanel(QWidget* parent)
     m_folder->setPlaceholderText(tr("The project's cache folder"));
     m_render->setObjectName("renderDataset");
     m_render->setText(tr("Render Dataset"));
+    m_error->setObjectName("datasetSettingsError");
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #d04040;"));
+    m_error->hide();
 
     auto* hsvBox = new QGroupBox(tr("Material colours (HSV)"));
     auto* hsvLayout = new QVBoxLayout(hsvBox);
@@ -53,6 +58,7 @@ DatasetPanel::DatasetPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_belt);
     layout->addWidget(m_dataset);
+    layout->addWidget(m_error);
     layout->addWidget(hsvBox);
     layout->addWidget(folderBox);
     layout->addStretch(1);
@@ -100,7 +106,18 @@ QString DatasetPanel::outputFolder() const { return m_folder->text().trimmed(); 
 
 void DatasetPanel::setOutputFolder(const QString& folder) { m_folder->setText(QDir::toNativeSeparators(folder)); }
 
-void DatasetPanel::setBusy(bool busy) { m_render->setEnabled(!busy); }
+void DatasetPanel::setBusy(bool busy) {
+    m_busy = busy;
+    m_render->setEnabled(!busy && m_error->isHidden());
+}
+
+void DatasetPanel::showSettingsError(const QString& text) {
+    m_error->setText(text);
+    m_error->setVisible(!text.isEmpty());
+    m_render->setEnabled(!m_busy && text.isEmpty());
+}
+
+QString DatasetPanel::settingsError() const { return m_error->isHidden() ? QString() : m_error->text(); }
 
 namespace {
 

@@ -12,6 +12,7 @@
 #include "core/geometry/mesh.h"
 #include "widgets/frame_browser.h"
 
+class QLabel;
 class QLineEdit;
 class QPushButton;
 
@@ -42,6 +43,10 @@ public:
     QString outputFolder() const;
     void setOutputFolder(const QString& folder);
     void setBusy(bool busy);
+    // A settings error (belt elevation min above max, …) in red under the forms, with Render
+    // off until the settings are valid again; an empty text clears it.
+    void showSettingsError(const QString& text);
+    QString settingsError() const;
 
 signals:
     void renderRequested();
@@ -54,7 +59,9 @@ private:
     HsvTable* m_hsv;
     QLineEdit* m_folder;
     QPushButton* m_render;
+    QLabel* m_error;
     QStringList m_materialNames;
+    bool m_busy = false;
 };
 
 // The frames of a rendered dataset folder (transforms_{train,val,test}.json), with each camera's

@@ -49,6 +49,7 @@ public:
         sw::widgets::ViewControls* viewControls = nullptr;  // shows the overlay in use
     };
     BakeController(EditorDocument* document, Panels panels, const EditorActions& actions, QObject* parent = nullptr);
+    const Panels& panels() const { return m_panels; }
     ~BakeController() override;
 
     JobRunner* runner() const { return m_runner; }

@@ -7,9 +7,9 @@
 #include "app/editor/editor_document.h"
 #include "app/editor/job_runner.h"
 #include "core/dataset/dataset_stage.h"
-#include "core/dataset/gl_view_renderer.h"
 #include "core/foundation/log.h"
-#include "core/render/headless_context.h"
+#include "core/pipeline/dataset_job.h"
+#include "core/pipeline/validate.h"
 #include "widgets/dataset_panel.h"
 #include "widgets/frame_browser.h"
 #include "widgets/viewport.h"
@@ -21,23 +21,6 @@ namespace {
 const render::GizmoColor kTrainColor(0.25f, 0.75f, 1.f, 1.f);
 const render::GizmoColor kValColor(1.f, 0.85f, 0.2f, 1.f);
 const render::GizmoColor kTestColor(1.f, 0.3f, 0.8f, 1.f);
-
-struct DatasetJob {
-    ModelPtr model;  // immutable snapshot
-    dataset::BeltSettings belt;
-    dataset::DatasetSettings settings;
-    std::string outDir;
-};
-
-Result<dataset::DatasetReport> renderOnThisThread(const DatasetJob& job, const Progress& progress) {
-    auto context = render::HeadlessContext::create();
-    if (!context) return context.error();
-    auto gl = dataset::GlViewRenderer::create((*context)->loader(), job.settings.samples);
-    if (!gl) return gl.error();
-    auto report = dataset::renderDataset(job.model->mesh, job.belt, job.settings, job.outDir, **gl, progress);
-    gl->reset();  // GL objects go while the context is current
-    return report;
-}
 
 QString summaryOf(const dataset::DatasetReport& r) {
     return DatasetController::tr("%1 train, %2 val, %3 test views in %4 s (lighting %5 s, render %6 s, PNG %7 s)")
@@ -73,30 +56,36 @@ bool DatasetController::render(const QString& outDir) {
         SW_LOG_WARN("Render dataset: no model is open");
         return false;
     }
-    DatasetJob job;
-    job.model = m_document->model();
-    job.belt = m_views.panel->belt();
-    job.settings = m_views.panel->settings();
-    job.settings.materialHsv = m_views.panel->materialHsv();
+    // The same job as `splatwright-cli dataset` (core/pipeline), on the open model.
+    pipeline::DatasetRequest request;
+    request.model.imported = m_document->model();
+    request.belt = m_views.panel->belt();
+    request.dataset = m_views.panel->settings();
+    request.dataset.materialHsv = m_views.panel->materialHsv();
+    if (Status valid = checkSettings(); !valid) {
+        SW_LOG_WARN("Render dataset: " << valid.error().toString());
+        return false;
+    }
     const QString folder = outDir.isEmpty() ? defaultFolder() : outDir;
     if (folder.isEmpty()) {
         emit errorOccurred(tr("Cannot render the dataset"), tr("No writable cache folder; choose an output folder."));
         return false;
     }
-    job.outDir = folder.toStdString();
-    const bool started = m_runner->run<dataset::DatasetReport>(
-        tr("Rendering the dataset"), [job](const Progress& progress) { return renderOnThisThread(job, progress); },
-        [this](Result<dataset::DatasetReport> report) {
-            if (!report) {
-                const QString message = QString::fromStdString(report.error().toString());
-                const bool cancelled = report.error().code == ErrorCode::Cancelled;
+    request.outDir = folder.toStdString();
+    const bool started = m_runner->run<pipeline::DatasetResult>(
+        tr("Rendering the dataset"), [request](const Progress& progress) { return pipeline::runDataset(request, progress); },
+        [this](Result<pipeline::DatasetResult> result) {
+            if (!result) {
+                const QString message = QString::fromStdString(result.error().toString());
+                const bool cancelled = result.error().code == ErrorCode::Cancelled;
                 if (cancelled) SW_LOG_INFO("Cancelled: " << message.toStdString());
                 else emit errorOccurred(tr("Cannot render the dataset"), message);
                 emit failed(message, cancelled);
                 return;
             }
-            const QString written = QString::fromStdString(report->folder);
-            SW_LOG_INFO("Dataset: " << summaryOf(*report).toStdString() << " → " << written.toStdString());
+            const dataset::DatasetReport& report = result->report;
+            const QString written = QString::fromStdString(report.folder);
+            SW_LOG_INFO("Dataset: " << summaryOf(report).toStdString() << " → " << written.toStdString());
             showFolder(written);
             emit rendered(written);
         });
@@ -124,8 +113,21 @@ void DatasetController::clearFolder() {
     m_document->setDatasetFolder({});
 }
 
+Status DatasetController::checkSettings() {
+    dataset::DatasetSettings settings = m_views.panel->settings();
+    settings.materialHsv = m_views.panel->materialHsv();
+    Status valid = pipeline::validateBelt(m_views.panel->belt());
+    if (valid) valid = pipeline::validateDataset(settings);
+    m_views.panel->showSettingsError(valid ? QString() : QString::fromStdString(valid.error().message));
+    return valid;
+}
+
 void DatasetController::updateCameraMarkers() {
     const dataset::BeltSettings belt = m_views.panel->belt();
+    if (Status valid = checkSettings(); !valid) {  // the belt cannot be posed: no markers, the panel says why
+        m_views.viewport->setCameraMarkers({}, float(belt.fovX));
+        return;
+    }
     std::vector<render::CameraMarker> markers;
     const std::pair<dataset::Split, render::GizmoColor> splits[] = {
         {dataset::Split::Train, kTrainColor}, {dataset::Split::Val, kValColor}, {dataset::Split::Test, kTestColor}};

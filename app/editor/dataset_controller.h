@@ -8,6 +8,8 @@
 #include <QObject>
 #include <QString>
 
+#include "core/foundation/error.h"
+
 namespace sw::widgets {
 class DatasetPanel;
 class FrameBrowser;
@@ -44,6 +46,9 @@ public:
     // The folder render() uses when given none (empty without a writable cache).
     QString defaultFolder() const;
     void updateCameraMarkers();
+    // The panel's belt and dataset settings checked by core (pipeline/validate.h); an error is
+    // shown in the panel (Render off) and returned.
+    Status checkSettings();
 
 signals:
     void rendered(const QString& folder);

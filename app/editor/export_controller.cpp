@@ -13,6 +13,7 @@
 #include "app/editor/bake_report.h"
 #include "app/editor/editor_document.h"
 #include "app/editor/job_runner.h"
+#include "core/pipeline/bake_job.h"
 #include "core/project/project.h"
 #include "core/foundation/log.h"
 #include "widgets/param_panel.h"
@@ -26,24 +27,6 @@ namespace {
 constexpr auto kExportFolderKey = "bake/exportFolder";
 
 using BakedPtr = std::shared_ptr<const bake::BakedModel>;
-
-struct ExportJob {
-    ModelPtr model;
-    std::string bakeSettingsJson;
-    std::string folder;
-};
-
-Result<bake::ExportResult> runExport(const bake::BakedModel& baked, const ExportJob& job) {
-    bake::ExportMeta meta;
-    const std::string& source = job.model->report.path;
-    meta.sourceModelPath = std::filesystem::is_regular_file(source) ? source : std::string();
-    meta.normalisation = job.model->report.normalisation;
-    meta.mesh = &job.model->mesh;
-    meta.bakeSettingsJson = job.bakeSettingsJson;
-    std::string stem = std::filesystem::path(source).stem().string();
-    if (stem.empty() || stem.front() == '.') stem = "model";
-    return bake::exportModel(baked, baked.cloud, meta, job.folder, stem);
-}
 
 // One log message per report line (the Log dock shows one row per message).
 void logLines(const QString& prefix, const QString& text) {
@@ -91,20 +74,20 @@ bool BakeController::startBake(bool thenExport, const QString& folder) {
                                                    "open a splat cloud and the model it was trained on first"));
         return false;
     }
-    const bake::BakeSettings settings = currentSettings();
-    bake::BakeOverrides overrides;
-    overrides.keepFloaters = m_state.keep;
-    overrides.recipe = m_panels.recipes->recipe();
-    const std::string datasetDir = resolveDatasetFolder().toStdString();
+    // The same job as `splatwright-cli export`'s bake (core/pipeline), on the open model and cloud.
+    pipeline::BakeRequest request;
+    request.cloud = cloud;
+    request.model.imported = model;
+    request.datasetDir = resolveDatasetFolder().toStdString();
+    request.settings = currentSettings();
+    request.overrides.keepFloaters = m_state.keep;
+    request.overrides.recipe = m_panels.recipes->recipe();
     const bool started = m_runner->run<BakedPtr>(
         thenExport ? tr("Baking and exporting") : tr("Baking"),
-        [cloud, model, settings, overrides, datasetDir](const Progress& progress) -> Result<BakedPtr> {
-            auto views = loadViews(datasetDir, progress.sub(0, 0.2));
-            if (!views) return views.error();
-            auto baked = bake::bakeModel(*cloud, model->mesh, *views ? &**views : nullptr, settings, progress.sub(0.2, 1),
-                                         overrides);
+        [request](const Progress& progress) -> Result<BakedPtr> {
+            auto baked = pipeline::runBake(request, progress);
             if (!baked) return baked.error();
-            return std::make_shared<const bake::BakedModel>(std::move(*baked));
+            return baked->baked;
         },
         [this, cloud, thenExport, folder](Result<BakedPtr> baked) {
             deliverBake(std::move(baked), cloud, thenExport, folder);
@@ -144,11 +127,24 @@ void BakeController::deliverBake(Result<BakedPtr> result, std::shared_ptr<const 
 
 bool BakeController::startExport(const QString& folder) {
     BakedPtr baked = m_baked;
-    ExportJob job{m_document->model(), m_panels.settings->params().toJson(), folder.toStdString()};
-    if (!baked || !job.model) return false;
+    if (!baked || !m_document->model()) return false;
+    // The same job as `splatwright-cli export` (core/pipeline), writing the current bake.
+    pipeline::ExportRequest request;
+    request.baked = baked;
+    request.bake.model.imported = m_document->model();
+    request.bake.settings = currentSettings();
+    request.outDir = folder.toStdString();
+    if (const project::Project* project = m_document->project()) {  // the project's export settings and name
+        request.settings = project->exportSettings;
+        request.name = project->exportName;
+    }
     const bool started = m_runner->run<bake::ExportResult>(
         tr("Exporting into %1").arg(folder),
-        [baked, job](const Progress&) { return runExport(*baked, job); },
+        [request](const Progress& progress) -> Result<bake::ExportResult> {
+            auto exported = pipeline::runExport(request, progress);
+            if (!exported) return exported.error();
+            return std::move(exported->files);
+        },
         [this, baked, folder](Result<bake::ExportResult> files) {
             if (!files) {
                 reportFailure(tr("Cannot export"), files.error());

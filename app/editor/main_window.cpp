@@ -15,6 +15,7 @@
 #include <QToolBar>
 #include <QUndoStack>
 
+#include "app/editor/bake_controller.h"
 #include "app/editor/demo_command.h"
 #include "app/editor/dock_util.h"
 #include "app/editor/editor_document.h"
@@ -22,6 +23,9 @@
 #include "app/editor/model_status.h"
 #include "app/editor/project_controller.h"
 #include "app/editor/recent_files.h"
+#ifdef SW_HAVE_TRAIN
+#include "app/editor/training_dock.h"
+#endif
 #include "core/foundation/log.h"
 #include "core/project/project.h"
 #include "widgets/log_dock.h"
@@ -44,6 +48,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ed
     createStageDocks();
     createBakeDocks();
     createViewDocks();
+    ProjectController::StagePanels stages;
+#ifdef SW_HAVE_TRAIN
+    stages.training = m_training->panel();
+#endif
+    stages.bake = m_bake->panels().settings;
+    stages.recipes = m_bake->panels().recipes;
+    stages.effects = m_effects;
+    m_projects->setStagePanels(stages);
     createMenusAndToolbar();
     connectProjects();
     connectStages();

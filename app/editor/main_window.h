@@ -14,6 +14,7 @@ class QTextBrowser;
 
 namespace sw::widgets {
 class DatasetPanel;
+class EffectsPanel;
 class FrameBrowser;
 class LogDock;
 class ParamPanel;
@@ -118,6 +119,7 @@ private:
     DatasetController* m_dataset = nullptr;
     TrainingDock* m_training = nullptr;
     BakeController* m_bake = nullptr;
+    sw::widgets::EffectsPanel* m_effects = nullptr;
     bool m_partOverlay = false;
 };
 

@@ -72,7 +72,7 @@ void linkViewActions(const EditorActions& a, widgets::Viewport* viewport, widget
 }  // namespace
 
 void MainWindow::createViewDocks() {
-    auto* effects = new widgets::EffectsPanel;
+    auto* effects = m_effects = new widgets::EffectsPanel;
     effects->setObjectName("effectsPanel");
     auto* gameScale = new widgets::GameScalePanel(m_viewport);
     gameScale->setObjectName("gameScalePanel");

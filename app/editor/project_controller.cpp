@@ -11,11 +11,19 @@
 #include "app/editor/model_status.h"
 #include "app/editor/recent_files.h"
 #include "core/foundation/log.h"
+#include "core/bake/materials.h"
 #include "core/project/project.h"
+#include "core/render/effects_schema.h"
 #include "widgets/dataset_panel.h"
+#include "widgets/effects_panel.h"
+#include "widgets/recipe_panel.h"
 #include "widgets/frame_browser.h"
 #include "widgets/param_panel.h"
 #include "widgets/parts_panel.h"
+#ifdef SW_HAVE_TRAIN
+#include "core/pipeline/training_job.h"
+#include "widgets/training_panel.h"
+#endif
 
 namespace sw::editor {
 
@@ -201,6 +209,7 @@ bool ProjectController::openProject(const QString& path) {
     m_views.importPanel->setParams(geometry::importSchema().toParams(p->import));
     m_views.datasetPanel->setBelt(p->belt);
     m_views.datasetPanel->setSettings(p->dataset);
+    restoreStagePanels(*p);
     const QString absolute = QFileInfo(path).absoluteFilePath();
     const QString model = QString::fromStdString(p->modelPath);
     m_document->setProject(std::make_unique<project::Project>(std::move(p).value()), absolute);
@@ -208,6 +217,39 @@ bool ProjectController::openProject(const QString& path) {
     m_views.recent->add(absolute);
     openModel(model);
     return true;
+}
+
+void ProjectController::restoreStagePanels(const project::Project& p) {
+#ifdef SW_HAVE_TRAIN
+    if (m_stages.training) {
+        if (auto training = pipeline::trainingSettings(p)) m_stages.training->setSettings(*training);
+        else SW_LOG_WARN("Project: " << training.error().toString());
+    }
+#endif
+    if (m_stages.bake) m_stages.bake->setParams(bake::bakeSchema().toParams(p.bake));
+    if (m_stages.recipes) m_stages.recipes->setRecipe(p.recipe ? *p.recipe : bake::defaultRecipe());
+    if (m_stages.effects) {
+        m_stages.effects->knobsPanel()->setParams(render::effectsSchema().toParams(p.effects));
+        m_stages.effects->timelinePanel()->setParams(render::effectTimelineSchema().toParams(p.effectTimeline));
+    }
+}
+
+void ProjectController::storeStagePanels(project::Project& p) const {
+#ifdef SW_HAVE_TRAIN
+    if (m_stages.training)
+        if (Status s = pipeline::setTrainingSettings(p, m_stages.training->settings()); !s)
+            SW_LOG_WARN("Project: training settings not saved: " << s.error().toString());
+#endif
+    if (m_stages.bake) p.bake = bake::bakeSchema().fromParams(m_stages.bake->params());
+    if (m_stages.recipes) p.recipe = m_stages.recipes->recipe();
+    if (m_stages.effects) {
+        const render::EffectParams shown = m_stages.effects->effectParams();
+        p.effects = render::effectsSchema().fromParams(m_stages.effects->knobsPanel()->params());
+        p.effects.center = shown.center;
+        p.effects.shotDirection = shown.shotDirection;
+        p.effects.hitPoint = shown.hitPoint;
+        p.effectTimeline = render::effectTimelineSchema().fromParams(m_stages.effects->timelinePanel()->params());
+    }
 }
 
 bool ProjectController::saveProject(const QString& path) {
@@ -222,6 +264,7 @@ bool ProjectController::saveProject(const QString& path) {
     p.materialHsv = m_views.datasetPanel->materialHsv();
     p.partNames = m_views.partsPanel->partNames();
     p.componentCount = m_views.partsPanel->components().count;
+    storeStagePanels(p);
     const QFileInfo info(path);
     if (p.cacheFolder.empty() || info.absoluteFilePath() != m_document->projectPath())
         p.cacheFolder = info.absoluteDir().filePath(info.completeBaseName() + QStringLiteral(".cache")).toStdString();

@@ -15,8 +15,11 @@ class QTextBrowser;
 
 namespace sw::widgets {
 class DatasetPanel;
+class EffectsPanel;
 class ParamPanel;
 class PartsPanel;
+class RecipePanel;
+class TrainingPanel;
 }  // namespace sw::widgets
 
 namespace sw::editor {
@@ -41,6 +44,16 @@ public:
         DatasetController* dataset = nullptr;  // lists the project's cached dataset
     };
     ProjectController(EditorDocument* document, Views views, QObject* parent = nullptr);
+
+    // The later stages' panels, whose settings the project file also holds (version 2):
+    // saved with the project and restored when one opens. Any may be null (no trainer built).
+    struct StagePanels {
+        sw::widgets::TrainingPanel* training = nullptr;
+        sw::widgets::ParamPanel* bake = nullptr;
+        sw::widgets::RecipePanel* recipes = nullptr;
+        sw::widgets::EffectsPanel* effects = nullptr;
+    };
+    void setStagePanels(StagePanels panels) { m_stages = panels; }
 
     JobRunner* runner() const { return m_runner; }
 
@@ -80,9 +93,12 @@ private:
     void failLoad(const sw::Error& error);
     void adoptModelIntoProject(ModelPtr& model);
     void updateTitle();
+    void restoreStagePanels(const sw::project::Project& project);
+    void storeStagePanels(sw::project::Project& project) const;
 
     EditorDocument* m_document;
     Views m_views;
+    StagePanels m_stages;
     JobRunner* m_runner;
     QString m_pendingPath;          // the file of the running import
     bool m_projectPending = false;  // apply the document's project to the next model shown

@@ -99,11 +99,20 @@ bool TrainingDock::startOn(const QString& dataset, bool resume) {
     job.runDir = runFolderFor(dataset, m_document->cacheFolder());
     job.settings = m_panel->settings();
     job.resume = resume;
-    if (ModelPtr model = m_document->model(); model && !resume)
-        job.mesh = std::shared_ptr<const geometry::Mesh>(model, &model->mesh);  // start on its surface
+    if (ModelPtr model = m_document->model(); model && !resume) job.model = model;  // start on its surface
     m_runDir = job.runDir;
     TrainingFeed feed;
-    feed.stepsBegun = [this](int startStep, int steps, int splats) { emit stepsBegun(startStep, steps, splats); };
+    feed.stepsBegun = [this](const pipeline::TrainingStart& start) {
+        // A resume runs with the checkpoint's settings (as `splatwright-cli train --resume`):
+        // the panel shows what runs, and the log says which of its values were not used.
+        for (const std::string& line : start.restored) SW_LOG_INFO("Resume: " << line);
+        if (!start.restored.empty()) {
+            m_panel->setSettings(start.settings);
+            m_panel->showMessage(tr("Resumed with the checkpoint's settings (%1 changed; see the log).")
+                                     .arg(int(start.restored.size())));
+        }
+        emit stepsBegun(start.startStep, start.settings.steps, start.startSplats);
+    };
     feed.metrics = [this](const train::EvalMetrics& m) { emit metricsReady(m); };
     feed.snapshot = [this](int, std::shared_ptr<const splat::SplatCloud> cloud) {
         m_document->setCloud(std::move(cloud), QStringLiteral("training"));

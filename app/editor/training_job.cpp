@@ -4,12 +4,10 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <optional>
 
 #include "app/editor/job_runner.h"
-#include "core/formats/ply.h"
-#include "core/train/checkpoint.h"
-#include "core/train/init_cloud.h"
-#include "core/train/train_data.h"
+#include "core/pipeline/layout.h"
 
 namespace sw::editor {
 
@@ -27,8 +25,8 @@ class Poster {
 public:
     Poster(JobRunner* runner, TrainingFeed feed) : m_runner(runner), m_feed(std::move(feed)) {}
 
-    void stepsBegun(int startStep, int steps, int splats) {
-        m_runner->post([feed = m_feed, startStep, steps, splats] { feed.stepsBegun(startStep, steps, splats); });
+    void stepsBegun(const pipeline::TrainingStart& start) {
+        m_runner->post([feed = m_feed, start] { feed.stepsBegun(start); });
     }
     void metrics(const train::EvalMetrics& m) {
         m_runner->post([feed = m_feed, m] { feed.metrics(m); });
@@ -52,68 +50,35 @@ private:
     Clock::time_point m_lastPreview{};
 };
 
-Result<train::TrainInputs> startInputs(const TrainingJob& job, const train::TrainData& data,
-                                       const train::TrainSettings& s, const Progress& progress) {
-    train::TrainInputs inputs;
-    inputs.data = &data;
-    inputs.checkpointDir = checkpointDir(job.runDir).toStdString();
-    if (job.resume) {
-        auto cp = train::readCheckpoint(inputs.checkpointDir);
-        if (!cp) return cp.error();
-        if (cp->step >= s.steps)
-            return makeError(ErrorCode::InvalidInput, "the checkpoint is at step " + std::to_string(cp->step) + " of " +
-                                                          std::to_string(s.steps) + "; raise Steps to continue",
-                             inputs.checkpointDir);
-        inputs.initial = std::move(cp->cloud);
-        inputs.startStep = cp->step;
-        return inputs;
-    }
-    // A fresh run replaces the folder's checkpoint, so Resume never mixes two runs.
-    std::error_code ec;
-    std::filesystem::remove_all(inputs.checkpointDir, ec);
-    train::InitSettings init;
-    init.count = s.budget;
-    init.seed = std::uint64_t(s.seed);
-    auto cloud = job.mesh ? train::initFromSurface(*job.mesh, init) : train::initFromVisualHull(data, init, progress);
-    if (!cloud) return cloud.error();
-    inputs.initial = std::move(*cloud);
-    return inputs;
-}
-
+// The Training dock's job is core/pipeline's runTraining, like `splatwright-cli train`: the
+// same device check, validation, resume with the checkpoint's settings (the panel's other
+// values are reported, not applied), removal of an old checkpoint on a fresh run, and the
+// same files in the run folder.
 Result<TrainingOutcome> trainOnThisThread(const TrainingJob& job, const Progress& progress, Poster& poster) {
-    train::TrainSettings s = job.settings;
-    s.snapshotEvery = snapshotPeriod(s);
-    if (s.device == train::TrainDevice::Cuda && !train::cudaDeviceAvailable())
-        return makeError(ErrorCode::Gpu, "CUDA device requested, but this build or machine has none; choose the cpu device");
-    const std::string dir = job.datasetDir.toStdString();
-    if (dir.empty() || !std::filesystem::is_directory(dir))
-        return makeError(ErrorCode::Io, "no such dataset folder; render the dataset first", dir);
-    progress.report(0, "loading the dataset");
-    auto data = train::loadDataset(dir, {s.resolution, 8}, progress.sub(0, 0.8));
-    if (!data) return data.error();
-    progress.report(0.8, job.resume ? "reading the checkpoint" : "initialising the splats");
-    auto inputs = startInputs(job, *data, s, progress.sub(0.8, 1));
-    if (!inputs) return inputs.error();
-
-    poster.stepsBegun(inputs->startStep, s.steps, int(inputs->initial.size()));
-    train::TrainCallbacks callbacks;
-    callbacks.onMetrics = [&poster](const train::EvalMetrics& m) { poster.metrics(m); };
-    callbacks.onSnapshot = [&poster](int step, const splat::SplatCloud& cloud) { poster.snapshot(step, cloud); };
-    auto result = train::train(*inputs, s, progress, callbacks);
+    pipeline::TrainingRequest request;
+    request.datasetDir = job.datasetDir.toStdString();
+    request.runDir = job.runDir.toStdString();
+    request.settings = job.settings;
+    request.settings.snapshotEvery = snapshotPeriod(job.settings);
+    request.resume = job.resume;
+    request.surface = job.model;
+    request.onStart = [&poster](const pipeline::TrainingStart& start) {
+        poster.stepsBegun(start);
+    };
+    request.callbacks.onMetrics = [&poster](const train::EvalMetrics& m) { poster.metrics(m); };
+    request.callbacks.onSnapshot = [&poster](int step, const splat::SplatCloud& cloud) { poster.snapshot(step, cloud); };
+    auto result = pipeline::runTraining(request, progress);
     if (!result) return result.error();
-
-    std::error_code ec;
-    std::filesystem::create_directories(job.runDir.toStdString(), ec);
-    if (ec) return makeError(ErrorCode::Io, "cannot create the run folder: " + ec.message(), job.runDir.toStdString());
     TrainingOutcome out;
-    out.plyPath = QDir(job.runDir).filePath(QStringLiteral("cloud.ply"));
-    SW_TRY(formats::writePly(out.plyPath.toStdString(), result->cloud));
-    out.cloud = std::make_shared<const splat::SplatCloud>(std::move(result->cloud));
-    out.final = result->final;
-    out.lossCurve = std::move(result->lossCurve);
-    out.relocated = result->relocated;
-    out.added = result->added;
-    out.seconds = result->seconds;
+    out.plyPath = QString::fromStdString(result->cloudPath);
+    out.restored = result->restored;
+    out.settings = result->start.settings;
+    out.cloud = std::make_shared<const splat::SplatCloud>(std::move(result->train.cloud));
+    out.final = result->train.final;
+    out.lossCurve = std::move(result->train.lossCurve);
+    out.relocated = result->train.relocated;
+    out.added = result->train.added;
+    out.seconds = result->train.seconds;
     return out;
 }
 
@@ -127,12 +92,20 @@ std::function<Result<TrainingOutcome>(const Progress&)> trainingWork(TrainingJob
     };
 }
 
-QString checkpointDir(const QString& runDir) { return QDir(runDir).filePath(QStringLiteral("checkpoint")); }
+QString checkpointDir(const QString& runDir) {
+    return QString::fromStdString(pipeline::runCheckpointDir(runDir.toStdString()));
+}
+
+std::optional<pipeline::CheckpointInfo> checkpointInfo(const QString& runDir) {
+    if (runDir.isEmpty() || !QDir(checkpointDir(runDir)).exists(QStringLiteral("checkpoint.json"))) return std::nullopt;
+    auto info = pipeline::readCheckpointInfo(checkpointDir(runDir).toStdString());
+    if (!info) return std::nullopt;
+    return *info;
+}
 
 int checkpointStep(const QString& runDir) {
-    if (runDir.isEmpty() || !QDir(checkpointDir(runDir)).exists(QStringLiteral("checkpoint.json"))) return -1;
-    auto checkpoint = train::readCheckpoint(checkpointDir(runDir).toStdString());
-    return checkpoint ? checkpoint->step : -1;
+    auto info = checkpointInfo(runDir);
+    return info ? info->step : -1;
 }
 
 }  // namespace sw::editor

@@ -1,19 +1,23 @@
 #pragma once
-// A training run of the editor's Training dock, run on the JobRunner's worker: loads the
-// dataset folder, starts from the model's surface (a mesh is given), the dataset's visual hull,
-// or the run folder's checkpoint (resume), trains with checkpoints in <runDir>/checkpoint and
-// writes <runDir>/cloud.ply. Live results go through `feed` (called on the worker): the
+// A training run of the editor's Training dock, run on the JobRunner's worker: core/pipeline's
+// runTraining (the same job as `splatwright-cli train`) on the dataset folder, starting from
+// the model's surface (a model is given), the dataset's visual hull, or the run folder's
+// checkpoint (resume, with the checkpoint's settings), checkpoints in <runDir>/checkpoint,
+// <runDir>/cloud.ply and metrics.json written. Live results go through `feed` (called on the worker): the
 // trainer offers a snapshot every few steps and the feed forwards one at most every
 // PREVIEW_INTERVAL_MS, and never while the GUI has not taken the previous one, so a slow
 // viewport cannot be flooded.
 #include <QString>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "core/foundation/progress.h"
-#include "core/geometry/mesh.h"
+#include "core/geometry/import.h"
+#include "core/pipeline/training_job.h"
 #include "core/splat/splat_cloud.h"
 #include "core/train/trainer.h"
 
@@ -27,8 +31,8 @@ struct TrainingJob {
     QString datasetDir;  // NeRF-synthetic folder (transforms_*.json + RGBA images)
     QString runDir;      // checkpoint/ and cloud.ply go here (created)
     sw::train::TrainSettings settings;
-    std::shared_ptr<const sw::geometry::Mesh> mesh;  // surface initialisation; null: visual hull
-    bool resume = false;  // start from <runDir>/checkpoint instead
+    std::shared_ptr<const sw::geometry::ImportedModel> model;  // surface initialisation; null: visual hull
+    bool resume = false;  // start from <runDir>/checkpoint (and its settings) instead
 };
 
 struct TrainingOutcome {
@@ -38,11 +42,13 @@ struct TrainingOutcome {
     QString plyPath;
     int relocated = 0, added = 0;
     double seconds = 0;
+    sw::train::TrainSettings settings;  // the effective settings (the checkpoint's on resume)
+    std::vector<std::string> restored;  // "budget: 6000 from the checkpoint (asked 3000)", on resume
 };
 
 // What a running job reports; each member runs on the GUI thread (posted through the runner).
 struct TrainingFeed {
-    std::function<void(int startStep, int steps, int splats)> stepsBegun;
+    std::function<void(const sw::pipeline::TrainingStart&)> stepsBegun;
     std::function<void(const sw::train::EvalMetrics&)> metrics;
     std::function<void(int step, std::shared_ptr<const sw::splat::SplatCloud>)> snapshot;
 };
@@ -52,7 +58,9 @@ std::function<sw::Result<TrainingOutcome>(const sw::Progress&)> trainingWork(Tra
                                                                             TrainingFeed feed);
 
 QString checkpointDir(const QString& runDir);
-// The step of the readable checkpoint in `runDir` (core's checkpoint reader), or -1.
+// The step and settings of the readable checkpoint in `runDir` (core's reader), if any.
+std::optional<sw::pipeline::CheckpointInfo> checkpointInfo(const QString& runDir);
+// Its step, or -1.
 int checkpointStep(const QString& runDir);
 
 }  // namespace sw::editor

@@ -14,13 +14,21 @@
 #include <QtTest>
 
 #include "widgets/dataset_panel.h"
+#include "app/editor/bake_controller.h"
 #include "app/editor/dataset_controller.h"
 #include "app/editor/editor_document.h"
 #include "app/editor/job_runner.h"
 #include "app/editor/main_window.h"
 #include "tests/widgets/editor_test_support.h"
+#ifdef SW_HAVE_TRAIN
+#include "app/editor/training_dock.h"
+#include "core/pipeline/training_job.h"
+#include "widgets/training_panel.h"
+#endif
 #include "core/dataset/belt.h"
+#include "core/pipeline/validate.h"
 #include "core/project/project.h"
+#include "widgets/effects_panel.h"
 #include "widgets/frame_browser.h"
 #include "widgets/hsv_table.h"
 #include "widgets/param_panel.h"
@@ -72,6 +80,8 @@ private slots:
     void datasetPanelRendersAndBrowserListsFrames();
     void cancelLeavesNoFolder();
     void cameraMarkersFollowTheBelt();
+    void beltMinAboveMaxIsAnErrorInThePanel();
+    void stageSettingsRoundTripThroughTheProject();
     void pickedComponentMovesToAnotherPartAndRoundTrips();
     void badProjectShowsAnError();
 };
@@ -163,6 +173,89 @@ void TestEditorDataset::cameraMarkersFollowTheBelt() {
     QVERIFY(window.viewport()->cameraMarkersVisible());
     toggle->trigger();
     QVERIFY(!window.viewport()->cameraMarkersVisible());
+}
+
+// A lowest elevation above the highest once aborted the editor (SW_REQUIRE in belt.cpp): now
+// core's validation (the CLI's, pipeline/validate.h) names it in the panel, Render is off and
+// the markers go until the belt is valid again.
+void TestEditorDataset::beltMinAboveMaxIsAnErrorInThePanel() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    sw::widgets::DatasetPanel* panel = window.datasetPanel();
+    auto* low = qobject_cast<QDoubleSpinBox*>(panel->beltPanel()->editorFor("elevation-min"));
+    auto* high = qobject_cast<QDoubleSpinBox*>(panel->beltPanel()->editorFor("elevation-max"));
+    QVERIFY(low && high);
+    QVERIFY(panel->settingsError().isEmpty());
+    QVERIFY(panel->renderButton()->isEnabled());
+    high->setValue(20);
+    low->setValue(60);
+    QCOMPARE(panel->belt().elevationMin, 60.0);
+    QCOMPARE(panel->belt().elevationMax, 20.0);
+    // The same words as `splatwright-cli dataset … --elevation-min 60 --elevation-max 20`.
+    const sw::Status cli = sw::pipeline::validateBelt(panel->belt());
+    QVERIFY(!cli);
+    QCOMPARE(panel->settingsError(), QString::fromStdString(cli.error().message));
+    QVERIFY(panel->settingsError().contains(QStringLiteral("elevation-min is above elevation-max")));
+    QVERIFY(!panel->renderButton()->isEnabled());
+    QCOMPARE(window.viewport()->cameraMarkerCount(), std::size_t(0));
+    QVERIFY(!window.dataset()->render(outputDir("bad-belt")));  // refused, no job, no folder written
+    QVERIFY(!window.dataset()->runner()->busy());
+    QVERIFY(!QDir(outputDir("bad-belt")).exists(QStringLiteral("transforms_train.json")));
+    QVERIFY(window.isVisible());
+
+    low->setValue(14);  // valid again: the error goes, Render and the markers come back
+    QVERIFY(panel->settingsError().isEmpty());
+    QVERIFY(panel->renderButton()->isEnabled());
+    QCOMPARE(window.viewport()->cameraMarkerCount(), beltViews(panel->belt()));
+}
+
+// Project version 2 holds every stage's settings: the Training, Bake and Effects panels' values
+// set to non-defaults are saved with the project and restored when it reopens.
+void TestEditorDataset::stageSettingsRoundTripThroughTheProject() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(sw::test::openDemo(window));
+    sw::widgets::ParamPanel* bake = window.bakeController()->panels().settings;
+    sw::ParamSet bakeParams = bake->params();
+    QVERIFY(bakeParams.set("ao-rays", std::int64_t(17)));
+    bake->setParams(bakeParams);
+    sw::widgets::ParamPanel* timeline = window.findChild<sw::widgets::EffectsPanel*>()->timelinePanel();
+    sw::ParamSet timelineParams = timeline->params();
+    QVERIFY(timelineParams.set("loop-seconds", 7.5));
+    timeline->setParams(timelineParams);
+#ifdef SW_HAVE_TRAIN
+    sw::train::TrainSettings training = window.trainingDock()->panel()->settings();
+    training.budget = 3210;
+    training.steps = 4321;
+    window.trainingDock()->panel()->setSettings(training);
+#endif
+    const QString path = outputDir("stages") + "/drone.splatproj";
+    QVERIFY(window.saveProject(path));
+    auto saved = sw::project::loadProject(path.toStdString());
+    QVERIFY2(saved.ok(), saved ? "" : saved.error().toString().c_str());
+    QCOMPARE(sw::bake::bakeSchema().toParams(saved->bake).get("ao-rays"), sw::ParamValue(std::int64_t(17)));
+    QCOMPARE(double(saved->effectTimeline.loopSeconds), 7.5);
+#ifdef SW_HAVE_TRAIN
+    auto savedTraining = sw::pipeline::trainingSettings(*saved);
+    QVERIFY(savedTraining.ok());
+    QCOMPARE(savedTraining->budget, 3210);
+    QCOMPARE(savedTraining->steps, 4321);
+#endif
+
+    MainWindow reopened;
+    reopened.show();
+    QSignalSpy shown(&reopened, &MainWindow::modelShown);
+    QVERIFY(reopened.openProject(path));
+    QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+    QCOMPARE(reopened.bakeController()->panels().settings->params().get("ao-rays"), sw::ParamValue(std::int64_t(17)));
+    QCOMPARE(reopened.findChild<sw::widgets::EffectsPanel*>()->timelinePanel()->params().get("loop-seconds"),
+             sw::ParamValue(7.5));
+#ifdef SW_HAVE_TRAIN
+    QCOMPARE(reopened.trainingDock()->panel()->settings().budget, 3210);
+    QCOMPARE(reopened.trainingDock()->panel()->settings().steps, 4321);
+#endif
 }
 
 void TestEditorDataset::pickedComponentMovesToAnotherPartAndRoundTrips() {
