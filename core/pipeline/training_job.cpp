@@ -101,8 +101,6 @@ Result<TrainingResult> runTraining(const TrainingRequest& request, const Progres
     SW_TRY(checkDevice(request.settings.device));  // before loading anything
     SW_TRY(validateTraining(request.settings));
     if (request.runDir.empty()) return makeError(ErrorCode::InvalidInput, "no run folder for the training");
-    // Never replaces the user's files: the run folder's entries are ours or absent.
-    SW_TRY(claimOutputs(request.runDir, {"cloud.ply", "metrics.json", "checkpoint/", "dataset/"}));
     TrainingResult out;
     train::TrainSettings s = request.settings;
     std::optional<train::Checkpoint> checkpoint;
@@ -119,6 +117,9 @@ Result<TrainingResult> runTraining(const TrainingRequest& request, const Progres
         checkpoint = std::move(*cp);
     }
 
+    // Never replaces the user's files: the run folder's entries are ours or absent (checked,
+    // and the folder created, once the request is known to be runnable).
+    SW_TRY(claimOutputs(request.runDir, {"cloud.ply", "metrics.json", "checkpoint/", "dataset/"}));
     std::string datasetFolder = request.datasetDir;
     ModelPtr surface = request.surface;
     if (request.dataset) {
