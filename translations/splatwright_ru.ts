@@ -1567,6 +1567,10 @@
         <translation>Отменено до первой контрольной точки.</translation>
     </message>
     <message>
+        <source>Resumed with the checkpoint&apos;s settings (%1 changed; see the log).</source>
+        <translation>Продолжено с настройками контрольной точки (изменено: %1; см. журнал).</translation>
+    </message>
+    <message>
         <source>Resuming the training</source>
         <translation>Продолжение обучения</translation>
     </message>

@@ -240,8 +240,10 @@ void TestEditorBake::exportWritesFilesAndReports() {
         QVERIFY2(QFileInfo(file).size() > 0, qPrintable(file));
         QVERIFY(bake->lastReport().contains(stem + QString::fromLatin1(ext)));
     }
-    // .bin .meta.json .json .ply .spz (v3) .v4.spz .dropped.png (core/bake/export.h)
-    QCOMPARE(QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).size(), 7);
+    // .bin .meta.json .json .ply .spz (v3) .v4.spz .dropped.png (core/bake/export.h) and the
+    // folder's output marker listing them (core/foundation/output_folder.h)
+    QCOMPARE(QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).size(), 8);
+    QVERIFY(QFileInfo::exists(folder + "/.splatwright-output.json"));
     QVERIFY(bake->lastReport().contains(QStringLiteral("Floaters: far")));
     QVERIFY(window.statusBar()->currentMessage().contains(folder));
     saveShot(window, "bakeDock", "editor-export.png");
