@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -13,7 +14,9 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QUndoStack>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -33,12 +36,71 @@ int clampInt(double v) {
                                        double(std::numeric_limits<int>::max())));
 }
 
-// Decimals so that a step of 1/100 of a bounded range is representable.
-int decimalsFor(const ParamSpec& spec) {
+// Fields take the wheel only when focused: over an unfocused field the event goes to the parent
+// (the dock's scroll area), so scrolling a panel never changes a value on the way.
+template <class Base>
+class FocusWheel : public Base {
+public:
+    explicit FocusWheel(QWidget* parent) : Base(parent) { this->setFocusPolicy(Qt::StrongFocus); }
+
+protected:
+    void wheelEvent(QWheelEvent* event) override {
+        if (this->hasFocus()) Base::wheelEvent(event);
+        else event->ignore();
+    }
+};
+
+// A float field that shows the value itself: up to 6 significant digits, scientific notation
+// below 1e-4 or from 1e6 on (0.00016 shows as "0.00016", 1e-06 as "1e-06"), and accepts
+// what it shows. The spin box keeps 10 decimals internally so no value is rounded away.
+class ValueSpinBox : public FocusWheel<QDoubleSpinBox> {
+public:
+    explicit ValueSpinBox(QWidget* parent) : FocusWheel<QDoubleSpinBox>(parent) { setDecimals(10); }
+
+    QString textFromValue(double value) const override {
+        const double a = std::abs(value);
+        const char format = a != 0 && (a < 1e-4 || a >= 1e6) ? 'e' : 'g';
+        QString text = locale().toString(value, format, format == 'e' ? 3 : 6);
+        if (format == 'e') {  // 1.600e-05 → 1.6e-05
+            const int e = int(text.indexOf(QLatin1Char('e')));
+            QString mantissa = text.left(e);
+            if (mantissa.contains(locale().decimalPoint())) {
+                while (mantissa.endsWith(QLatin1Char('0'))) mantissa.chop(1);
+                if (mantissa.endsWith(locale().decimalPoint())) mantissa.chop(1);
+            }
+            text = mantissa + text.mid(e);
+        }
+        text.remove(locale().groupSeparator());
+        return text;
+    }
+    double valueFromText(const QString& text) const override {
+        QString t = text;
+        if (!suffix().isEmpty() && t.endsWith(suffix())) t.chop(suffix().size());
+        bool ok = false;
+        const double v = locale().toDouble(t.trimmed(), &ok);
+        return ok ? v : value();
+    }
+    QValidator::State validate(QString& text, int&) const override {
+        QString t = text;
+        if (!suffix().isEmpty() && t.endsWith(suffix())) t.chop(suffix().size());
+        t = t.trimmed();
+        if (t.isEmpty() || t == QLatin1String("-") || t.endsWith(QLatin1Char('e')) || t.endsWith(QLatin1String("e-")))
+            return QValidator::Intermediate;
+        bool ok = false;
+        const double v = locale().toDouble(t, &ok);
+        if (!ok) return QValidator::Invalid;
+        return v >= minimum() && v <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
+    }
+};
+
+// One arrow click: a hundredth of a bounded range, or the order of magnitude of a default
+// much smaller than that (Position LR 0.00016 in [0, 1] steps by 0.0001, not 0.01).
+double stepFor(const ParamSpec& spec) {
     const double span = spec.max - spec.min;
-    if (!std::isfinite(span) || span >= 100) return 2;
-    if (span >= 1) return 3;
-    return 4;
+    double step = std::isfinite(span) && span > 0 ? span / 100.0 : 0.1;
+    if (const double* d = std::get_if<double>(&spec.defaultValue); d && *d != 0 && std::abs(*d) < step)
+        step = std::pow(10.0, std::floor(std::log10(std::abs(*d))));
+    return step;
 }
 
 }  // namespace
@@ -112,7 +174,7 @@ QWidget* ParamPanel::createEditor(const ParamSpec& spec) {
         return box;
     }
     case ParamType::Int: {
-        auto* spin = new QSpinBox(this);
+        auto* spin = new FocusWheel<QSpinBox>(this);
         spin->setRange(clampInt(spec.min), clampInt(spec.max));
         if (!spec.unit.empty()) spin->setSuffix(" " + trSchema(spec.unit));
         connect(spin, &QSpinBox::valueChanged, this,
@@ -120,17 +182,15 @@ QWidget* ParamPanel::createEditor(const ParamSpec& spec) {
         return spin;
     }
     case ParamType::Float: {
-        auto* spin = new QDoubleSpinBox(this);
-        spin->setDecimals(decimalsFor(spec));
+        auto* spin = new ValueSpinBox(this);
         spin->setRange(clampLimit(spec.min), clampLimit(spec.max));
-        const double span = spec.max - spec.min;
-        spin->setSingleStep(std::isfinite(span) && span > 0 ? span / 100.0 : 0.1);
+        spin->setSingleStep(stepFor(spec));
         if (!spec.unit.empty()) spin->setSuffix(" " + trSchema(spec.unit));
         connect(spin, &QDoubleSpinBox::valueChanged, this, [this, name](double v) { applyEdit(name, v); });
         return spin;
     }
     case ParamType::Choice: {
-        auto* combo = new QComboBox(this);
+        auto* combo = new FocusWheel<QComboBox>(this);
         for (const std::string& choice : spec.choices)
             combo->addItem(trSchema(choice), QString::fromStdString(choice));
         connect(combo, &QComboBox::currentIndexChanged, this, [this, name, combo](int) {
@@ -165,14 +225,55 @@ void ParamPanel::refreshEditors() {
     m_refreshing = false;
 }
 
+// One panel edit on the undo stack: the values before and after (a ParamSet is a few dozen
+// values, so whole sets are the delta). Consecutive edits of the same field merge.
+class ParamEditCommand : public QUndoCommand {
+public:
+    ParamEditCommand(ParamPanel* panel, ParamSet before, ParamSet after, std::string name, const QString& text)
+        : QUndoCommand(text), m_panel(panel), m_before(std::move(before)), m_after(std::move(after)),
+          m_name(std::move(name)) {}
+    int id() const override { return 0x5057; }
+    bool mergeWith(const QUndoCommand* other) override {
+        const auto* edit = static_cast<const ParamEditCommand*>(other);
+        if (edit->m_panel != m_panel || m_name.empty() || edit->m_name != m_name) return false;
+        m_after = edit->m_after;
+        return true;
+    }
+    void redo() override {
+        if (m_first) m_first = false;  // pushed after the edit happened
+        else m_panel->restoreParams(m_after, m_name);
+    }
+    void undo() override { m_panel->restoreParams(m_before, m_name); }
+
+private:
+    ParamPanel* m_panel;
+    ParamSet m_before, m_after;
+    std::string m_name;
+    bool m_first = true;
+};
+
 void ParamPanel::applyEdit(const std::string& name, const ParamValue& value) {
     if (m_refreshing) return;
+    const ParamSet before = m_params;
     Status st = m_params.set(name, value);
     if (!st.ok()) {  // a widget range wider than the schema's cannot happen, but never crash
         SW_LOG_WARN(st.error().message);
         refreshEditors();
         return;
     }
+    if (before.get(name) == m_params.get(name)) return;
+    const ParamSpec* spec = m_schema.find(name);
+    recordEdit(before, name, tr("Change %1").arg(spec ? trSchema(spec->label) : QString::fromStdString(name)));
+    emit changed(QString::fromStdString(name));
+}
+
+void ParamPanel::recordEdit(const ParamSet& before, const std::string& name, const QString& text) {
+    if (m_undo) m_undo->push(new ParamEditCommand(this, before, m_params, name, text));
+}
+
+void ParamPanel::restoreParams(const ParamSet& params, const std::string& name) {
+    m_params = params;
+    refreshEditors();
     emit changed(QString::fromStdString(name));
 }
 
@@ -189,8 +290,10 @@ Status ParamPanel::loadPresetFile(const QString& path) {
         showError(tr("Could not load preset %1:\n%2").arg(path, QString::fromStdString(st.error().message)));
         return st;
     }
+    const ParamSet before = m_params;
     m_params = candidate;
     refreshEditors();
+    recordEdit(before, {}, tr("Load preset %1").arg(QFileInfo(path).fileName()));
     SW_LOG_INFO("Loaded " << m_schema.stage() << " preset " << path.toStdString());
     emit changed(QString());
     return st;
@@ -206,8 +309,10 @@ Status ParamPanel::savePresetFile(const QString& path) {
 }
 
 void ParamPanel::resetToDefaults() {
+    const ParamSet before = m_params;
     m_params.resetToDefaults();
     refreshEditors();
+    recordEdit(before, {}, tr("Defaults"));
     emit changed(QString());
 }
 

@@ -6,6 +6,12 @@
 // ParamSet that is always complete and valid; edits update it and emit changed().
 // Labels, tooltips, groups and choice names come from core in English and are translated
 // through the "schema" translation context.
+//
+// Editing as artists expect: a number shows its real value (significant digits, scientific
+// notation for tiny or huge values, never "0.000" for 0.00016); the mouse wheel changes a field
+// only when it has focus (over an unfocused field it scrolls the panel); with an undo stack
+// set, every edit (a field, a preset, Defaults) is one undoable command, and consecutive edits
+// of one field merge into one.
 #include <QString>
 #include <QWidget>
 #include <vector>
@@ -15,6 +21,7 @@
 
 class QPushButton;
 class QHBoxLayout;
+class QUndoStack;
 
 namespace sw::widgets {
 
@@ -43,6 +50,11 @@ public:
     // on this machine; its value stays in params(). Unknown names are ignored.
     void setParamVisible(const QString& name, bool visible);
 
+    // Edits from now on go on `stack` (nullptr: not undoable). The stack must outlive the panel
+    // or be unset first.
+    void setUndoStack(QUndoStack* stack) { m_undo = stack; }
+    QUndoStack* undoStack() const { return m_undo; }
+
     // Translates a schema string (label, tooltip, group, choice) in the "schema" context.
     static QString trSchema(const std::string& text);
 
@@ -54,12 +66,18 @@ private:
     void refreshEditors();
     void applyEdit(const std::string& name, const sw::ParamValue& value);
     void showError(const QString& message);
+    // The values of an undo or redo: set, shown, changed() emitted (name empty: several).
+    void restoreParams(const sw::ParamSet& params, const std::string& name);
+    // Records an edit from `before` to the current values on the undo stack.
+    void recordEdit(const sw::ParamSet& before, const std::string& name, const QString& text);
+    friend class ParamEditCommand;
 
     const sw::ParamSchema& m_schema;
     sw::ParamSet m_params;
     std::vector<QWidget*> m_editors;  // one per schema parameter, same order
     QHBoxLayout* m_actions = nullptr;
     bool m_refreshing = false;
+    QUndoStack* m_undo = nullptr;
 };
 
 }  // namespace sw::widgets

@@ -107,7 +107,11 @@ void BakeController::onCloudChanged() {
     if (m_applying) return;
     // A cloud from elsewhere (training, another file): the inspector's state and edits are void.
     m_state = {m_document->cloud(), nullptr, {}};
-    undoStack()->clear();
+    // The inspector's edits were of the old cloud: they leave the undo stack (settings edits on
+    // it stay undoable).
+    for (int i = 0; i < undoStack()->count(); ++i)
+        if (auto* edit = dynamic_cast<const StateCommand*>(undoStack()->command(i)))
+            const_cast<StateCommand*>(edit)->setObsolete(true);
     m_baked.reset();
     m_preview.reset();
     m_previewIndex.clear();

@@ -25,9 +25,12 @@
 #include "app/editor/recent_files.h"
 #ifdef SW_HAVE_TRAIN
 #include "app/editor/training_dock.h"
+#include "widgets/training_panel.h"
 #endif
 #include "core/foundation/log.h"
 #include "core/project/project.h"
+#include "widgets/dataset_panel.h"
+#include "widgets/effects_panel.h"
 #include "widgets/log_dock.h"
 #include "widgets/param_panel.h"
 #include "widgets/parts_panel.h"
@@ -56,6 +59,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ed
     stages.recipes = m_bake->panels().recipes;
     stages.effects = m_effects;
     m_projects->setStagePanels(stages);
+    // Every settings field is undoable (Edit ▸ Undo), on the document's one stack.
+    std::vector<widgets::ParamPanel*> panels = {m_importPanel, m_demoPanel, m_datasetPanel->beltPanel(),
+                                                m_datasetPanel->datasetPanel(), stages.bake,
+                                                m_effects->knobsPanel(), m_effects->timelinePanel()};
+#ifdef SW_HAVE_TRAIN
+    panels.push_back(m_training->panel()->paramPanel());
+#endif
+    for (widgets::ParamPanel* panel : panels) panel->setUndoStack(m_document->undoStack());
     createMenusAndToolbar();
     connectProjects();
     connectStages();

@@ -15,6 +15,8 @@
 #include <QStandardPaths>
 #include <QTextBrowser>
 #include <QTranslator>
+#include <QUndoStack>
+#include <QWheelEvent>
 #include <QtTest>
 #include <thread>
 
@@ -37,6 +39,8 @@ struct PanelSettings {
     bool enabled = true;
     int count = 7;
     float size = 0.25f;
+    float rate = 0.00016f;   // a learning-rate-like value far below its range's hundredth
+    float tiny = 1e-6f;
     Shape shape = Shape::Square;
     std::string label = "drone";
 };
@@ -50,6 +54,8 @@ const sw::SettingsSchema<PanelSettings>& panelSchema() {
         s.addChoice(&PanelSettings::shape, "shape", "Shape", {{Shape::Round, "round"}, {Shape::Square, "square"}})
             .group("Shape");
         s.add(&PanelSettings::label, "label", "Label").group("Shape");
+        s.add(&PanelSettings::rate, "rate", "Rate").range(0.0, 1.0).group("Rates");
+        s.add(&PanelSettings::tiny, "tiny", "Tiny").range(0.0, 1.0).group("Rates");
         return s;
     }();
     return schema;
@@ -82,6 +88,9 @@ private slots:
     void initTestCase();
     void panelBuildsOneEditorPerType();
     void panelEditsUpdateParams();
+    void panelShowsSmallValuesAsTheyAre();
+    void wheelOverAnUnfocusedFieldLeavesIt();
+    void panelEditsUndoAndRedo();
     void badPresetShowsErrorAndChangesNothing();
     void presetRoundTripAndDefaults();
     void logDockReceivesWorkerMessages();
@@ -140,6 +149,96 @@ void TestEditor::panelEditsUpdateParams() {
     QCOMPARE(s.enabled, false);
     QVERIFY(s.shape == Shape::Round);
     QCOMPARE(QString::fromStdString(s.label), QString("tank"));
+}
+
+// Position LR once showed "0.000" (3 decimals) for 0.00016, so touching it set 0.
+void TestEditor::panelShowsSmallValuesAsTheyAre() {
+    sw::widgets::ParamPanel panel(panelSchema().schema());
+    auto* rate = qobject_cast<QDoubleSpinBox*>(panel.editorFor("rate"));
+    auto* tiny = qobject_cast<QDoubleSpinBox*>(panel.editorFor("tiny"));
+    auto* size = qobject_cast<QDoubleSpinBox*>(panel.editorFor("size"));
+    QVERIFY(rate && tiny && size);
+    QCOMPARE(rate->text(), QString("0.00016"));
+    QCOMPARE(tiny->text(), QString("1e-06"));
+    QCOMPARE(size->text(), QString("0.25 m"));
+    QVERIFY(std::abs(rate->value() - 0.00016) < 1e-12);
+    // An arrow step is of the value's order, not a hundredth of [0, 1].
+    rate->stepUp();
+    QVERIFY(std::abs(std::get<double>(panel.params().get("rate")) - 0.00026) < 1e-9);
+    // Typed text in scientific notation is taken as shown.
+    QLineEdit* line = rate->findChild<QLineEdit*>();
+    QVERIFY(line);
+    line->selectAll();
+    QTest::keyClicks(line, "2.5e-05");
+    QTest::keyClick(line, Qt::Key_Enter);
+    QVERIFY(std::abs(std::get<double>(panel.params().get("rate")) - 2.5e-05) < 1e-12);
+    QCOMPARE(rate->text(), QString("2.5e-05"));
+}
+
+// Scrolling a panel over a field must not change it (Validation views 8 → 0): an unfocused
+// field passes the wheel on; a focused one takes it.
+void TestEditor::wheelOverAnUnfocusedFieldLeavesIt() {
+    sw::widgets::ParamPanel panel(panelSchema().schema());
+    panel.show();
+    panel.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&panel));
+    auto* count = qobject_cast<QSpinBox*>(panel.editorFor("count"));
+    auto* shape = qobject_cast<QComboBox*>(panel.editorFor("shape"));
+    QVERIFY(count && shape);
+    const auto wheel = [](QWidget* w, int dy) {
+        QWheelEvent event(QPointF(w->width() / 2.0, w->height() / 2.0), w->mapToGlobal(QPointF(w->width() / 2.0, 5)),
+                          QPoint(0, dy), QPoint(0, dy), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(w, &event);
+    };
+    panel.editorFor("label")->setFocus();
+    QTRY_VERIFY(panel.editorFor("label")->hasFocus());
+    wheel(count, -120);
+    wheel(shape, 120);
+    QCOMPARE(count->value(), 7);
+    QCOMPARE(std::get<std::int64_t>(panel.params().get("count")), std::int64_t(7));
+    QCOMPARE(shape->currentData().toString(), QString("square"));
+    QCOMPARE(count->focusPolicy(), Qt::StrongFocus);
+    count->setFocus();
+    QTRY_VERIFY(count->hasFocus());
+    wheel(count, 120);
+    QCOMPARE(count->value(), 8);
+}
+
+// Every field edit, a preset load and Defaults are undoable; steps of one field merge.
+void TestEditor::panelEditsUndoAndRedo() {
+    QUndoStack stack;
+    sw::widgets::ParamPanel panel(panelSchema().schema());
+    panel.setUndoStack(&stack);
+    auto* count = qobject_cast<QSpinBox*>(panel.editorFor("count"));
+    auto* enabled = qobject_cast<QCheckBox*>(panel.editorFor("enabled"));
+    QVERIFY(count && enabled);
+    count->setValue(8);
+    count->setValue(9);
+    count->setValue(12);  // one command: "Change Count"
+    QCOMPARE(stack.count(), 1);
+    enabled->setChecked(false);
+    QCOMPARE(stack.count(), 2);
+    QSignalSpy changed(&panel, &sw::widgets::ParamPanel::changed);
+    stack.undo();
+    QVERIFY(enabled->isChecked());
+    QCOMPARE(std::get<bool>(panel.params().get("enabled")), true);
+    stack.undo();
+    QCOMPARE(count->value(), 7);
+    QCOMPARE(std::get<std::int64_t>(panel.params().get("count")), std::int64_t(7));
+    QCOMPARE(changed.count(), 2);
+    stack.redo();
+    QCOMPARE(count->value(), 12);
+    stack.redo();
+    QVERIFY(!enabled->isChecked());
+    panel.resetToDefaults();
+    QCOMPARE(count->value(), 7);
+    stack.undo();  // Defaults undone: the edited values return
+    QCOMPARE(count->value(), 12);
+    QVERIFY(!enabled->isChecked());
+    QCOMPARE(stack.count(), 3);
+    // Setting values from code (a project opening) is not an edit.
+    panel.setParams(sw::ParamSet(panelSchema().schema()));
+    QCOMPARE(stack.count(), 3);
 }
 
 void TestEditor::badPresetShowsErrorAndChangesNothing() {
