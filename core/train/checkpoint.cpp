@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <limits>
+#include <string_view>
 #include <nlohmann/json.hpp>
 #include <system_error>
 
@@ -11,6 +12,23 @@
 namespace sw::train {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// A PLY this program wrote into the checkpoint folder: "checkpoint_<digits>.ply", no folder part.
+// checkpoint.json is a file the user can edit, so a name from it is deleted only when it is
+// one of ours ("../x", "/home/u/x.ply" or "notes.ply" are left alone).
+bool isCheckpointPlyName(const std::string& name) {
+    constexpr std::string_view prefix = "checkpoint_", suffix = ".ply";
+    if (name.size() <= prefix.size() + suffix.size() || name.compare(0, prefix.size(), prefix) != 0 ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+        return false;
+    for (std::size_t i = prefix.size(); i < name.size() - suffix.size(); ++i)
+        if (name[i] < '0' || name[i] > '9') return false;
+    return true;
+}
+
+}  // namespace
 
 Status writeCheckpoint(const std::string& dir, const Checkpoint& checkpoint) {
     std::error_code ec;
@@ -30,7 +48,10 @@ Status writeCheckpoint(const std::string& dir, const Checkpoint& checkpoint) {
     doc["ply"] = plyName;
     doc["settings"] = nlohmann::json::parse(checkpoint.settingsJson, nullptr, false);
     SW_TRY(writeFileAtomic(jsonPath, doc.dump(2) + "\n"));
-    if (!previousPly.empty() && previousPly != plyName) fs::remove(fs::path(dir) / previousPly, ec);
+    if (isCheckpointPlyName(previousPly) && previousPly != plyName) {
+        const fs::path previous = fs::path(dir) / previousPly;
+        if (fs::is_regular_file(fs::symlink_status(previous, ec))) fs::remove(previous, ec);
+    }
     return {};
 }
 

@@ -3,7 +3,9 @@
 // {"step", "seed", "ply", "settings"} in one folder. Each checkpoint writes
 // checkpoint_<step>.ply first, then checkpoint.json (both atomic), then removes the previous
 // PLY, so checkpoint.json always names a complete cloud: a run cancelled or killed at any
-// moment leaves the last checkpoint intact.
+// moment leaves the last checkpoint intact. The previous PLY is removed only when its name
+// is checkpoint_<step>.ply (a plain file in the folder); any other name in checkpoint.json
+// ("../x", an absolute path) is left alone.
 #include <cstdint>
 #include <string>
 

@@ -179,6 +179,46 @@ TEST_CASE("image metrics: L1, PSNR and SSIM") {
     CHECK(opaqueShare(opacities) == doctest::Approx(0.5));
 }
 
+TEST_CASE("a checkpoint never deletes a file that checkpoint.json names outside checkpoint_<step>.ply") {
+    // checkpoint.json is the user's to edit (or a copy from elsewhere): the next checkpoint
+    // removes the previous PLY only when it is ours, never "../x", an absolute path or
+    // another file of the folder.
+    const std::string root = sw::test::outputDir("train_checkpoint_names");
+    const std::string dir = root + "/checkpoint";
+    fs::create_directories(dir);
+    const auto writeFile = [](const std::string& path) { std::ofstream(path) << "keep\n"; };
+    const std::string outside = root + "/outside.ply", absolute = fs::absolute(root + "/absolute.ply").string();
+    const std::string inside = dir + "/notes.ply";
+    writeFile(outside);
+    writeFile(absolute);
+    writeFile(inside);
+    Checkpoint cp;
+    cp.seed = 3;
+    cp.settingsJson = "{}";
+    cp.cloud = syntheticCloud({5, 1, 1, 8, 0.05, 2});
+    int step = 10;
+    for (const std::string& named : {std::string("../outside.ply"), absolute, std::string("notes.ply"),
+                                     std::string("checkpoint_x.ply"), std::string("checkpoint_.ply")}) {
+        std::ofstream(dir + "/checkpoint.json") << R"({"step": 1, "seed": 3, "ply": ")" << named << "\"}\n";
+        if (named == "checkpoint_x.ply") writeFile(dir + "/checkpoint_x.ply");
+        cp.step = step;
+        REQUIRE(writeCheckpoint(dir, cp).ok());
+        CHECK(fs::exists(dir + "/checkpoint_" + std::to_string(step) + ".ply"));
+        step += 10;
+    }
+    CHECK(fs::exists(outside));
+    CHECK(fs::exists(absolute));
+    CHECK(fs::exists(inside));
+    CHECK(fs::exists(dir + "/checkpoint_x.ply"));
+    // A name of ours is still removed: the run's own previous checkpoint.
+    std::ofstream(dir + "/checkpoint.json") << R"({"step": 7, "seed": 3, "ply": "checkpoint_7.ply"})" << "\n";
+    writeFile(dir + "/checkpoint_7.ply");
+    cp.step = 80;
+    REQUIRE(writeCheckpoint(dir, cp).ok());
+    CHECK_FALSE(fs::exists(dir + "/checkpoint_7.ply"));
+    CHECK(fs::exists(dir + "/checkpoint_80.ply"));
+}
+
 TEST_CASE("a checkpoint round-trips and a NaN in its cloud is rejected") {
     const std::string dir = sw::test::outputDir("train_checkpoint");
     Checkpoint cp;
