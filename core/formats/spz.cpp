@@ -1,5 +1,6 @@
 #include "core/formats/spz.h"
 
+#include <algorithm>
 #include <array>
 #include <sstream>
 
@@ -7,6 +8,7 @@
 #include "core/formats/detail/compress.h"
 #include "core/formats/detail/spz_pack.h"
 #include "core/foundation/file_io.h"
+#include "core/foundation/memory.h"
 
 namespace sw::formats {
 namespace {
@@ -28,6 +30,9 @@ std::array<std::vector<std::uint8_t>*, 6> blocks(SpzPacked& p) {
 
 Result<std::vector<std::uint8_t>> encodeLegacy(SpzPacked& p) {
     ByteWriter w;
+    std::size_t payload = 0;
+    for (auto* b : blocks(p)) payload += b->size();
+    w.bytes().reserve(kLegacyHeaderBytes + payload);
     w.put(detail::kSpzMagic);
     w.put(p.version);
     w.put(p.numPoints);
@@ -120,20 +125,53 @@ Result<SpzPacked> decodeV4(std::span<const std::uint8_t> file, const std::string
         return r.errorAt(ErrorCode::Parse, 8, "SPZ point count " + std::to_string(p.numPoints) + " is implausible for the file size");
     if (tocOffset < kHeaderV4Bytes || tocOffset > file.size())
         return r.errorAt(ErrorCode::Parse, 16, "SPZ table of contents offset " + std::to_string(tocOffset) + " is out of range");
+    // Everything the file declares is checked against the file before anything is allocated
+    // for the declared point count: stream count, table of contents, each stream's
+    // uncompressed size (from the count) and compressed size (within the file), and the size
+    // each ZSTD frame header records.
+    const std::uint64_t n = p.numPoints;
+    const std::array<std::uint64_t, 6> blockSizes{n * 9, n, n * 3, n * 3, n * detail::spzRotationBytes(p.version),
+                                                  n * 3 * static_cast<std::uint64_t>(splat::shRestCount(p.shDegree))};
+    std::vector<std::uint64_t> expectedSizes;
+    for (std::uint64_t size : blockSizes)
+        if (size != 0) expectedSizes.push_back(size);
+    if (numStreams != expectedSizes.size())
+        return r.errorAt(ErrorCode::Parse, 15, "SPZ has " + std::to_string(numStreams) + " streams, expected " +
+                                                   std::to_string(expectedSizes.size()));
     r.skip(tocOffset - r.offset());
     SW_TRY(r.require(std::uint64_t{numStreams} * 16, "SPZ table of contents"));
+    const std::size_t tocStart = r.offset();
+    std::vector<std::uint64_t> compressed(numStreams);
+    for (std::size_t i = 0; i < numStreams; ++i) {
+        compressed[i] = r.get<std::uint64_t>();
+        const std::uint64_t raw = r.get<std::uint64_t>();
+        if (raw != expectedSizes[i])
+            return r.errorAt(ErrorCode::Parse, r.offset() - 8, "SPZ stream " + std::to_string(i) + " declares " +
+                                                                   std::to_string(raw) + " uncompressed bytes, expected " +
+                                                                   std::to_string(expectedSizes[i]) + " for " +
+                                                                   std::to_string(n) + " points");
+    }
+    std::uint64_t left = r.remaining();  // bytes after the table of contents
+    for (std::size_t i = 0; i < numStreams; ++i) {
+        if (compressed[i] > left)
+            return r.errorAt(ErrorCode::Parse, tocStart + 16 * i, "SPZ stream " + std::to_string(i) + " declares " +
+                                                                      std::to_string(compressed[i]) + " compressed bytes but only " +
+                                                                      std::to_string(left) + " are left in the file");
+        left -= compressed[i];
+    }
+    for (std::size_t i = 0, at = r.offset(); i < numStreams; at += compressed[i], ++i) {
+        const auto frameSize = detail::zstdFrameContentSize({file.data() + at, compressed[i]});
+        if (frameSize && *frameSize != expectedSizes[i])
+            return r.errorAt(ErrorCode::Parse, at, "SPZ stream " + std::to_string(i) + " holds " + std::to_string(*frameSize) +
+                                                       " bytes, expected " + std::to_string(expectedSizes[i]) + " for " +
+                                                       std::to_string(n) + " points");
+    }
+    SW_TRY(checkAllocation(n * detail::spzBytesPerPoint(p.version, p.shDegree),
+                           "an SPZ cloud of " + std::to_string(n) + " points", path));
     detail::allocateSpz(p);
     std::vector<std::vector<std::uint8_t>*> expected;
     for (auto* b : blocks(p))
         if (!b->empty()) expected.push_back(b);
-    if (numStreams != expected.size())
-        return r.errorAt(ErrorCode::Parse, 15, "SPZ has " + std::to_string(numStreams) + " streams, expected " + std::to_string(expected.size()));
-    std::vector<std::uint64_t> compressed(numStreams);
-    for (std::size_t i = 0; i < numStreams; ++i) {
-        compressed[i] = r.get<std::uint64_t>();
-        if (r.get<std::uint64_t>() != expected[i]->size())
-            return r.errorAt(ErrorCode::Parse, r.offset() - 8, "SPZ stream " + std::to_string(i) + " has the wrong uncompressed size");
-    }
     for (std::size_t i = 0; i < numStreams; ++i) {
         SW_TRY(r.require(compressed[i], "SPZ stream " + std::to_string(i)));
         SW_TRY(detail::zstdDecompress({r.current(), compressed[i]}, *expected[i], path, r.offset()));

@@ -42,6 +42,17 @@ sw_bad(convert_spz4_toc_offset RC 3 MATCH "error: .*bad_toc4\\.spz: SPZ table of
   ARGS convert ${BAD}/bad_toc4.spz -o @O@/x.ply)
 sw_bad(convert_spz4_stream_count RC 3 MATCH "error: .*bad_streams4\\.spz: SPZ has 9 streams, expected [0-9]+ at byte offset 15"
   ARGS convert ${BAD}/bad_streams4.spz -o @O@/x.ply)
+# A declared point count far larger than the streams: an error naming the file, checked before
+# allocating (under a 4 GB address-space cap the old reader ran out of memory, exit 7).
+sw_bad(convert_spz4_count_beyond_streams RC 3 LIMIT_AS 4000000000
+  MATCH "error: .*huge_count4\\.spz: SPZ stream 0 declares 1800 uncompressed bytes, expected [0-9]+ for [0-9]+ points at byte offset 2097192"
+  ABSENT @O@/x.ply ARGS convert ${BAD}/huge_count4.spz -o @O@/x.ply)
+sw_bad(convert_spz4_forged_sizes RC 3 LIMIT_AS 4000000000
+  MATCH "error: .*forged_sizes4\\.spz: SPZ stream 0 holds 1800 bytes, expected [0-9]+ for [0-9]+ points at byte offset 2097280"
+  ABSENT @O@/x.ply ARGS convert ${BAD}/forged_sizes4.spz -o @O@/x.ply)
+sw_bad(convert_spz4_streams_beyond_file RC 3 LIMIT_AS 4000000000
+  MATCH "error: .*overlong_streams4\\.spz: SPZ stream 0 declares 1099511627776 compressed bytes but only [0-9]+ are left in the file at byte offset 2097184"
+  ABSENT @O@/x.ply ARGS convert ${BAD}/overlong_streams4.spz -o @O@/x.ply)
 sw_bad(convert_folder_as_ply RC 2 MATCH "error: .*dir\\.ply: is a folder, not a file" ARGS convert ${BAD}/dir.ply -o @O@/x.spz)
 sw_bad(convert_folder_as_spz RC 2 MATCH "error: .*dir\\.spz: is a folder, not a file" ARGS convert ${BAD}/dir.spz -o @O@/x.ply)
 sw_bad(convert_folder_as_splat RC 2 MATCH "error: .*dir\\.splat: is a folder, not a file" ARGS convert ${BAD}/dir.splat -o @O@/x.ply)

@@ -126,6 +126,24 @@ void writeClouds() {
     badStreams[15] = 9;                 // stream count at byte 15
     put("bad_toc4.spz", badToc);
     put("bad_streams4.spz", badStreams);
+    // v4 files that declare ≈ 233 M points (the 2 MiB gap before the table of contents makes
+    // the count plausible for the file size; ≈ 6.8 GB if allocated): the stream table must be
+    // checked against the file before anything is allocated for the count.
+    Bytes huge = v4;
+    const std::uint32_t gap = 2u << 20, tocAt = 32 + gap;  // the TOC then starts at byte 2097184
+    huge.insert(huge.begin() + 32, gap, std::uint8_t{0});
+    std::memcpy(&huge[16], &tocAt, 4);
+    const std::uint32_t count = std::uint32_t(std::uint64_t(huge.size()) * 1000 / 9);
+    std::memcpy(&huge[8], &count, 4);
+    put("huge_count4.spz", huge);  // TOC uncompressed sizes are those of 200 points
+    Bytes forged = huge;           // TOC sizes forged to match the count; the ZSTD frames say 200 points
+    const std::uint64_t n = count, sizes[6] = {n * 9, n, n * 3, n * 3, n * 4, n * 9};  // SH degree 1
+    for (int i = 0; i < 6; ++i) std::memcpy(&forged[tocAt + 16 * std::size_t(i) + 8], &sizes[i], 8);
+    put("forged_sizes4.spz", forged);
+    Bytes overlong = forged;  // stream 0 claims 1 TiB of compressed bytes
+    const std::uint64_t tib = 1ull << 40;
+    std::memcpy(&overlong[tocAt], &tib, 8);
+    put("overlong_streams4.spz", overlong);
     dir("dir.png");
     fs::create_symlink("/dev/null", g_out / "null.spz");
     fs::create_symlink("/dev/null", g_out / "null.glb");

@@ -82,6 +82,12 @@ Result<std::vector<std::uint8_t>> zstdCompress(std::span<const std::uint8_t> dat
     return out;
 }
 
+std::optional<std::uint64_t> zstdFrameContentSize(std::span<const std::uint8_t> src) {
+    const unsigned long long size = ZSTD_getFrameContentSize(src.data(), src.size());
+    if (size == ZSTD_CONTENTSIZE_UNKNOWN || size == ZSTD_CONTENTSIZE_ERROR) return std::nullopt;
+    return static_cast<std::uint64_t>(size);
+}
+
 Status zstdDecompress(std::span<const std::uint8_t> src, std::span<std::uint8_t> dst,
                       const std::string& what, std::size_t fileOffset) {
     const std::size_t n = ZSTD_decompress(dst.data(), dst.size(), src.data(), src.size());
