@@ -49,7 +49,12 @@ Status SchemaFlags::apply() {
     for (const auto& [name, opt] : m_options)
         if (opt->count() > 0) {
             const bool bareBool = m_texts[name].empty() && m_params.schema().find(name)->type == ParamType::Bool;
-            SW_TRY(m_params.setFromString(name, bareBool ? std::string("true") : m_texts[name]));
+            Status st = m_params.setFromString(name, bareBool ? std::string("true") : m_texts[name]);
+            if (!st) {  // name the flag as typed: the value came from the command line, not a file
+                Error e = st.error();
+                e.message += " (given as --" + name + (bareBool ? std::string() : " " + m_texts[name]) + ")";
+                return e;
+            }
         }
     return {};
 }

@@ -98,7 +98,8 @@ Result<splat::SplatCloud> hullCloud(const TrainData& data, const InitSettings& s
     }
     if (cloud.empty())
         return makeError(ErrorCode::InvalidInput, "empty visual hull: no point of the cube projects inside alpha > " +
-                                                      std::to_string(settings.hullAlpha) + " in the train views");
+                                                      std::to_string(settings.hullAlpha) + " in the train views",
+                         data.dir);
     return cloud;
 }
 

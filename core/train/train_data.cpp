@@ -171,6 +171,7 @@ Result<TrainData> loadDataset(const std::string& dir, const LoadSettings& settin
             data.val.push_back(data.train[k]);
     }
     data.sceneScale = sceneScaleOf(data.train);
+    data.dir = dir;
     return data;
 }
 

@@ -33,6 +33,7 @@ struct TrainData {
     std::vector<TrainView> val;    // ≥ 1 view, same size as train
     // gsplat's scene scale: 1.1 × the largest distance of a train camera from their centroid.
     double sceneScale = 1.0;
+    std::string dir;  // the dataset folder loadDataset read (for messages); empty when built in code
 };
 
 struct LoadSettings {

@@ -370,6 +370,14 @@ int main(int argc, char** argv) {
     dir("ds_png_dir/train/r_1.png");
     writeDataset("ds_truncated_png", 8, 3.0);
     writeDataset("ds_grey", 8, 3.0, {}, true);
+    writeDataset("ds_clear", 8, 3.0);  // every pixel fully transparent: the visual hull is empty
+    for (int i = 0; i < 8; ++i) {
+        sw::Rgba8Image clear;
+        clear.width = clear.height = 16;
+        clear.rgba.assign(16 * 16 * 4, 0);
+        const fs::path pngPath = g_out / "ds_clear/train" / ("r_" + std::to_string(i) + ".png");
+        if (auto st = sw::writePngFile(pngPath.string(), clear); !st) fail(st.error().toString());
+    }
     fs::resize_file(g_out / "ds_truncated_png/train/r_4.png", 40);
     // Folders that already hold the user's files.
     put("user/m.glb", orDie(sw::geometry::encodeGlb(cube(true))));

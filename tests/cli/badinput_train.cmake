@@ -11,12 +11,16 @@ sw_bad(train_dataset_png_is_folder RC 2 MATCH "error: .*ds_png_dir/train/r_1\\.p
 sw_bad(train_truncated_png RC 3 MATCH "error: .*ds_truncated_png/train/r_4\\.png: " ARGS train ${BAD}/ds_truncated_png -o @O@/t ${TR})
 sw_bad(train_grey_png_warns RC 0 MATCH "warning.*ds_grey/train/r_0\\.png: no transparent pixel" EXISTS @O@/t/cloud.ply
   ARGS train ${BAD}/ds_grey -o @O@/t ${TR} --model ${BAD}/cube.glb)
-sw_bad(train_steps_zero RC 5 MATCH "error: parameter 'steps' = 0 is outside" ARGS train ${BAD}/ds_ok -o @O@/t --steps 0)
-sw_bad(train_budget_zero RC 5 MATCH "error: parameter 'budget' = 0 is outside" ARGS train ${BAD}/ds_ok -o @O@/t --budget 0)
+sw_bad(train_steps_zero RC 5 MATCH "error: parameter 'steps' = 0 is outside \\[1, 1000000\\] \\(given as --steps 0\\)" ARGS train ${BAD}/ds_ok -o @O@/t --steps 0)
+sw_bad(train_budget_zero RC 5 MATCH "error: parameter 'budget' = 0 is outside .* \\(given as --budget 0\\)" ARGS train ${BAD}/ds_ok -o @O@/t --budget 0)
 sw_bad(train_budget_one RC 0 MATCH "budget 1," ARGS train ${BAD}/ds_ok -o @O@/t --steps 2 --budget 1 --res 16 --eval-every 2
   --model ${BAD}/cube.glb)
 sw_bad(train_would_replace_the_users_cloud RC 5 MATCH "error: .*userrun/cloud\\.ply: it exists and was not written by splatwright"
   EXISTS ${BAD}/userrun/cloud.ply NOLEFTOVER ${BAD}/userrun ARGS train ${BAD}/ds_ok -o ${BAD}/userrun ${TR})
+sw_bad(train_empty_visual_hull RC 5 MATCH "error: .*ds_clear: empty visual hull: no point of the cube projects inside alpha"
+  ABSENT @O@/t/cloud.ply ARGS train ${BAD}/ds_clear -o @O@/t ${TR})
+sw_bad(train_zero_area_model RC 5 MATCH "error: .*zero_area\\.glb: every triangle has zero area" ABSENT @O@/t/cloud.ply
+  ARGS train ${BAD}/ds_ok -o @O@/t ${TR} --model ${BAD}/zero_area.glb)
 if(NOT SPLATWRIGHT_CUDA)
   sw_bad(train_cuda_without_gpu RC 8 MATCH "error: CUDA device requested" ARGS train ${BAD}/ds_ok -o @O@/t --device cuda)
 endif()
@@ -24,6 +28,7 @@ endif()
 set(TR_LONG --views 300 --val-views 4 --test-views 0 --resolution 512 --ao-rays 32 --steps 100000 --res 64)
 sw_bad(train_model_sigterm_in_dataset RC 6 LABELS cli gl SIGNAL TERM AFTER 3 MATCH "cancelled" ABSENT @O@/t/dataset @O@/t/cloud.ply
   ARGS train ${BAD}/cube.glb -o @O@/t ${TR_LONG})
-sw_bad(train_model_sigint_in_training RC 6 LABELS cli gl SIGNAL INT AFTER 25 MATCH "cancelled" ABSENT @O@/t/cloud.ply
+sw_bad(train_model_sigint_in_training RC 6 LABELS cli gl SIGNAL INT AFTER 25
+  MATCH "error: .*/t/checkpoint: training cancelled at step [0-9]+" ABSENT @O@/t/cloud.ply
   EXISTS @O@/t/dataset/transforms_train.json
   ARGS train ${BAD}/cube.glb -o @O@/t --views 12 --val-views 2 --test-views 0 --resolution 32 --ao-rays 4 --steps 1000000 --res 32)
