@@ -40,7 +40,7 @@ struct DatasetCommand {
         TerminalProgress bar("dataset");
         auto result = pipeline::runDataset(*request, bar.progress());
         bar.finish();
-        if (!result) return result.error();
+        if (!result) return namingOutput(result.error(), request->outDir);
         printDatasetReport(*result, *request);
         return {};
     }

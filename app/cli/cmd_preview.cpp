@@ -20,6 +20,7 @@
 #include "core/render/game_scale.h"
 #include "core/render/headless_context.h"
 #include "core/render/links.h"
+#include "core/render/render_memory.h"
 
 namespace sw::cli {
 namespace {
@@ -97,6 +98,7 @@ struct PreviewCommand {
         render::SplatRenderSettings s = gs.look;
         s.width = w;
         s.height = h;
+        SW_TRY(render::checkOffscreenRender(w, h, s.samples, output));
         auto image = splats.renderImage(cam, s);
         if (!image || links == 0) return image;
         return addLinks(splats.model(), cam, *image);
@@ -152,7 +154,7 @@ struct PreviewCommand {
         Result<Rgba8Image> image = draw();
         (*splats)->release();
         if (meshRenderer) meshRenderer->release();
-        if (!image) return image.error();
+        if (!image) return namingOutput(image.error(), output);
         SW_TRY(writePngFile(output, *image));
         std::printf("preview: %s (%dx%d)\n", output.c_str(), image->width, image->height);
         std::printf("  model:   %s, %zu core + %zu shell splats%s\n", input.c_str(), model->core.size(),

@@ -13,9 +13,12 @@
 #include "core/pipeline/model_source.h"
 #include "core/render/headless_context.h"
 #include "core/render/mesh_renderer.h"
+#include "core/render/render_memory.h"
 
 namespace sw::cli {
 namespace {
+
+constexpr int kSamples = 4;  // MSAA of the render
 
 struct RenderCommand {
     std::string model;
@@ -41,6 +44,7 @@ struct RenderCommand {
     }
 
     Status run() const {
+        SW_TRY(render::checkOffscreenRender(width, height, kSamples, output));  // before importing anything
         auto source = pipeline::modelSourceFor(model);  // a project gives its model, import settings and parts
         if (!source) return source.error();
         auto imported = pipeline::loadModel(*source);
@@ -56,12 +60,12 @@ struct RenderCommand {
         cam.azimuthDeg = azimuthDeg;
         cam.elevationDeg = elevationDeg;
         cam.frame(geometry::computeBounds(mesh), float(width) / float(height));
-        const render::RenderSettings settings{width, height, background, 4};
+        const render::RenderSettings settings{width, height, background, kSamples};
         Status status = (*renderer)->setMesh(mesh);
         Result<Rgba8Image> image = status ? (*renderer)->renderImage(cam, settings) : Result<Rgba8Image>(status.error());
         if (image && benchFrames > 0) status = bench(**renderer, cam, settings);
         (*renderer)->release();
-        if (!image) return image.error();
+        if (!image) return namingOutput(image.error(), output);
         SW_TRY(status);
         SW_TRY(writePngFile(output, *image));
         std::printf("render: %s\n", output.c_str());

@@ -3,6 +3,7 @@
 // same core functions as the editor and stores the outcome; main() maps an error to one line
 // on stderr and a non-zero exit code (sw::exitCodeFor).
 #include <CLI/CLI.hpp>
+#include <string>
 
 #include "core/foundation/error.h"
 
@@ -11,6 +12,13 @@ namespace sw::cli {
 struct Outcome {
     Status status;
 };
+
+// An out-of-memory error raised while producing `output` (a render's estimate, say) that names
+// no file names the output the user asked for.
+inline Error namingOutput(Error error, const std::string& output) {
+    if (error.path.empty() && error.code == ErrorCode::OutOfMemory) error.path = output;
+    return error;
+}
 
 void addInfoCommand(CLI::App& app, Outcome& outcome);
 void addDemoCommand(CLI::App& app, Outcome& outcome);

@@ -7,21 +7,25 @@
 #include <cstdio>
 #include <fstream>
 #include <limits>
+#include <sstream>
 
 namespace sw {
 namespace {
 
 constexpr std::uint64_t kUnknown = std::numeric_limits<std::uint64_t>::max();
 
-// A /proc key's value in kB (e.g. "MemAvailable:" in /proc/meminfo), or kUnknown.
+// A /proc key's value in kB (e.g. "MemAvailable:" in /proc/meminfo, "VmSize:" in
+// /proc/self/status), in bytes, or kUnknown. Line by line: status has lines whose value is not
+// a number ("Name:  splatwright-cli"), which must not end the search.
 std::uint64_t procKilobytes(const char* file, const std::string& key) {
     std::ifstream in(file);
-    std::string name;
-    std::uint64_t value = 0;
-    std::string unit;
-    while (in >> name >> value) {
-        std::getline(in, unit);
-        if (name == key) return value * 1024;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.compare(0, key.size(), key) != 0) continue;
+        std::istringstream fields(line.substr(key.size()));
+        std::uint64_t value = 0;
+        if (fields >> value) return value * 1024;
+        return kUnknown;
     }
     return kUnknown;
 }

@@ -92,6 +92,12 @@ sw_bad(render_onto_folder RC 2 MATCH "error: .*dir\\.png: is a folder, not a fil
   ARGS render ${BAD}/cube.glb -o ${BAD}/dir.png)
 sw_bad(render_disk_full RC 2 MATCH "error: .*full\\.png: write failed \\(No space left on device\\)" ${GL}
   ARGS render ${BAD}/cube.glb -o ${BAD}/full.png)
+sw_bad(render_too_large_for_memory RC 7 ${GL} LIMIT_AS 3000000000
+  MATCH "error: .*r\\.png: a 8192x8192 render with 4x MSAA needs 3072 MiB but only [0-9]+ MiB are available" ABSENT @O@/r.png
+  ARGS render ${BAD}/cube.glb -o @O@/r.png --width 8192 --height 8192)
+sw_bad(bench_render_too_large_for_memory RC 7 ${GL} LIMIT_AS 3000000000
+  MATCH "error: a 8192x8192 render with 4x MSAA needs 3072 MiB but only [0-9]+ MiB are available"
+  ARGS bench-render --width 8192 --height 8192 --samples 4 --frames 1)
 
 set(DS --views 6 --val-views 1 --test-views 0 --resolution 16 --ao-rays 4)
 sw_bad(dataset_into_the_models_folder RC 5 ${GL}
@@ -136,8 +142,11 @@ sw_bad(preview_onto_folder RC 2 ${GL} MATCH "error: .*dir\\.png: is a folder, no
   ARGS preview ${BAD}/ok.ply -o ${BAD}/dir.png --game-scale 40)
 sw_bad(preview_onto_dev_null RC 0 ${GL} ISLINK ${BAD}/null.png ARGS preview ${BAD}/ok.ply -o ${BAD}/null.png --game-scale 40)
 sw_bad(preview_too_large_for_memory RC 7 ${GL} LIMIT_AS 12000000000
-  MATCH "error: the game-scale sheet \\(2000 px at x16\\) needs [0-9]+ MiB but only [0-9]+ MiB are available" ABSENT @O@/p.png
+  MATCH "error: .*p\\.png: the game-scale sheet \\(2000 px at x16\\) needs [0-9]+ MiB but only [0-9]+ MiB are available" ABSENT @O@/p.png
   ARGS preview ${BAD}/ok.ply -o @O@/p.png --game-scale 2000 --zoom 16)
+sw_bad(preview_view_too_large_for_memory RC 7 ${GL} LIMIT_AS 3000000000
+  MATCH "error: .*p\\.png: a 8192x8192 render with 4x MSAA needs 3072 MiB but only [0-9]+ MiB are available" ABSENT @O@/p.png
+  ARGS preview ${BAD}/ok.ply -o @O@/p.png --view 8192x8192)
 sw_bad(preview_zoom_out_of_range RC 1 MATCH "--zoom" ARGS preview ${BAD}/ok.ply -o @O@/p.png --zoom 17)
 
 # --- export: folders, datasets with bad poses or images --------------------------------------

@@ -2,11 +2,13 @@
 // when this program wrote everything in them, interrupts cancel writes without leftovers, stale
 // temporaries of killed runs are swept, and large allocations are estimated before they happen.
 #include <doctest/doctest.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 #include "core/foundation/file_io.h"
 #include "core/foundation/interrupt.h"
@@ -188,4 +190,29 @@ TEST_CASE("allocations beyond what the machine can give are refused as OutOfMemo
     CHECK(huge.error().path == "out.png");
     CHECK(huge.error().message.find("the sheet needs") == 0);
     CHECK(sw::mulSaturating(1ull << 40, 1ull << 40) == UINT64_MAX);
+}
+
+TEST_CASE("under an address-space limit what the process already maps is not available") {
+    // ulimit -v: the limit counts the whole address space, so what is left is the limit minus
+    // VmSize (the old parser stopped at /proc/self/status's first line and offered the whole limit).
+    rlimit saved{};
+    REQUIRE(::getrlimit(RLIMIT_AS, &saved) == 0);
+    std::uint64_t vmSize = 0;
+    {
+        std::ifstream status("/proc/self/status");
+        std::string line;
+        while (std::getline(status, line))
+            if (line.rfind("VmSize:", 0) == 0) vmSize = std::stoull(line.substr(7)) * 1024;
+    }
+    REQUIRE(vmSize > 0);
+    rlimit capped = saved;
+    capped.rlim_cur = rlim_t(vmSize + (256ull << 20));  // 256 MiB above what is mapped now
+    if (saved.rlim_max != RLIM_INFINITY && capped.rlim_cur > saved.rlim_max) capped.rlim_cur = saved.rlim_max;
+    REQUIRE(::setrlimit(RLIMIT_AS, &capped) == 0);
+    const std::uint64_t left = sw::allocatableBytes();
+    const bool refused = !sw::checkAllocation(512ull << 20, "half a GiB").ok();
+    REQUIRE(::setrlimit(RLIMIT_AS, &saved) == 0);
+    CHECK(left <= (256ull << 20));
+    CHECK(left > (128ull << 20));
+    CHECK(refused);
 }

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <string>
 
+#include "core/render/render_memory.h"
+
 namespace sw::render::detail {
 
 namespace {
@@ -35,6 +37,7 @@ Status ensureTarget(const GlFunctions& gl, OffscreenTarget& t, int width, int he
     const int useSamples = wanted <= 1 ? 0 : wanted;
     if (t.msaaFramebuffer && t.width == width && t.height == height && t.samples == useSamples) return {};
     releaseTarget(gl, t);
+    SW_TRY(checkOffscreenRender(width, height, useSamples));  // before the driver allocates it
     t.width = width;
     t.height = height;
     t.samples = useSamples;

@@ -20,7 +20,8 @@ struct OffscreenTarget {
 };
 
 // Makes `target` width × height with `samples` (clamped to GL_MAX_SAMPLES; 0/1 = no MSAA).
-// ErrorCode::Gpu when the framebuffer is incomplete.
+// ErrorCode::Gpu when the framebuffer is incomplete; OutOfMemory (checkOffscreenRender) before
+// allocating when the render cannot fit in this process's memory.
 Status ensureTarget(const GlFunctions& gl, OffscreenTarget& target, int width, int height, int samples);
 // Resolves the MSAA framebuffer and reads it back, rows top to bottom.
 Rgba8Image readTarget(const GlFunctions& gl, const OffscreenTarget& target);
