@@ -1,6 +1,6 @@
 # Runs one CLI test: -DEXE -DARGS (joined by ::) -DRC -DMATCH -DNOMATCH -DREQUIRES, and the
-# optional checks of sw_cli_test: -DCLEAN (removed before the run), -DSIGNAL/-DAFTER (sent to
-# the CLI after that many seconds, through coreutils' timeout), -DEXISTS / -DABSENT (paths that
+# optional checks of sw_cli_test: -DCLEAN (removed before the run), -DSIGNAL/-DAFTER (sent once
+# to the CLI after that many seconds, through coreutils' timeout), -DEXISTS / -DABSENT (paths that
 # must / must not exist afterwards), -DISLINK (paths that must still be symbolic links),
 # -DNOLEFTOVER (folders that must hold no temporary of ours: *.tmp-*, .*.export*), -DOUTDIR (a
 # folder made fresh before the run and checked like NOLEFTOVER) and -DLIMIT_AS (bytes of
@@ -26,7 +26,10 @@ if(LIMIT_AS)
   set(launcher prlimit --as=${LIMIT_AS} --)
 endif()
 if(SIGNAL)
-  list(APPEND launcher timeout --preserve-status -s ${SIGNAL} ${AFTER})
+  # --foreground: the signal goes to the CLI once, as Ctrl-C in a terminal does. Without it
+  # timeout also signals its process group, so the CLI got it twice and took the second
+  # signal's immediate exit instead of the cancel path the test is about.
+  list(APPEND launcher timeout --foreground --preserve-status -s ${SIGNAL} ${AFTER})
 endif()
 execute_process(COMMAND ${launcher} "${EXE}" ${argv} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 set(all "${out}${err}")

@@ -106,7 +106,7 @@ struct ExportCommand {
         TerminalProgress bar("export");
         auto exported = pipeline::runExport(*request, bar.progress());
         bar.finish();
-        if (!exported) return exported.error();
+        if (!exported) return namingOutput(exported.error(), request->outDir);
         printReport(*exported->baked, exported->files);
         return {};
     }

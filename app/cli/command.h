@@ -13,10 +13,11 @@ struct Outcome {
     Status status;
 };
 
-// An out-of-memory error raised while producing `output` (a render's estimate, say) that names
-// no file names the output the user asked for.
+// An out-of-memory or cancelled error raised while producing `output` (a render's estimate, a
+// bake step stopped by Ctrl-C) that names no file names the output the user asked for.
 inline Error namingOutput(Error error, const std::string& output) {
-    if (error.path.empty() && error.code == ErrorCode::OutOfMemory) error.path = output;
+    if (error.path.empty() && (error.code == ErrorCode::OutOfMemory || error.code == ErrorCode::Cancelled))
+        error.path = output;
     return error;
 }
 

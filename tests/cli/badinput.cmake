@@ -70,6 +70,11 @@ sw_bad(convert_spz_clamps_scale RC 0 MATCH "warning.*x\\.spz: 600 scale values h
   ARGS convert ${BAD}/bigscale.ply -o @O@/x.spz)
 sw_bad(convert_stale_temporary RC 0 MATCH "removed the temporary .*out\\.spz\\.tmp-4194399-deadbeef"
   ABSENT ${BAD}/stale/out.spz.tmp-4194399-deadbeef EXISTS ${BAD}/stale/out.spz ARGS convert ${BAD}/ok.ply -o ${BAD}/stale/out.spz)
+# Ctrl-C / SIGTERM mid-conversion (while encoding): exit 6, no output, no temporary.
+sw_bad(convert_sigint RC 6 SIGNAL INT AFTER 4 MATCH "error: .*x\\.spz: cancelled \\(interrupted\\); nothing was written"
+  ABSENT @O@/x.spz ARGS convert ${BAD}/big.ply -o @O@/x.spz)
+sw_bad(convert_sigterm RC 6 SIGNAL TERM AFTER 3 MATCH "error: .*x\\.spz: cancelled \\(interrupted\\); nothing was written"
+  ABSENT @O@/x.spz ARGS convert ${BAD}/big.ply -o @O@/x.spz --spz-version 4)
 sw_bad(usage_missing_output RC 1 MATCH "--output is required" ARGS convert ${BAD}/ok.ply)
 sw_bad(usage_bad_number RC 1 MATCH "--spz-version" ARGS convert ${BAD}/ok.ply -o @O@/x.spz --spz-version three)
 sw_bad(usage_unknown_command RC 1 MATCH "subcommand is required" ARGS frobnicate)
@@ -168,6 +173,12 @@ sw_bad(export_nan_cloud RC 5 MATCH "error: .*nan\\.ply: splat 0" ABSENT @O@/e AR
 sw_bad(export_zero_area_model RC 5 MATCH "error: .*zero_area\\.glb: every triangle has zero area" ABSENT @O@/e
   ARGS export ${BAD}/ok.ply --model ${BAD}/zero_area.glb -o @O@/e)
 sw_bad(export_ok RC 0 MATCH "file: +cube\\.bin" EXISTS @O@/e/cube.bin @O@/e/.splatwright-output.json ARGS export ${EXP} -o @O@/e)
+# Ctrl-C / SIGTERM mid-export (1 M splats: the bake runs for a minute): exit 6 naming the
+# export folder, no folder, no .e.export-* temporary.
+sw_bad(export_sigint RC 6 SIGNAL INT AFTER 4 MATCH "error: .*/e: [a-z ]*cancelled" ABSENT @O@/e
+  ARGS export ${BAD}/big.ply --model ${BAD}/cube.glb -o @O@/e)
+sw_bad(export_sigterm RC 6 SIGNAL TERM AFTER 3 MATCH "error: .*/e: [a-z ]*cancelled" ABSENT @O@/e
+  ARGS export ${BAD}/big.ply --model ${BAD}/cube.glb -o @O@/e)
 
 # --- a full disk (a real 8 KiB tmpfs; root only, else skipped) --------------------------------
 function(sw_enospc name)
