@@ -5,7 +5,7 @@
 // GPU centres back and compare). Records (core/destruct/gpu_state.h):
 //   slot  2 vec4: depth, heat0, heat time, flags | layer rgb, 1
 //   pool  3 vec4: source, kind (0 free, 1 plating, 2 underside, 3 debris), body, birth |
-//                 start xyz, heat0 | velocity xyz (debris) or colour rgb
+//                 start xyz, heat0 | velocity xyz, 0 (debris) or colour rgb, scale (chunk copies)
 //   body  3 vec4: quaternion xyzw | pivot xyz, alive | translation xyz, 0
 layout(std430, binding = 2) readonly buffer DamageSlots { vec4 d_slots[]; };
 layout(std430, binding = 3) readonly buffer DamagePool { vec4 d_pool[]; };
@@ -83,5 +83,6 @@ bool applyPoolEntry(uint e, out float scale) {
     a_ax0 = quatRotate(q, a_ax0);
     a_ax1 = quatRotate(q, a_ax1);
     a_color = q2.rgb;
+    scale = q2.w > 0.0 ? q2.w : 1.0;  // one copy stands for several slots of the piece
     return true;
 }

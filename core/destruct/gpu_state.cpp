@@ -28,7 +28,7 @@ void packPoolEntry(const Simulation& sim, std::uint32_t e, float* r) {
     r[8] = v.x();
     r[9] = v.y();
     r[10] = v.z();
-    r[11] = 0.f;
+    r[11] = p.kind == PoolKind::Debris ? 0.f : p.scale;
 }
 
 std::vector<float> packSlots(const Simulation& sim) {

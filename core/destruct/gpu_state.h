@@ -5,7 +5,7 @@
 // formulas as Simulation::position / poolPosition (tests compare them, read back).
 //   slot  [n_core, 8]:  depth, heat0, heat time, flags | layer colour rgb, 1
 //   pool  [capacity, 12]: source slot, kind (0 free, 1 chunk plating, 2 underside, 3 debris),
-//                         body, birth | debris start xyz, heat0 | debris velocity xyz or copy colour rgb, 0
+//                         body, birth | debris start xyz, heat0 | debris velocity xyz, 0 or copy colour rgb, scale
 //   body  [bodies, 12]:   rotation quaternion x y z w | pivot xyz, alive | translation xyz, 0
 #include <cstdint>
 #include <span>

@@ -27,8 +27,9 @@ int Simulation::allocBody() {
     return int(m_bodies.size() - 1);
 }
 
-void Simulation::knock(std::uint32_t s, HitContext& ctx, bool debris, const Eigen::Vector3f& debrisDir, float heat) {
-    if (debris) {
+void Simulation::knock(std::uint32_t s, HitContext& ctx, bool debris, const Eigen::Vector3f& debrisDir, float heat,
+                       bool support) {
+    if (debris && ctx.report.debris < m_settings.debrisPerHit) {
         const int e = allocPool();
         if (e < 0) {
             ctx.report.poolFull = true;
@@ -50,7 +51,7 @@ void Simulation::knock(std::uint32_t s, HitContext& ctx, bool debris, const Eige
     m_heatTime[s] = m_time;
     refreshColor(s);
     ctx.report.knocked.push_back(s);
-    ctx.changed.push_back(s);
+    if (support) ctx.changed.push_back(s);
 }
 
 std::uint64_t Simulation::knockOut(std::uint32_t slot) {
@@ -98,15 +99,8 @@ void Simulation::crackChunk(int c, HitContext& ctx) {
     ctx.report.cracked.push_back(c);
     // Crack line along the rim (members touching another chunk), and a few chips off it.
     std::vector<std::uint32_t> rim;
-    for (std::uint32_t k = m_chunkOffsets[cc]; k < m_chunkOffsets[cc + 1]; ++k) {
-        const std::uint32_t s = m_chunkSlots[k];
-        if (m_depth[s] >= 1.f) continue;
-        for (std::uint32_t u : m_graph.neighbours(s))
-            if (m_chunk[u] != c) {
-                rim.push_back(s);
-                break;
-            }
-    }
+    for (std::uint32_t k = m_rimOffsets[cc]; k < m_rimOffsets[cc + 1]; ++k)
+        if (m_depth[m_rimSlots[k]] < 1.f) rim.push_back(m_rimSlots[k]);
     for (std::uint32_t s : rim) {
         m_flags[s] |= kCracked | kWound;
         m_heat0[s] = 0.6f;
@@ -136,9 +130,19 @@ void Simulation::tearSlots(const std::vector<std::uint32_t>& slots, int chunk, H
     for (std::uint32_t s : slots)
         if (m_depth[s] < 1.f) sum += m_plating[s], ++carried;
     b.pivot = carried ? Eigen::Vector3f(sum / float(carried)) : m_plating[slots.front()];
+    // The copies the piece is drawn with: every k-th carried slot (k = carried / copies, evenly over
+    // the member order), each copy larger by √k so the piece keeps its area.
+    const int copies[2] = {std::min(carried, m_settings.chunkCopies), std::min(carried, std::max(1, m_settings.chunkCopies / 2))};
+    const PoolKind kinds[2] = {PoolKind::ChunkPlating, PoolKind::ChunkUnderside};
+    int index = 0;
+    int next[2] = {0, 0};  // next carried index that gets a copy, per kind
+    int made[2] = {0, 0};
     for (std::uint32_t s : slots) {
         if (m_depth[s] >= 1.f) continue;  // already dug: nothing of it is left to carry
-        for (const PoolKind kind : {PoolKind::ChunkPlating, PoolKind::ChunkUnderside}) {
+        for (int k = 0; k < 2; ++k) {
+            if (index != next[k] || made[k] >= copies[k]) continue;
+            ++made[k];
+            next[k] = int((std::int64_t(made[k]) * carried) / copies[k]);
             const int e = allocPool();
             if (e < 0) {
                 ctx.report.poolFull = true;
@@ -146,13 +150,16 @@ void Simulation::tearSlots(const std::vector<std::uint32_t>& slots, int chunk, H
             }
             PoolEntry& p = m_pool[std::size_t(e)];
             p.source = s;
-            p.kind = kind;
+            p.kind = kinds[k];
             p.body = bi;
             p.birth = m_time;
-            p.color = kind == PoolKind::ChunkPlating ? m_layerColor[s] : undersideColor(m_material[s], m_palette);
+            p.scale = std::sqrt(float(carried) / float(copies[k]));
+            p.color = kinds[k] == PoolKind::ChunkPlating ? m_layerColor[s] : undersideColor(m_material[s], m_palette);
             m_bodies[std::size_t(bi)].pool.push_back(std::uint32_t(e));
         }
-        knock(s, ctx, false, Eigen::Vector3f::Zero(), 0.8f);
+        ++index;
+        // Inside a torn chunk (all neighbours in it) a slot sets off no support work: its rim does.
+        knock(s, ctx, false, Eigen::Vector3f::Zero(), 0.8f, chunk < 0 || m_onRim[s] != 0);
     }
 }
 
@@ -201,7 +208,9 @@ void Simulation::supportUpdate(HitContext& ctx) {
     std::size_t settledFrom = 0;
     const auto& graph = m_graph;
     for (int pass = 0; pass < 8 && settledFrom < ctx.changed.size(); ++pass) {
-        // Settling and rims around every changed slot.
+        // Settling and rims around every changed slot; each slot's settle check runs once a pass
+        // (one that settles is a changed slot of the next pass, which checks its neighbours again).
+        const std::uint32_t checked = ++m_checkedNow;
         for (std::size_t k = settledFrom; k < ctx.changed.size(); ++k) {
             const std::uint32_t e = ctx.changed[k];
             for (std::uint32_t u : graph.neighbours(e)) {
@@ -212,14 +221,24 @@ void Simulation::supportUpdate(HitContext& ctx) {
                     m_heatTime[u] = m_time;
                     markDirty(u);
                 }
+                if (m_checked[u] == checked) continue;
+                m_checked[u] = checked;
                 const auto nb = graph.neighbours(u);
                 if (nb.size() < 3 || m_depth[u] >= float(kMaxLayers)) continue;
+                // Hanging over a pit (every neighbour two layers deeper or more): settle to the
+                // neighbours' level. The first neighbour that is not that deep ends the check.
+                const float need = std::floor(m_depth[u]) + 2.f;
                 float lowest = float(kMaxLayers);
+                bool hanging = true;
                 for (std::uint32_t w : nb) {
                     ++visits;
+                    if (m_depth[w] < need) {
+                        hanging = false;
+                        break;
+                    }
                     lowest = std::min(lowest, m_depth[w]);
                 }
-                if (lowest >= std::floor(m_depth[u]) + 2.f) {  // hanging over a pit: settle to the neighbours' level
+                if (hanging) {
                     setDepth(u, std::floor(lowest));
                     m_flags[u] |= kSettled | kWound;
                     refreshColor(u);
@@ -297,6 +316,7 @@ HitReport Simulation::hit(const Hit& h) {
     if (!(len > 1e-6f) || !h.origin.allFinite() || !std::isfinite(h.damage)) return ctx.report;
     const Eigen::Vector3f d = h.direction / len;
     const auto ray = m_graph.raycast(h.origin, d, m_graph.radius() * 0.75f);
+    ctx.report.cellsVisited += m_graph.lastCellsVisited();
     if (!ray) return ctx.report;
     const std::uint32_t s0 = ray->slot;
     const Eigen::Vector3f p = m_plating[s0];
@@ -363,6 +383,7 @@ HitReport Simulation::hit(const Hit& h) {
         for (std::uint32_t s : foot) knock(s, ctx, random01() < w.debrisShare, (-d + m_normal[s]).normalized(), 1.f);
         // Crack channel along the bolt, and the exit on the far side.
         const auto line = m_graph.alongLine(h.origin, d, std::min(w.channelRadius, m_graph.radius()));
+        ctx.report.cellsVisited += m_graph.lastCellsVisited();
         std::uint32_t exitSlot = s0;
         if (!line.empty() && line.back().t > ray->t) exitSlot = line.back().slot;
         for (const auto& l : line) {

@@ -29,6 +29,10 @@ const SettingsSchema<SimSettings>& simSchema() {
         s.add(&S::debrisScale, "debris-scale", "Debris size").range(0.01, 4).group(b);
         s.add(&S::undersideOffset, "underside-offset", "Underside offset").range(0, 4).unit("layer steps").group(b);
         s.add(&S::poolCapacity, "pool-capacity", "Pool capacity").range(0, 1 << 22).group(b);
+        s.add(&S::chunkCopies, "chunk-copies", "Copies per piece").range(1, 100000).group(b)
+            .tooltip("A torn piece is drawn with at most this many plating copies (half as many underside), each larger");
+        s.add(&S::debrisPerHit, "debris-per-hit", "Debris per hit").range(0, 100000).group(b)
+            .tooltip("At most this many white-hot debris splats fly from one hit");
         return s;
     }();
     return schema;
@@ -46,7 +50,8 @@ Status validateSimSettings(const SimSettings& s) {
         {"min-step", s.minStep}, {"island-max", s.islandMax}, {"part-threshold", s.partThreshold},
         {"gravity", s.gravity}, {"floor-z", s.floorZ}, {"body-lifetime", s.bodyLifetime},
         {"debris-lifetime", s.debrisLifetime}, {"debris-scale", s.debrisScale},
-        {"underside-offset", s.undersideOffset}, {"pool-capacity", s.poolCapacity}};
+        {"underside-offset", s.undersideOffset}, {"pool-capacity", s.poolCapacity},
+        {"chunk-copies", s.chunkCopies}, {"debris-per-hit", s.debrisPerHit}};
     for (const auto& [name, v] : values) {
         const ParamSpec* spec = schema.find(name);
         if (!std::isfinite(v) || (spec && (v < spec->min || v > spec->max))) return bad(name, v);
@@ -112,6 +117,22 @@ Result<Simulation> Simulation::create(const formats::Spl2Model& model, const Sim
     for (int p : sim.m_part) ++sim.m_partSize[std::size_t(p)];
     sim.m_palette = choosePalette(medianColor(core.color));
     sim.m_graph = SupportGraph(core.pos, settings.graph);
+    // Chunk rims (members with a neighbour in another chunk), static: cracking lights them and a
+    // torn chunk's support work starts from them only.
+    sim.m_onRim.assign(n, 0);
+    sim.m_rimOffsets.assign(std::size_t(chunks) + 1, 0);
+    for (int c = 0; c < chunks; ++c) {
+        for (std::uint32_t k = sim.m_chunkOffsets[std::size_t(c)]; k < sim.m_chunkOffsets[std::size_t(c) + 1]; ++k) {
+            const std::uint32_t s = sim.m_chunkSlots[k];
+            for (std::uint32_t u : sim.m_graph.neighbours(s))
+                if (sim.m_chunk[u] != c) {
+                    sim.m_onRim[s] = 1;
+                    sim.m_rimSlots.push_back(s);
+                    break;
+                }
+        }
+        sim.m_rimOffsets[std::size_t(c) + 1] = std::uint32_t(sim.m_rimSlots.size());
+    }
     sim.heal(1.f);  // the pristine dynamic state
     sim.m_dirty.clear();
     std::fill(sim.m_dirtyFlag.begin(), sim.m_dirtyFlag.end(), 0);
@@ -142,6 +163,8 @@ void Simulation::heal(float amount) {
         m_bodies.clear();
         m_stamp.assign(n, 0);
         m_stampNow = 0;
+        m_checked.assign(n, 0);
+        m_checkedNow = 0;
         m_dirtyFlag.assign(n, 0);
         m_poolDirtyFlag.assign(m_pool.size(), 0);
         m_dirty.clear();
@@ -369,7 +392,7 @@ std::vector<std::uint8_t> Simulation::serializeState() const {
     putAll(out, m_crackOrder);
     putAll(out, m_partKnocked);
     for (const PoolEntry& p : m_pool) {
-        put(out, p.source), put(out, p.kind), put(out, p.body), put(out, p.birth), put(out, p.heat0);
+        put(out, p.source), put(out, p.kind), put(out, p.body), put(out, p.birth), put(out, p.heat0), put(out, p.scale);
         for (const auto* v : {&p.start, &p.velocity, &p.color}) put(out, v->x()), put(out, v->y()), put(out, v->z());
     }
     putAll(out, m_poolFree);

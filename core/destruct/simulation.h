@@ -43,6 +43,12 @@ struct SimSettings {
     float debrisScale = 0.6f;      // debris splats are drawn this much smaller
     float undersideOffset = 0.5f;  // underside copy sits this many layer steps inside the plating
     int poolCapacity = 16384;      // debris + chunk copies alive at once
+    // What a torn piece and a hit put in the pool (drawn as extra instances every frame): a piece
+    // carries at most chunkCopies plating copies and half as many underside copies, each drawn
+    // larger by √(carried / copies) so the piece keeps its area; a hit throws at most
+    // debrisPerHit debris splats.
+    int chunkCopies = 24;
+    int debrisPerHit = 12;
     SupportGraphSettings graph;
 };
 const SettingsSchema<SimSettings>& simSchema();
@@ -66,6 +72,7 @@ struct PoolEntry {
     Eigen::Vector3f velocity = Eigen::Vector3f::Zero();  // debris: model units / s
     Eigen::Vector3f color = Eigen::Vector3f::Zero();     // chunk: colour of the copy
     float heat0 = 0;
+    float scale = 1;           // chunk copies: drawn this much larger (one copy stands for several slots)
 };
 
 struct Body {
@@ -107,6 +114,7 @@ struct HitReport {
     std::vector<int> cracked, torn;      // chunk ids, in order
     int islands = 0, settled = 0, debris = 0, channel = 0;
     std::uint64_t supportVisits = 0;     // slots examined by the support updates of this hit
+    int cellsVisited = 0;                // grid cells the ray and line queries of this hit looked at
     bool poolFull = false;
 };
 
@@ -196,7 +204,10 @@ private:
     Simulation() = default;
     struct HitContext;
     // Knock-out of one slot (deeper by one layer), with optional debris; queues support events.
-    void knock(std::uint32_t slot, HitContext& ctx, bool debris, const Eigen::Vector3f& debrisDir, float heat);
+    // support = false: the slot is inside a torn chunk (every neighbour torn with it), so it sets
+    // off no support update (the chunk's rim does).
+    void knock(std::uint32_t slot, HitContext& ctx, bool debris, const Eigen::Vector3f& debrisDir, float heat,
+               bool support = true);
     void setDepth(std::uint32_t slot, float depth);
     void markDirty(std::uint32_t slot);
     void refreshColor(std::uint32_t slot);
@@ -225,6 +236,8 @@ private:
     std::vector<int> m_chunk, m_part, m_material;
     // Static, per chunk / part.
     std::vector<std::uint32_t> m_chunkOffsets, m_chunkSlots;  // CSR members
+    std::vector<std::uint32_t> m_rimOffsets, m_rimSlots;      // CSR members with a neighbour in another chunk
+    std::vector<std::uint8_t> m_onRim;                        // [slots] member of its chunk's rim
     std::vector<int> m_chunkSize;
     std::vector<Eigen::Vector3f> m_chunkCentroid;
     std::vector<int> m_partSize;
@@ -244,6 +257,8 @@ private:
     std::vector<Event> m_events;
     std::vector<std::uint32_t> m_stamp;  // island BFS stamps
     std::uint32_t m_stampNow = 0;
+    std::vector<std::uint32_t> m_checked;  // settle checks done in the current support pass
+    std::uint32_t m_checkedNow = 0;
     std::vector<std::uint8_t> m_dirtyFlag, m_poolDirtyFlag;
     std::vector<std::uint32_t> m_dirty, m_poolDirty;
     std::uint64_t m_rng = 0;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <unordered_set>
+#include <unordered_map>
 
 namespace sw::destruct {
 
@@ -51,12 +51,51 @@ Eigen::Vector3i SupportGraph::cellOf(const Eigen::Vector3f& p) const {
                            int(std::floor(p.z() / m_radius)));
 }
 
+SupportGraph::CellEntry& SupportGraph::insert(std::vector<CellEntry>& table, std::uint64_t mask, Key k) {
+    for (std::size_t i = slotOf(k, mask);; i = (i + 1) & mask) {
+        if (table[i].key == k) return table[i];
+        if (table[i].key == kEmpty) {
+            table[i].key = k;
+            return table[i];
+        }
+    }
+}
+
+const SupportGraph::CellEntry* SupportGraph::find(const std::vector<CellEntry>& table, std::uint64_t mask, Key k) {
+    if (table.empty()) return nullptr;
+    for (std::size_t i = slotOf(k, mask);; i = (i + 1) & mask) {
+        if (table[i].key == k) return &table[i];
+        if (table[i].key == kEmpty) return nullptr;
+    }
+}
+
+namespace {
+// A power-of-two table size at most half full.
+std::size_t tableSize(std::size_t entries) {
+    std::size_t size = 16;
+    while (size < 2 * entries) size *= 2;
+    return size;
+}
+}  // namespace
+
+namespace {
+int floorDiv(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+}  // namespace
+
+// fn(slot, position) for the slots in cell c. The block's occupancy bits (one cache line, the
+// block table stays small) answer empty cells without touching the cell table.
 template <class Fn>
 void SupportGraph::forCell(const Eigen::Vector3i& c, Fn&& fn) const {
     ++m_cellsVisited;
-    auto it = m_cells.find(key(c));
-    if (it == m_cells.end()) return;
-    for (std::uint32_t k = it->second.first; k < it->second.second; ++k) fn(m_order[k]);
+    const Eigen::Vector3i b(floorDiv(c.x(), kBlockCells), floorDiv(c.y(), kBlockCells), floorDiv(c.z(), kBlockCells));
+    const CellEntry* be = find(m_blocks, m_blockMask, key(b));
+    if (!be || be->begin == 0) return;
+    const Eigen::Vector3i l = c - b * kBlockCells;
+    const int bit = l.x() + kBlockCells * (l.y() + kBlockCells * l.z());
+    if (!((m_masks[be->begin - 1][std::size_t(bit >> 6)] >> (bit & 63)) & 1u)) return;
+    const CellEntry* e = find(m_cells, m_cellMask, key(c));
+    if (!e) return;
+    for (std::uint32_t k = e->begin; k < e->end; ++k) fn(m_order[k], m_sorted[k]);
 }
 
 SupportGraph::SupportGraph(std::span<const Eigen::Vector3f> positions, const SupportGraphSettings& settings)
@@ -72,7 +111,7 @@ SupportGraph::SupportGraph(std::span<const Eigen::Vector3f> positions, const Sup
     // Start from the spacing of N points on the box's surface, then correct the radius by the
     // measured degree (degree ∝ r² on a surface).
     const Eigen::Vector3f e = (m_hi - m_lo).cwiseMax(1e-3f);
-    const double area = 2.0 * (double(e.x()) * e.y() + double(e.y()) * e.z() + double(e.x()) * e.z()) * 0.6;
+    const double area = 2.0 * (double(e.x()) * double(e.y()) + double(e.y()) * double(e.z()) + double(e.x()) * double(e.z())) * 0.6;
     double r = std::sqrt(double(settings.targetNeighbours) * area / (3.14159265 * double(n)));
     for (int round = 0; round < settings.calibrationRounds; ++round) {
         const double degree = sampleDegree(m_points, float(r), settings.calibrationSamples);
@@ -84,11 +123,48 @@ SupportGraph::SupportGraph(std::span<const Eigen::Vector3f> positions, const Sup
     for (std::size_t i = 0; i < n; ++i) keyed[i] = {key(cellOf(m_points[i])), std::uint32_t(i)};
     std::sort(keyed.begin(), keyed.end());
     m_order.resize(n);
+    m_sorted.resize(n);
+    std::size_t cells = 0;
+    for (std::size_t k = 0; k < n; ++k) cells += (k == 0 || keyed[k - 1].first != keyed[k].first) ? 1 : 0;
+    m_cells.assign(tableSize(cells), CellEntry{});
+    m_cellMask = m_cells.size() - 1;
     for (std::size_t k = 0; k < n; ++k) {
         m_order[k] = keyed[k].second;
-        auto& range = m_cells[keyed[k].first];
-        if (k == 0 || keyed[k - 1].first != keyed[k].first) range.first = std::uint32_t(k);
-        range.second = std::uint32_t(k + 1);
+        m_sorted[k] = m_points[keyed[k].second];
+        CellEntry& range = insert(m_cells, m_cellMask, keyed[k].first);
+        if (k == 0 || keyed[k - 1].first != keyed[k].first) range.begin = std::uint32_t(k);
+        range.end = std::uint32_t(k + 1);
+    }
+    const float block = m_radius * float(kBlockCells);
+    {
+        std::vector<Key> blocks;
+        for (const auto& p : m_points) {
+            const auto lo = ((p.array() - 2.f * m_radius) / block).floor().cast<int>();
+            const auto hi = ((p.array() + 2.f * m_radius) / block).floor().cast<int>();
+            for (int z = lo.z(); z <= hi.z(); ++z)
+                for (int y = lo.y(); y <= hi.y(); ++y)
+                    for (int x = lo.x(); x <= hi.x(); ++x) blocks.push_back(key(Eigen::Vector3i(x, y, z)));
+        }
+        std::sort(blocks.begin(), blocks.end());
+        blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
+        m_blocks.assign(tableSize(blocks.size()), CellEntry{});
+        m_blockMask = m_blocks.size() - 1;
+        for (Key k : blocks) insert(m_blocks, m_blockMask, k);
+        // Occupancy bits of the cells of each block that holds points (begin = mask index + 1).
+        for (std::size_t k = 0; k < n; ++k) {
+            if (k > 0 && keyed[k - 1].first == keyed[k].first) continue;
+            const Eigen::Vector3i c = cellOf(m_sorted[k]);
+            const Eigen::Vector3i b(floorDiv(c.x(), kBlockCells), floorDiv(c.y(), kBlockCells), floorDiv(c.z(), kBlockCells));
+            CellEntry& be = insert(m_blocks, m_blockMask, key(b));
+            if (be.begin == 0) {
+                m_masks.emplace_back();
+                m_masks.back().fill(0);
+                be.begin = std::uint32_t(m_masks.size());
+            }
+            const Eigen::Vector3i l = c - b * kBlockCells;
+            const int bit = l.x() + kBlockCells * (l.y() + kBlockCells * l.z());
+            m_masks[be.begin - 1][std::size_t(bit >> 6)] |= std::uint64_t(1) << (bit & 63);
+        }
     }
     const float r2 = m_radius * m_radius;
     std::vector<std::pair<float, std::uint32_t>> near;
@@ -98,8 +174,8 @@ SupportGraph::SupportGraph(std::span<const Eigen::Vector3f> positions, const Sup
         for (int dz = -1; dz <= 1; ++dz)
             for (int dy = -1; dy <= 1; ++dy)
                 for (int dx = -1; dx <= 1; ++dx)
-                    forCell(c + Eigen::Vector3i(dx, dy, dz), [&](std::uint32_t j) {
-                        const float d2 = (m_points[j] - m_points[i]).squaredNorm();
+                    forCell(c + Eigen::Vector3i(dx, dy, dz), [&](std::uint32_t j, const Eigen::Vector3f& pj) {
+                        const float d2 = (pj - m_points[i]).squaredNorm();
                         if (j != i && d2 <= r2) near.push_back({d2, j});
                     });
         std::sort(near.begin(), near.end());
@@ -119,8 +195,35 @@ int SupportGraph::maxDegree() const {
 }
 
 template <class Fn>
+bool SupportGraph::dda(const Eigen::Vector3f& origin, const Eigen::Vector3f& dir, float t0, float t1, float size, Fn&& fn) {
+    const Eigen::Vector3f start = origin + dir * t0;
+    Eigen::Vector3i c(int(std::floor(start.x() / size)), int(std::floor(start.y() / size)), int(std::floor(start.z() / size)));
+    Eigen::Vector3i step;
+    Eigen::Vector3f tMax, tDelta;
+    for (int a = 0; a < 3; ++a) {
+        step[a] = dir[a] > 0 ? 1 : (dir[a] < 0 ? -1 : 0);
+        if (step[a] == 0) {
+            tMax[a] = tDelta[a] = std::numeric_limits<float>::max();
+            continue;
+        }
+        const float boundary = float(c[a] + (step[a] > 0 ? 1 : 0)) * size;
+        tMax[a] = t0 + (boundary - start[a]) / dir[a];
+        tDelta[a] = size / std::abs(dir[a]);
+    }
+    for (float t = t0; t <= t1;) {
+        if (!fn(c, t)) return false;
+        int a = tMax.x() < tMax.y() ? (tMax.x() < tMax.z() ? 0 : 2) : (tMax.y() < tMax.z() ? 1 : 2);
+        t = tMax[a];
+        c[a] += step[a];
+        tMax[a] += tDelta[a];
+    }
+    return true;
+}
+
+template <class Fn>
 void SupportGraph::walk(const Eigen::Vector3f& origin, const Eigen::Vector3f& dir, Fn&& fn) const {
-    // Clip the ray to the (slightly grown) bounding box, then step cell to cell.
+    // Clip the ray to the (slightly grown) bounding box, then step block to block and, inside the
+    // occupied blocks, cell to cell.
     const Eigen::Vector3f lo = m_lo.array() - m_radius, hi = m_hi.array() + m_radius;
     float t0 = 0.f, t1 = std::numeric_limits<float>::max();
     for (int a = 0; a < 3; ++a) {
@@ -134,27 +237,43 @@ void SupportGraph::walk(const Eigen::Vector3f& origin, const Eigen::Vector3f& di
         t1 = std::min(t1, tb);
     }
     if (t0 > t1) return;
-    const Eigen::Vector3f start = origin + dir * t0;
-    Eigen::Vector3i c = cellOf(start);
-    Eigen::Vector3i step;
-    Eigen::Vector3f tMax, tDelta;
-    for (int a = 0; a < 3; ++a) {
-        step[a] = dir[a] > 0 ? 1 : (dir[a] < 0 ? -1 : 0);
-        if (step[a] == 0) {
-            tMax[a] = tDelta[a] = std::numeric_limits<float>::max();
-            continue;
+    const float block = m_radius * float(kBlockCells);
+    // Exit parameter of the ray from block b (the nearest face it leaves through).
+    const auto blockExit = [&](const Eigen::Vector3i& b) {
+        float te = std::numeric_limits<float>::max();
+        for (int a = 0; a < 3; ++a) {
+            if (dir[a] > 0) te = std::min(te, (float(b[a] + 1) * block - origin[a]) / dir[a]);
+            else if (dir[a] < 0) te = std::min(te, (float(b[a]) * block - origin[a]) / dir[a]);
         }
-        const float boundary = float(c[a] + (step[a] > 0 ? 1 : 0)) * m_radius;
-        tMax[a] = t0 + (boundary - start[a]) / dir[a];
-        tDelta[a] = m_radius / std::abs(dir[a]);
-    }
-    for (float t = t0; t <= t1 + m_radius;) {
-        if (!fn(c, t)) return;
-        int a = tMax.x() < tMax.y() ? (tMax.x() < tMax.z() ? 0 : 2) : (tMax.y() < tMax.z() ? 1 : 2);
-        t = tMax[a];
-        c[a] += step[a];
-        tMax[a] += tDelta[a];
-    }
+        return te;
+    };
+    dda(origin, dir, t0, t1 + m_radius, block, [&](const Eigen::Vector3i& b, float tb) {
+        ++m_cellsVisited;
+        if (!find(m_blocks, m_blockMask, key(b))) return true;
+        const float te = std::min(blockExit(b), t1 + m_radius);
+        // Cells of this block the ray crosses (a cell straddling the entry face is walked from it).
+        return dda(origin, dir, std::max(t0, tb), te, m_radius, [&](const Eigen::Vector3i& c, float t) { return fn(c, t); });
+    });
+}
+
+template <class Fn>
+void SupportGraph::walkNear(const Eigen::Vector3f& origin, const Eigen::Vector3f& dir, Fn&& fn) const {
+    // The walk is monotone per axis, so a neighbour cell of the current ray cell that is no
+    // neighbour of the previous one was never a neighbour of any earlier one: each cell once, no set.
+    bool first = true;
+    Eigen::Vector3i prev = Eigen::Vector3i::Zero();
+    walk(origin, dir, [&](const Eigen::Vector3i& c, float t) {
+        for (int dz = -1; dz <= 1; ++dz)
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dx = -1; dx <= 1; ++dx) {
+                    const Eigen::Vector3i cc = c + Eigen::Vector3i(dx, dy, dz);
+                    if (!first && (cc - prev).cwiseAbs().maxCoeff() <= 1) continue;
+                    if (!fn(cc, t)) return false;
+                }
+        first = false;
+        prev = c;
+        return true;
+    });
 }
 
 std::optional<SupportGraph::RayHit> SupportGraph::raycast(const Eigen::Vector3f& origin, const Eigen::Vector3f& dir,
@@ -162,23 +281,17 @@ std::optional<SupportGraph::RayHit> SupportGraph::raycast(const Eigen::Vector3f&
     m_cellsVisited = 0;
     std::optional<RayHit> best;
     const float tol2 = tolerance * tolerance;
-    std::unordered_set<Key> seen;
-    int cellsAfterHit = -1;
-    walk(origin, dir, [&](const Eigen::Vector3i& c, float) {
-        for (int dz = -1; dz <= 1; ++dz)
-            for (int dy = -1; dy <= 1; ++dy)
-                for (int dx = -1; dx <= 1; ++dx) {
-                    const Eigen::Vector3i cc = c + Eigen::Vector3i(dx, dy, dz);
-                    if (!seen.insert(key(cc)).second) continue;
-                    forCell(cc, [&](std::uint32_t j) {
-                        const Eigen::Vector3f v = m_points[j] - origin;
-                        const float t = v.dot(dir);
-                        if (t <= 0.f || (v - t * dir).squaredNorm() > tol2) return;
-                        if (!best || t < best->t) best = RayHit{j, t};
-                    });
-                }
-        if (best && cellsAfterHit < 0) cellsAfterHit = 0;
-        return !(best && cellsAfterHit++ >= 2);
+    walkNear(origin, dir, [&](const Eigen::Vector3i& cc, float tc) {
+        // A cell entered this far past the hit cannot hold anything nearer (points within the
+        // tolerance of the ray in a neighbouring cell project at most ~2 cells back).
+        if (best && tc > best->t + 3.f * m_radius) return false;
+        forCell(cc, [&](std::uint32_t j, const Eigen::Vector3f& pj) {
+            const Eigen::Vector3f v = pj - origin;
+            const float t = v.dot(dir);
+            if (t <= 0.f || (v - t * dir).squaredNorm() > tol2) return;
+            if (!best || t < best->t || (t == best->t && j < best->slot)) best = RayHit{j, t};
+        });
+        return true;
     });
     return best;
 }
@@ -188,19 +301,12 @@ std::vector<SupportGraph::RayHit> SupportGraph::alongLine(const Eigen::Vector3f&
     m_cellsVisited = 0;
     std::vector<RayHit> out;
     const float r2 = radius * radius;
-    std::unordered_set<Key> seen;
-    walk(origin, dir, [&](const Eigen::Vector3i& c, float) {
-        for (int dz = -1; dz <= 1; ++dz)
-            for (int dy = -1; dy <= 1; ++dy)
-                for (int dx = -1; dx <= 1; ++dx) {
-                    const Eigen::Vector3i cc = c + Eigen::Vector3i(dx, dy, dz);
-                    if (!seen.insert(key(cc)).second) continue;
-                    forCell(cc, [&](std::uint32_t j) {
-                        const Eigen::Vector3f v = m_points[j] - origin;
-                        const float t = v.dot(dir);
-                        if (t > 0.f && (v - t * dir).squaredNorm() <= r2) out.push_back({j, t});
-                    });
-                }
+    walkNear(origin, dir, [&](const Eigen::Vector3i& cc, float) {
+        forCell(cc, [&](std::uint32_t j, const Eigen::Vector3f& pj) {
+            const Eigen::Vector3f v = pj - origin;
+            const float t = v.dot(dir);
+            if (t > 0.f && (v - t * dir).squaredNorm() <= r2) out.push_back({j, t});
+        });
         return true;
     });
     std::sort(out.begin(), out.end(), [](const RayHit& a, const RayHit& b) { return a.t < b.t || (a.t == b.t && a.slot < b.slot); });

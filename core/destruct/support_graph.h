@@ -3,12 +3,16 @@
 // built once at load from a uniform grid hash whose radius self-calibrates from N (and the
 // model's extent) so that a slot has about `targetNeighbours` neighbours, capped at the
 // `maxNeighbours` nearest (bounded degree: an update around one slot is O(neighbours)). The same
-// grid answers the ray and line queries of a hit in cells along the ray, independent of N.
+// grid answers the ray and line queries of a hit in cells along the ray; a coarse occupancy of
+// blocks of kBlockCells³ cells lets the walk skip empty space (the air in front of the hull, a
+// hollow inside), so a query looks at cells near the surfaces it crosses only: their number does
+// not grow with N although the cells shrink as N grows.
 #include <Eigen/Core>
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <span>
-#include <unordered_map>
 #include <vector>
 
 namespace sw::destruct {
@@ -50,6 +54,7 @@ public:
 
     // Cells visited by the last ray/line query (for the scaling tests and the bench).
     int lastCellsVisited() const { return m_cellsVisited; }
+    static constexpr int kBlockCells = 8;
 
 private:
     using Key = std::uint64_t;
@@ -57,16 +62,43 @@ private:
     static Key key(const Eigen::Vector3i& c);
     template <class Fn>
     void forCell(const Eigen::Vector3i& c, Fn&& fn) const;
-    // Calls fn(cell) for the cells the segment [t0, t1] of the ray passes through, front to back,
-    // until fn returns false.
+    // Calls fn(cell, t) for the cells the ray passes through inside occupied blocks, front to back,
+    // until fn returns false (t: where the ray enters the cell).
     template <class Fn>
     void walk(const Eigen::Vector3f& origin, const Eigen::Vector3f& direction, Fn&& fn) const;
+    // Calls fn(cell, t) once for every cell within one cell of the walk's cells (t: where the ray
+    // enters the walk cell it neighbours), until fn returns false.
+    template <class Fn>
+    void walkNear(const Eigen::Vector3f& origin, const Eigen::Vector3f& direction, Fn&& fn) const;
+    // Grid DDA over cells of size `size` on the ray segment [t0, t1]; fn(cell, t) → false stops.
+    template <class Fn>
+    static bool dda(const Eigen::Vector3f& origin, const Eigen::Vector3f& direction, float t0, float t1, float size, Fn&& fn);
 
     std::vector<Eigen::Vector3f> m_points;
     float m_radius = 0;
     Eigen::Vector3f m_lo = Eigen::Vector3f::Zero(), m_hi = Eigen::Vector3f::Zero();
-    std::unordered_map<Key, std::pair<std::uint32_t, std::uint32_t>> m_cells;  // key → [begin, end) in m_order
-    std::vector<std::uint32_t> m_order;
+    // Open-addressing table (linear probing, power-of-two size, kEmpty marks a free entry): one
+    // cache line per lookup instead of a node chain.
+    static constexpr Key kEmpty = ~Key(0);
+    struct CellEntry {
+        Key key = kEmpty;
+        std::uint32_t begin = 0, end = 0;  // [begin, end) in m_order / m_sorted
+    };
+    std::vector<CellEntry> m_cells;  // occupied cells
+    // Blocks of kBlockCells³ cells with a point within two cells of them (the walk skips the
+    // others); a block holding points has begin = 1 + index of its cell occupancy bits.
+    std::vector<CellEntry> m_blocks;
+    std::vector<std::array<std::uint64_t, kBlockCells * kBlockCells * kBlockCells / 64>> m_masks;
+    std::uint64_t m_cellMask = 0, m_blockMask = 0;
+    // Fibonacci hashing: the top bits of k · 2⁶⁴/φ (every bit of the key reaches them).
+    static std::size_t slotOf(Key k, std::uint64_t mask) {
+        const int bits = std::popcount(mask);
+        return bits == 0 ? 0 : std::size_t((k * 0x9E3779B97F4A7C15ull) >> (64 - bits));
+    }
+    static CellEntry& insert(std::vector<CellEntry>& table, std::uint64_t mask, Key k);
+    static const CellEntry* find(const std::vector<CellEntry>& table, std::uint64_t mask, Key k);
+    std::vector<std::uint32_t> m_order;      // slots by cell
+    std::vector<Eigen::Vector3f> m_sorted;   // their positions, in the same order (contiguous per cell)
     std::vector<std::uint32_t> m_offsets;    // [N + 1]
     std::vector<std::uint32_t> m_adjacency;  // CSR
     mutable int m_cellsVisited = 0;

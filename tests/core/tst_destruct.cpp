@@ -313,18 +313,31 @@ TEST_CASE("destruct: cannon cracks, then the cracked chunk tears off first on th
     CHECK(sim.chunkTorn(chunkA));
     const int chunkB = sim.chunkOf(b.impactSlot);
     CHECK(sim.chunkCracked(chunkB));
-    // The torn chunk flies as a rigid body with its plating and an underside copy per splat.
+    // The torn chunk flies as a rigid body drawn with at most chunkCopies plating copies and half as
+    // many underside copies, each larger so the piece keeps its area (Σ scale² = carried slots).
     const Body* body = nullptr;
     for (const Body& bd : sim.bodies())
         if (bd.chunk == chunkA) body = &bd;
     REQUIRE(body != nullptr);
     int plating = 0, underside = 0;
+    double platingArea = 0, undersideArea = 0;
+    std::set<std::uint32_t> sources;
     for (std::uint32_t e : body->pool) {
-        plating += sim.pool()[e].kind == PoolKind::ChunkPlating ? 1 : 0;
-        underside += sim.pool()[e].kind == PoolKind::ChunkUnderside ? 1 : 0;
+        const PoolEntry& p = sim.pool()[e];
+        CHECK(sim.chunkOf(p.source) == chunkA);
+        if (p.kind == PoolKind::ChunkPlating) ++plating, platingArea += double(p.scale) * double(p.scale), sources.insert(p.source);
+        if (p.kind == PoolKind::ChunkUnderside) ++underside, undersideArea += double(p.scale) * double(p.scale);
     }
-    CHECK(plating > 20);
-    CHECK(plating == underside);
+    int carried = 0;  // plating splats the piece took (its ChunkTorn event)
+    for (const Event& ev : sim.events())
+        if (ev.type == EventType::ChunkTorn && ev.id == chunkA) carried = ev.count;
+    const int copies = sim.settings().chunkCopies;
+    REQUIRE(carried > copies);
+    CHECK(plating == copies);
+    CHECK(underside == copies / 2);
+    CHECK(sources.size() == std::size_t(plating));  // distinct slots, spread over the piece
+    CHECK(platingArea == doctest::Approx(carried).epsilon(1e-4));
+    CHECK(undersideArea == doctest::Approx(carried).epsilon(1e-4));
     const Eigen::Vector3f start = sim.poolPosition(body->pool.front());
     for (int k = 0; k < 15; ++k) sim.step(1.f / 30.f);
     CHECK((sim.poolPosition(body->pool.front()) - start).norm() > 0.05f);

@@ -42,14 +42,14 @@ std::pair<Eigen::Vector3f, Eigen::Vector3f> aim(int k, destruct::HitKind kind) {
 
 struct HitCost {
     double medianUs = 0, meanUs = 0, maxUs = 0;
-    double knocked = 0;
+    double knocked = 0, visits = 0, cells = 0, torn = 0;
 };
 
 HitCost timeHits(destruct::Simulation& sim, const char* profile, int hits) {
     sim.setProfile(*destruct::loadProfile(profile));
     sim.heal(1.f);
     std::vector<double> us;
-    double knocked = 0;
+    double knocked = 0, visits = 0, cells = 0, torn = 0;
     for (int k = 0; k < hits; ++k) {
         if (k % 20 == 0) sim.heal(1.f);
         const auto [o, d] = aim(k, sim.profile().kind);
@@ -57,6 +57,9 @@ HitCost timeHits(destruct::Simulation& sim, const char* profile, int hits) {
         const destruct::HitReport r = sim.fire(o, d);
         us.push_back(msSince(t) * 1000.0);
         knocked += double(r.knocked.size());
+        visits += double(r.supportVisits);
+        cells += double(r.cellsVisited);
+        torn += double(r.torn.size());
         sim.step(1.f / 30.f);
     }
     HitCost c;
@@ -66,6 +69,9 @@ HitCost timeHits(destruct::Simulation& sim, const char* profile, int hits) {
     for (double x : us) c.meanUs += x / double(us.size());
     c.maxUs = sorted.back();
     c.knocked = knocked / double(hits);
+    c.visits = visits / double(hits);
+    c.cells = cells / double(hits);
+    c.torn = torn / double(hits);
     return c;
 }
 
@@ -81,8 +87,8 @@ Result<formats::Spl2Model> bakedDrone(int samples) {
 }
 
 void printCost(const char* model, std::size_t n, const char* profile, const HitCost& c) {
-    std::printf("  %-22s %7zu slots  %-8s median %7.1f us  mean %7.1f us  max %7.1f us  (%.0f slot layers/hit)\n", model, n,
-                profile, c.medianUs, c.meanUs, c.maxUs, c.knocked);
+    std::printf("  %-22s %7zu slots  %-8s median %7.1f us  mean %7.1f us  max %7.1f us  per hit: %.0f slot layers, %.0f support visits, %.0f cells, %.2f chunks torn\n",
+                model, n, profile, c.medianUs, c.meanUs, c.maxUs, c.knocked, c.visits, c.cells, c.torn);
 }
 
 }  // namespace
@@ -123,17 +129,13 @@ int main(int argc, char** argv) {
     if (!renderer) return 1;
     auto& r = **renderer;
     if (!r.setModel(*boss)) return 1;
-    auto sim = destruct::Simulation::create(*boss);
+    destruct::SimSettings simSettings;
+    if (const char* v = std::getenv("SW_BENCH_CHUNK_COPIES")) simSettings.chunkCopies = std::atoi(v);
+    if (const char* v = std::getenv("SW_BENCH_DEBRIS_PER_HIT")) simSettings.debrisPerHit = std::atoi(v);
+    auto sim = destruct::Simulation::create(*boss, simSettings);
     if (!sim) return 1;
     destruct::DamageSync sync;
     if (!sync.attach(r, *sim)) return 1;
-    const char* names[3] = {"cannon", "mortar", "railgun"};
-    for (int k = 0; k < 100; ++k) {
-        sim->setProfile(*destruct::loadProfile(names[k % 3]));
-        const auto [o, d] = aim(k, sim->profile().kind);
-        sim->fire(o, d);
-        sim->step(0.01f);
-    }
     const int width = 1280, height = 800;
     render::Camera cam;
     cam.mode = render::CameraMode::Turntable;
@@ -144,33 +146,54 @@ int main(int argc, char** argv) {
     s.width = width;
     s.height = height;
     s.roundSplats = true;
+    struct FrameCost {
+        double meanMs = 0, medianMs = 0, bestMs = 0, syncMs = 0;
+        int minBodies = 0;
+    };
+    // Frames of step + sync + draw + finish (the first five warm up).
+    const auto frameCost = [&](FrameCost& c) -> bool {
+        std::vector<double> ms;
+        c.minBodies = sim->stats().bodiesAlive;
+        for (int f = 0; f < frames + 5; ++f) {
+            const auto t = Clock::now();
+            sim->step(1.f / 240.f);  // slow motion: the pieces stay in the frame for the whole run
+            const auto ts = Clock::now();
+            if (!sync.sync(r, *sim)) return false;
+            const double sm = msSince(ts);
+            s.effects.time = sim->time();
+            if (!r.renderOffscreen(view, proj, s)) return false;
+            if (f >= 5) {
+                ms.push_back(msSince(t));
+                c.syncMs += sm / frames;
+                c.minBodies = std::min(c.minBodies, sim->stats().bodiesAlive);
+            }
+        }
+        std::sort(ms.begin(), ms.end());
+        for (double x : ms) c.meanMs += x / double(ms.size());
+        c.medianMs = ms[ms.size() / 2];
+        c.bestMs = ms.front();
+        return true;
+    };
+    FrameCost intact, fire;
+    if (!frameCost(intact)) return 1;
+    const char* names[3] = {"cannon", "mortar", "railgun"};
+    for (int k = 0; k < 100; ++k) {
+        sim->setProfile(*destruct::loadProfile(names[k % 3]));
+        const auto [o, d] = aim(k, sim->profile().kind);
+        sim->fire(o, d);
+        sim->step(0.01f);
+    }
     const destruct::SimStats st = sim->stats();
     std::printf("volley: 100 hits, %d slots damaged, %d chunks torn, %d islands, %d bodies and %d debris in flight, %d pool entries\n",
                 st.damaged, st.chunksTorn, st.islandsTorn, st.bodiesAlive, st.debrisAlive, st.poolUsed);
-    std::vector<double> ms;
-    double syncMs = 0;
-    int minBodies = st.bodiesAlive;
-    for (int f = 0; f < frames + 5; ++f) {
-        const auto t = Clock::now();
-        sim->step(1.f / 240.f);  // slow motion: the pieces stay in the frame for the whole run
-        const auto ts = Clock::now();
-        if (!sync.sync(r, *sim)) return 1;
-        const double sm = msSince(ts);
-        s.effects.time = sim->time();
-        if (!r.renderOffscreen(view, proj, s)) return 1;
-        if (f >= 5) {
-            ms.push_back(msSince(t));
-            syncMs += sm / frames;
-            minBodies = std::min(minBodies, sim->stats().bodiesAlive);
-        }
-    }
-    std::sort(ms.begin(), ms.end());
-    double mean = 0;
-    for (double x : ms) mean += x / double(ms.size());
-    std::printf("render under fire: %zu core + %zu shell + %u pool at %dx%d, 4x MSAA, coverage + shell\n", boss->core.size(),
-                boss->shell.size(), sim->poolHighWater(), width, height);
-    std::printf("  frame (step + sync + draw + finish): mean %.2f ms (%.1f fps), median %.2f ms, best %.2f ms; sync %.3f ms; >= %d bodies in flight\n",
-                mean, 1000.0 / mean, ms[ms.size() / 2], ms.front(), syncMs, minBodies);
+    if (!frameCost(fire)) return 1;
+    std::printf("render at %dx%d, 4x MSAA, coverage + shell: %zu core + %zu shell\n", width, height, boss->core.size(), boss->shell.size());
+    std::printf("  intact (damage path on, no hits): mean %.2f ms (%.1f fps), median %.2f ms, best %.2f ms\n", intact.meanMs,
+                1000.0 / intact.meanMs, intact.medianMs, intact.bestMs);
+    std::printf("  under fire (+ %u pool instances): frame (step + sync + draw + finish) mean %.2f ms (%.1f fps), median %.2f ms, best %.2f ms; "
+                "sync %.3f ms; >= %d bodies in flight; %.2fx the intact frame\n",
+                sim->poolHighWater(), fire.meanMs, 1000.0 / fire.meanMs, fire.medianMs, fire.bestMs, fire.syncMs, fire.minBodies,
+                fire.meanMs / intact.meanMs);
     r.release();
     return 0;
 }
