@@ -18,6 +18,7 @@
 #include "core/bake/bake.h"
 #include "core/destruct/render_sync.h"
 #include "core/destruct/simulation.h"
+#include "core/destruct/volley.h"
 #include "core/formats/cloud_io.h"
 #include "core/formats/spl2.h"
 #include "core/foundation/file_io.h"
@@ -64,18 +65,14 @@ struct DestructCommand {
         return std::move(baked->spl2);
     }
 
-    // Shot k: from the heading's side (camera convention: heading 0 = on −Y), aimed at a point of
-    // the model's middle spread by the seed; an epicenter profile lobs from above.
-    std::pair<Eigen::Vector3f, Eigen::Vector3f> aim(int k, const destruct::WeaponProfile& w) const {
-        std::uint32_t h = destruct::slotHash(seed * 7919u + std::uint32_t(k) * 104729u + 1u);
-        const float u = (float(h >> 8) / 16777216.f - 0.5f) * 2.f * spread;
-        h = destruct::slotHash(h);
-        const float v = (float(h >> 8) / 16777216.f - 0.5f) * 2.f * spread * 0.6f;
-        const float a = headingDeg * 3.14159265f / 180.f;
-        const Eigen::Vector3f toCamera(std::sin(a), -std::cos(a), 0.f), side(std::cos(a), std::sin(a), 0.f);
-        if (w.kind == destruct::HitKind::Epicenter)
-            return {side * u + toCamera * (v * 0.8f) + Eigen::Vector3f(0.f, 0.f, 3.f), Eigen::Vector3f(0.f, 0.f, -1.f)};
-        return {toCamera * 3.f + side * u + Eigen::Vector3f(0.f, 0.f, v), -toCamera};
+    destruct::Volley volley() const {
+        destruct::Volley v;
+        v.shots = shots;
+        v.seed = seed;
+        v.headingDeg = headingDeg;
+        v.spread = spread;
+        v.interval = interval;
+        return v;
     }
 
     Status writeJson(const destruct::Simulation& sim, const std::vector<destruct::HitReport>& hits) const {
@@ -144,12 +141,7 @@ struct DestructCommand {
         if (!created) return created.error();
         destruct::Simulation& sim = *created;
         sim.setProfile(*profile);
-        std::vector<destruct::HitReport> hits;
-        for (int k = 0; k < shots; ++k) {
-            const auto [origin, direction] = aim(k, *profile);
-            hits.push_back(sim.fire(origin, direction));
-            sim.step(interval);
-        }
+        const std::vector<destruct::HitReport> hits = destruct::fireVolley(sim, volley());
         sim.step(settle);
         if (heal > 0.f) sim.heal(heal);
         const destruct::SimStats s = sim.stats();

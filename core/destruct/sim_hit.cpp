@@ -29,19 +29,20 @@ int Simulation::allocBody() {
 
 void Simulation::knock(std::uint32_t s, HitContext& ctx, bool debris, const Eigen::Vector3f& debrisDir, float heat,
                        bool support) {
-    if (debris && ctx.report.debris < m_settings.debrisPerHit) {
+    if (debris && m_debrisAlive < m_settings.debrisMax) {
         const int e = allocPool();
         if (e < 0) {
             ctx.report.poolFull = true;
         } else {
             PoolEntry& p = m_pool[std::size_t(e)];
-            p.source = s;
+            p.source = m_out[s];
             p.kind = PoolKind::Debris;
             p.birth = m_time;
-            p.start = position(s);
+            p.start = posIn(s);
             const Eigen::Vector3f v = (debrisDir + randomUnit() * 0.6f).normalized();
             p.velocity = v * (m_profile.debrisSpeed * (0.5f + random01()));
             p.heat0 = 1.f;
+            ++m_debrisAlive;
             ++ctx.report.debris;
         }
     }
@@ -54,7 +55,8 @@ void Simulation::knock(std::uint32_t s, HitContext& ctx, bool debris, const Eige
     if (support) ctx.changed.push_back(s);
 }
 
-std::uint64_t Simulation::knockOut(std::uint32_t slot) {
+std::uint64_t Simulation::knockOut(std::uint32_t modelSlot) {
+    const std::uint32_t slot = m_in[modelSlot];
     HitContext ctx;
     ctx.impact = m_plating[slot];
     knock(slot, ctx, false, Eigen::Vector3f::Zero(), 0.f);
@@ -149,7 +151,7 @@ void Simulation::tearSlots(const std::vector<std::uint32_t>& slots, int chunk, H
                 continue;
             }
             PoolEntry& p = m_pool[std::size_t(e)];
-            p.source = s;
+            p.source = m_out[s];
             p.kind = kinds[k];
             p.body = bi;
             p.birth = m_time;
@@ -279,7 +281,7 @@ void Simulation::supportUpdate(HitContext& ctx) {
                 const Eigen::Vector3f out = (m_plating[u] - m_centroid).normalized();
                 tearSlots(component, -1, ctx, (out + Eigen::Vector3f(0, 0, 0.5f)).normalized() * m_profile.chunkSpeed);
                 ++ctx.report.islands;
-                m_events.push_back({EventType::IslandTorn, m_hits, int(u), int(component.size()),
+                m_events.push_back({EventType::IslandTorn, m_hits, int(m_out[u]), int(component.size()),
                                     "island of " + std::to_string(component.size()) + " splats torn off"});
             }
         }
@@ -414,6 +416,7 @@ HitReport Simulation::hit(const Hit& h) {
     }
     }
     supportUpdate(ctx);
+    toModel(ctx.report);
     return ctx.report;
 }
 

@@ -31,8 +31,8 @@ const SettingsSchema<SimSettings>& simSchema() {
         s.add(&S::poolCapacity, "pool-capacity", "Pool capacity").range(0, 1 << 22).group(b);
         s.add(&S::chunkCopies, "chunk-copies", "Copies per piece").range(1, 100000).group(b)
             .tooltip("A torn piece is drawn with at most this many plating copies (half as many underside), each larger");
-        s.add(&S::debrisPerHit, "debris-per-hit", "Debris per hit").range(0, 100000).group(b)
-            .tooltip("At most this many white-hot debris splats fly from one hit");
+        s.add(&S::debrisMax, "debris-max", "Debris at once").range(0, 1 << 22).group(b)
+            .tooltip("At most this many white-hot debris splats fly at once");
         return s;
     }();
     return schema;
@@ -51,7 +51,7 @@ Status validateSimSettings(const SimSettings& s) {
         {"gravity", s.gravity}, {"floor-z", s.floorZ}, {"body-lifetime", s.bodyLifetime},
         {"debris-lifetime", s.debrisLifetime}, {"debris-scale", s.debrisScale},
         {"underside-offset", s.undersideOffset}, {"pool-capacity", s.poolCapacity},
-        {"chunk-copies", s.chunkCopies}, {"debris-per-hit", s.debrisPerHit}};
+        {"chunk-copies", s.chunkCopies}, {"debris-max", s.debrisMax}};
     for (const auto& [name, v] : values) {
         const ParamSpec* spec = schema.find(name);
         if (!std::isfinite(v) || (spec && (v < spec->min || v > spec->max))) return bad(name, v);
@@ -71,9 +71,44 @@ Result<Simulation> Simulation::create(const formats::Spl2Model& model, const Sim
     sim.m_settings = settings;
     const auto& core = model.core;
     const std::size_t n = core.size();
-    sim.m_plating = core.pos;
-    sim.m_normal = core.normal;
-    sim.m_color = core.color;
+    // Internal order: by chunk, then by the Morton code of the position in the model's box (10
+    // bits an axis); ties by model index.
+    {
+        Eigen::Vector3f lo = core.pos[0], hi = core.pos[0];
+        for (const auto& p : core.pos) lo = lo.cwiseMin(p), hi = hi.cwiseMax(p);
+        const Eigen::Vector3f extent = (hi - lo).cwiseMax(1e-6f);
+        const auto spread = [](std::uint64_t v) {  // 10 bits → every third bit
+            v &= 0x3FF;
+            v = (v | (v << 16)) & 0x030000FF;
+            v = (v | (v << 8)) & 0x0300F00F;
+            v = (v | (v << 4)) & 0x030C30C3;
+            v = (v | (v << 2)) & 0x09249249;
+            return v;
+        };
+        std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const Eigen::Vector3f q = ((core.pos[i] - lo).cwiseQuotient(extent) * 1023.f).cwiseMax(0.f).cwiseMin(1023.f);
+            const std::uint64_t morton = spread(std::uint64_t(q.x())) | (spread(std::uint64_t(q.y())) << 1) | (spread(std::uint64_t(q.z())) << 2);
+            const std::uint64_t chunk = model.chunks ? std::uint64_t(std::uint32_t(model.chunks->coreChunk[i])) : 0;
+            keyed[i] = {(chunk << 32) | morton, std::uint32_t(i)};
+        }
+        std::sort(keyed.begin(), keyed.end());
+        sim.m_out.resize(n);
+        sim.m_in.resize(n);
+        for (std::size_t k = 0; k < n; ++k) {
+            sim.m_out[k] = keyed[k].second;
+            sim.m_in[keyed[k].second] = std::uint32_t(k);
+        }
+    }
+    sim.m_plating.resize(n);
+    sim.m_normal.resize(n);
+    sim.m_color.resize(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::uint32_t i = sim.m_out[k];
+        sim.m_plating[k] = core.pos[i];
+        sim.m_normal[k] = core.normal[i];
+        sim.m_color[k] = core.color[i];
+    }
     sim.m_centroid = Eigen::Vector3f::Zero();
     for (const auto& p : core.pos) sim.m_centroid += p;
     sim.m_centroid /= float(n);
@@ -83,18 +118,19 @@ Result<Simulation> Simulation::create(const formats::Spl2Model& model, const Sim
     sim.m_chunk.assign(n, 0);
     sim.m_material.assign(n, 0);
     int parts = 1, chunks = 1;
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::uint32_t i = sim.m_out[k];
         const Eigen::Vector3f toCentre = (sim.m_centroid - core.pos[i]);
         const Eigen::Vector3f c = toCentre.norm() > 1e-6f ? Eigen::Vector3f(toCentre.normalized()) : Eigen::Vector3f(-core.normal[i]);
         const Eigen::Vector3f mixed = -core.normal[i] * (1.f - settings.inwardBlend) + c * settings.inwardBlend;
-        sim.m_inward[i] = mixed.norm() > 1e-6f ? Eigen::Vector3f(mixed.normalized()) : c;
-        sim.m_step[i] = std::max(settings.minStep, settings.stepShare * core.attrs[i].z() * settings.thicknessRange);
-        sim.m_part[i] = int(std::floor(core.attrs[i].y() / 16.f + 1.f / 64.f));
-        parts = std::max(parts, sim.m_part[i] + 1);
+        sim.m_inward[k] = mixed.norm() > 1e-6f ? Eigen::Vector3f(mixed.normalized()) : c;
+        sim.m_step[k] = std::max(settings.minStep, settings.stepShare * core.attrs[i].z() * settings.thicknessRange);
+        sim.m_part[k] = int(std::floor(core.attrs[i].y() / 16.f + 1.f / 64.f));
+        parts = std::max(parts, sim.m_part[k] + 1);
         if (model.chunks) {
-            sim.m_chunk[i] = model.chunks->coreChunk[i];
-            sim.m_material[i] = model.chunks->coreMaterial[i];
-            chunks = std::max(chunks, sim.m_chunk[i] + 1);
+            sim.m_chunk[k] = model.chunks->coreChunk[i];
+            sim.m_material[k] = model.chunks->coreMaterial[i];
+            chunks = std::max(chunks, sim.m_chunk[k] + 1);
         }
     }
     if (model.chunks) chunks = std::max(chunks, int(model.chunks->chunks.size()));
@@ -109,14 +145,14 @@ Result<Simulation> Simulation::create(const formats::Spl2Model& model, const Sim
     for (std::size_t i = 0; i < n; ++i) {
         const auto c = std::size_t(sim.m_chunk[i]);
         sim.m_chunkSlots[fill[c]++] = std::uint32_t(i);
-        sim.m_chunkCentroid[c] += core.pos[i];
+        sim.m_chunkCentroid[c] += sim.m_plating[i];
     }
     for (int c = 0; c < chunks; ++c)
         if (sim.m_chunkSize[std::size_t(c)]) sim.m_chunkCentroid[std::size_t(c)] /= float(sim.m_chunkSize[std::size_t(c)]);
     sim.m_partSize.assign(std::size_t(parts), 0);
     for (int p : sim.m_part) ++sim.m_partSize[std::size_t(p)];
     sim.m_palette = choosePalette(medianColor(core.color));
-    sim.m_graph = SupportGraph(core.pos, settings.graph);
+    sim.m_graph = SupportGraph(sim.m_plating, settings.graph);
     // Chunk rims (members with a neighbour in another chunk), static: cracking lights them and a
     // torn chunk's support work starts from them only.
     sim.m_onRim.assign(n, 0);
@@ -160,6 +196,7 @@ void Simulation::heal(float amount) {
         m_poolFree.clear();
         for (int i = m_settings.poolCapacity - 1; i >= 0; --i) m_poolFree.push_back(std::uint32_t(i));
         m_poolHigh = 0;
+        m_debrisAlive = 0;
         m_bodies.clear();
         m_stamp.assign(n, 0);
         m_stampNow = 0;
@@ -185,32 +222,42 @@ void Simulation::heal(float amount) {
     if (amount <= 0.f) return;
     for (std::uint32_t i = 0; i < n; ++i) {
         if (m_depth[i] == 0.f) continue;
-        const int before = level(i);
+        const int before = levelIn(i);
         float d = m_depth[i] * (1.f - amount);
         if (d < 1e-4f) d = 0.f;
         setDepth(i, d);
-        if (level(i) != before) refreshColor(i);
+        if (levelIn(i) != before) refreshColor(i);
         if (d == 0.f) m_flags[i] = 0, m_heat0[i] = 0.f, m_layerColor[i] = m_color[i];
         markDirty(i);
     }
 }
 
-int Simulation::level(std::size_t slot) const {
-    return std::min(kMaxLayers, int(std::ceil(m_depth[slot] - 1e-6f)));
-}
-
-Eigen::Vector3f Simulation::position(std::size_t i) const {
-    if (m_depth[i] == 0.f) return m_plating[i];
-    return m_plating[i] + m_inward[i] * (m_step[i] * m_depth[i]);
+int Simulation::levelIn(std::uint32_t i) const {
+    return std::min(kMaxLayers, int(std::ceil(m_depth[i] - 1e-6f)));
 }
 
 std::vector<Eigen::Vector3f> Simulation::positions() const {
     std::vector<Eigen::Vector3f> out(size());
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = position(i);
+    for (std::uint32_t k = 0; k < out.size(); ++k) out[m_out[k]] = posIn(k);
     return out;
 }
 
-Eigen::Vector3f Simulation::displayColor(std::size_t i) const {
+std::vector<std::uint32_t> Simulation::neighbours(std::size_t slot) const {
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t u : m_graph.neighbours(m_in[slot])) out.push_back(m_out[u]);
+    return out;
+}
+
+void Simulation::toModel(HitReport& r) const {
+    for (std::uint32_t& s : r.knocked) s = m_out[s];
+    if (!r.missed) {
+        r.impactSlot = m_out[r.impactSlot];
+        r.exitSlot = m_out[r.exitSlot];
+    }
+}
+
+Eigen::Vector3f Simulation::displayColor(std::size_t slot) const {
+    const std::uint32_t i = m_in[slot];
     const Eigen::Vector3f base = m_layerColor[i];
     const float h = heatAt(m_heat0[i], m_profile.cooling, m_time - m_heatTime[i]);
     return base + (blackBody(h) - base) * std::min(1.f, 2.f * h);
@@ -219,9 +266,9 @@ Eigen::Vector3f Simulation::displayColor(std::size_t i) const {
 void Simulation::setDepth(std::uint32_t i, float d) {
     const float before = m_depth[i];
     const bool wasPlating = before < 1.f, isPlating = d < 1.f;
-    const bool wasShallow = level(i) < 3;
+    const bool wasShallow = levelIn(i) < 3;
     m_depth[i] = std::min(d, float(kMaxLayers));
-    const bool isShallow = level(i) < 3;
+    const bool isShallow = levelIn(i) < 3;
     const auto c = std::size_t(m_chunk[i]);
     const auto p = std::size_t(m_part[i]);
     if (wasPlating != isPlating) {
@@ -247,16 +294,16 @@ void Simulation::markDirty(std::uint32_t i) {
 }
 
 void Simulation::refreshColor(std::uint32_t i) {
-    const int l = level(i);
+    const int l = levelIn(i);
     m_layerColor[i] = l == 0 ? m_color[i]
-                             : layerColor(l, m_color[i], m_material[i], m_plating[i], i, m_palette, (m_flags[i] & kDark) != 0);
+                             : layerColor(l, m_color[i], m_material[i], m_plating[i], m_out[i], m_palette, (m_flags[i] & kDark) != 0);
     markDirty(i);
 }
 
 std::vector<std::uint32_t> Simulation::takeDirtySlots() {
     std::vector<std::uint32_t> out;
     out.swap(m_dirty);
-    for (std::uint32_t i : out) m_dirtyFlag[i] = 0;
+    for (std::uint32_t& i : out) m_dirtyFlag[i] = 0, i = m_out[i];
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -294,6 +341,7 @@ int Simulation::allocPool() {
 }
 
 void Simulation::freePool(std::uint32_t e) {
+    if (m_pool[e].kind == PoolKind::Debris) --m_debrisAlive;
     m_pool[e] = PoolEntry{};
     m_poolFree.push_back(e);
     if (!m_poolDirtyFlag[e]) m_poolDirtyFlag[e] = 1, m_poolDirty.push_back(e);
@@ -309,9 +357,9 @@ Eigen::Vector3f Simulation::poolPosition(std::size_t e) const {
     }
     default: {
         const Body& b = m_bodies[std::size_t(p.body)];
-        Eigen::Vector3f local = m_plating[p.source];
-        if (p.kind == PoolKind::ChunkUnderside)
-            local += m_inward[p.source] * (m_step[p.source] * m_settings.undersideOffset);
+        const std::uint32_t i = m_in[p.source];
+        Eigen::Vector3f local = m_plating[i];
+        if (p.kind == PoolKind::ChunkUnderside) local += m_inward[i] * (m_step[i] * m_settings.undersideOffset);
         return b.pivot + b.rotation * (local - b.pivot) + b.translation;
     }
     }
@@ -348,7 +396,7 @@ SimStats Simulation::stats() const {
     s.hits = m_hits;
     for (std::size_t i = 0; i < size(); ++i) {
         if (m_depth[i] > 0.f) ++s.damaged;
-        ++s.perLayer[std::size_t(level(i))];
+        ++s.perLayer[std::size_t(levelIn(std::uint32_t(i)))];
     }
     for (std::size_t c = 0; c < m_chunkSize.size(); ++c) {
         s.chunksCracked += m_chunkCracked[c] ? 1 : 0;
@@ -406,6 +454,7 @@ std::vector<std::uint8_t> Simulation::serializeState() const {
     put(out, m_rng);
     put(out, m_time);
     put(out, m_hits);
+    put(out, m_debrisAlive);
     return out;
 }
 

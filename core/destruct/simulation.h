@@ -12,6 +12,9 @@
 // hull become the crater floor. The support graph (support_graph.h) is updated event-driven
 // around each changed slot: islands of ≤ islandMax plating splats tear off, plating left over
 // a pit settles to its neighbours' level, innards go dark when their chunk is all dug out.
+// Slot ids in the API are the model's core indices; inside, the slots are renumbered by chunk,
+// then in Morton order within the chunk, so a neighbourhood is a few cache lines of each array
+// whatever the model's own order (the per-hit cost stays flat as N grows).
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <cstdint>
@@ -43,12 +46,12 @@ struct SimSettings {
     float debrisScale = 0.6f;      // debris splats are drawn this much smaller
     float undersideOffset = 0.5f;  // underside copy sits this many layer steps inside the plating
     int poolCapacity = 16384;      // debris + chunk copies alive at once
-    // What a torn piece and a hit put in the pool (drawn as extra instances every frame): a piece
-    // carries at most chunkCopies plating copies and half as many underside copies, each drawn
-    // larger by √(carried / copies) so the piece keeps its area; a hit throws at most
-    // debrisPerHit debris splats.
-    int chunkCopies = 24;
-    int debrisPerHit = 12;
+    // What the pool holds (drawn as extra instances every frame, so this is the frame budget under
+    // fire): a torn piece carries at most chunkCopies plating copies and half as many underside
+    // copies, each drawn larger by √(carried / copies) so the piece keeps its area; at most
+    // debrisMax debris splats fly at once (a hit while they all fly throws none).
+    int chunkCopies = 8;
+    int debrisMax = 384;
     SupportGraphSettings graph;
 };
 const SettingsSchema<SimSettings>& simSchema();
@@ -64,7 +67,7 @@ enum SlotFlag : std::uint8_t {
 enum class PoolKind : std::uint8_t { Free = 0, ChunkPlating = 1, ChunkUnderside = 2, Debris = 3 };
 
 struct PoolEntry {
-    std::uint32_t source = 0;  // slot it copies
+    std::uint32_t source = 0;  // slot it copies (model core index)
     PoolKind kind = PoolKind::Free;
     int body = -1;             // chunk body (chunk kinds)
     float birth = 0;           // s
@@ -153,18 +156,20 @@ public:
     std::size_t size() const { return m_plating.size(); }
     float time() const { return m_time; }
     int hits() const { return m_hits; }
-    Eigen::Vector3f position(std::size_t slot) const;  // current centre
-    std::vector<Eigen::Vector3f> positions() const;
-    Eigen::Vector3f inward(std::size_t slot) const { return m_inward[slot]; }
-    float layerStep(std::size_t slot) const { return m_step[slot]; }
-    float depth(std::size_t slot) const { return m_depth[slot]; }
-    int level(std::size_t slot) const;  // colour layer: ceil(depth) clamped to kMaxLayers
-    std::uint8_t flags(std::size_t slot) const { return m_flags[slot]; }
+    Eigen::Vector3f position(std::size_t slot) const { return posIn(m_in[slot]); }  // current centre
+    std::vector<Eigen::Vector3f> positions() const;  // [model core index]
+    Eigen::Vector3f inward(std::size_t slot) const { return m_inward[m_in[slot]]; }
+    float layerStep(std::size_t slot) const { return m_step[m_in[slot]]; }
+    float depth(std::size_t slot) const { return m_depth[m_in[slot]]; }
+    int level(std::size_t slot) const { return levelIn(m_in[slot]); }  // colour layer: ceil(depth) clamped to kMaxLayers
+    std::uint8_t flags(std::size_t slot) const { return m_flags[m_in[slot]]; }
     // Colour the slot is drawn with at the current time (layer colour, then the black-body heat).
     Eigen::Vector3f displayColor(std::size_t slot) const;
-    Eigen::Vector3f layerColorOf(std::size_t slot) const { return m_layerColor[slot]; }
-    float heat0(std::size_t slot) const { return m_heat0[slot]; }
-    float heatTime(std::size_t slot) const { return m_heatTime[slot]; }
+    Eigen::Vector3f layerColorOf(std::size_t slot) const { return m_layerColor[m_in[slot]]; }
+    float heat0(std::size_t slot) const { return m_heat0[m_in[slot]]; }
+    float heatTime(std::size_t slot) const { return m_heatTime[m_in[slot]]; }
+    // The support-graph neighbours of a slot, nearest first (model core indices).
+    std::vector<std::uint32_t> neighbours(std::size_t slot) const;
     const std::vector<PoolEntry>& pool() const { return m_pool; }
     std::uint32_t poolHighWater() const { return m_poolHigh; }
     const std::vector<Body>& bodies() const { return m_bodies; }
@@ -173,12 +178,13 @@ public:
     bool poolVisible(std::size_t entry) const;
     const std::vector<Event>& events() const { return m_events; }
     SimStats stats() const;
+    // The support graph (its slot ids are the internal order: use neighbours() for model ids).
     const SupportGraph& graph() const { return m_graph; }
     const DamagePalette& palette() const { return m_palette; }
     const Eigen::Vector3f& centroid() const { return m_centroid; }
     const SimSettings& settings() const { return m_settings; }
-    int chunkOf(std::size_t slot) const { return m_chunk[slot]; }
-    int partOf(std::size_t slot) const { return m_part[slot]; }
+    int chunkOf(std::size_t slot) const { return m_chunk[m_in[slot]]; }
+    int partOf(std::size_t slot) const { return m_part[m_in[slot]]; }
     int chunkCount() const { return int(m_chunkSize.size()); }
     int partCount() const { return int(m_partSize.size()); }
     int partSize(int part) const { return m_partSize[std::size_t(part)]; }
@@ -203,6 +209,12 @@ public:
 private:
     Simulation() = default;
     struct HitContext;
+    // Internal slot ids (the renumbered order).
+    Eigen::Vector3f posIn(std::uint32_t i) const {
+        return m_depth[i] == 0.f ? m_plating[i] : Eigen::Vector3f(m_plating[i] + m_inward[i] * (m_step[i] * m_depth[i]));
+    }
+    int levelIn(std::uint32_t i) const;
+    void toModel(HitReport& report) const;  // internal slot ids of a report → model ids
     // Knock-out of one slot (deeper by one layer), with optional debris; queues support events.
     // support = false: the slot is inside a torn chunk (every neighbour torn with it), so it sets
     // off no support update (the chunk's rim does).
@@ -230,7 +242,8 @@ private:
     SupportGraph m_graph;
     DamagePalette m_palette;
     Eigen::Vector3f m_centroid = Eigen::Vector3f::Zero();
-    // Static, per slot.
+    // Static, per slot (internal order): m_out[internal] = model index, m_in[model] = internal.
+    std::vector<std::uint32_t> m_in, m_out;
     std::vector<Eigen::Vector3f> m_plating, m_normal, m_inward, m_color;
     std::vector<float> m_step;
     std::vector<int> m_chunk, m_part, m_material;
@@ -253,6 +266,7 @@ private:
     std::vector<PoolEntry> m_pool;
     std::vector<std::uint32_t> m_poolFree;  // LIFO
     std::uint32_t m_poolHigh = 0;
+    int m_debrisAlive = 0;
     std::vector<Body> m_bodies;
     std::vector<Event> m_events;
     std::vector<std::uint32_t> m_stamp;  // island BFS stamps

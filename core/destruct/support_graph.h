@@ -89,11 +89,10 @@ private:
     // others); a block holding points has begin = 1 + index of its cell occupancy bits.
     std::vector<CellEntry> m_blocks;
     std::vector<std::array<std::uint64_t, kBlockCells * kBlockCells * kBlockCells / 64>> m_masks;
-    std::uint64_t m_cellMask = 0, m_blockMask = 0;
+    std::uint64_t m_cellMask = 0, m_blockMask = 0;  // table size − 1 (tables have ≥ 16 entries)
     // Fibonacci hashing: the top bits of k · 2⁶⁴/φ (every bit of the key reaches them).
     static std::size_t slotOf(Key k, std::uint64_t mask) {
-        const int bits = std::popcount(mask);
-        return bits == 0 ? 0 : std::size_t((k * 0x9E3779B97F4A7C15ull) >> (64 - bits));
+        return std::size_t((k * 0x9E3779B97F4A7C15ull) >> (64 - std::bit_width(mask)));
     }
     static CellEntry& insert(std::vector<CellEntry>& table, std::uint64_t mask, Key k);
     static const CellEntry* find(const std::vector<CellEntry>& table, std::uint64_t mask, Key k);

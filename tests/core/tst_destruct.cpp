@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <string>
 
 #include "core/destruct/gpu_state.h"
 #include "core/destruct/simulation.h"
@@ -207,7 +208,7 @@ TEST_CASE("destruct: plating left over a pit settles to its neighbours' level") 
     s.islandMax = 0;  // no island tearing: the lone slot must settle instead
     Simulation sim = makeSim(6000, s);
     const std::uint32_t u = nearest(sim, Eigen::Vector3f(0.1f, -0.45f, 0.05f));
-    const std::vector<std::uint32_t> nb(sim.graph().neighbours(u).begin(), sim.graph().neighbours(u).end());
+    const std::vector<std::uint32_t> nb = sim.neighbours(u);
     for (std::uint32_t w : nb) sim.knockOut(w);
     CHECK(sim.depth(u) == 0.f);
     for (std::uint32_t w : nb)
@@ -288,6 +289,47 @@ TEST_CASE("destruct: a support update visits O(neighbours) slots, independent of
         ++k;
     }
     CHECK(double(visits[1]) / double(visits[0]) == doctest::Approx(1.0).epsilon(0.5));
+}
+
+TEST_CASE("destruct: a hit's counted work (support visits, grid cells) does not grow from 6k to 96k slots") {
+    // The same shots on hulls 16× apart in N: the footprint has the same number of slots, so the
+    // support visits and the cells the ray and bolt queries look at must stay about the same
+    // (a pass over the slots, or a ray walked cell by cell through empty space, would grow with N
+    // or with √N = 4×). Chunk tearing is off: a torn chunk's work follows its size, not N.
+    struct Work {
+        double visits = 0, cells = 0, knocked = 0, railCells = 0;
+    };
+    Work work[2];
+    int k = 0;
+    for (int n : {6000, 96000}) {
+        for (const char* name : {"cannon", "railgun"}) {
+            Simulation sim = makeSim(n, {}, name);
+            WeaponProfile p = sim.profile();
+            p.chunkBudget = 0;
+            p.cascade = false;
+            p.crackShare = 1.f;
+            sim.setProfile(p);
+            for (int shot = 0; shot < 8; ++shot) {
+                const float a = float(shot) * 0.785398f;
+                const Eigen::Vector3f toCam(std::sin(a), -std::cos(a), 0.f);
+                const HitReport r = sim.fire(toCam * 3.f + Eigen::Vector3f(0.f, 0.f, 0.05f * float(shot % 3)), -toCam);
+                REQUIRE_FALSE(r.missed);
+                CHECK(r.torn.empty());
+                if (std::string(name) == "cannon") {
+                    work[k].visits += double(r.supportVisits) / 8.0;
+                    work[k].cells += double(r.cellsVisited) / 8.0;
+                    work[k].knocked += double(r.knocked.size()) / 8.0;
+                } else {
+                    work[k].railCells += double(r.cellsVisited) / 8.0;
+                }
+            }
+        }
+        ++k;
+    }
+    CHECK(work[0].knocked == doctest::Approx(work[1].knocked).epsilon(0.05));
+    CHECK(work[1].visits / work[0].visits == doctest::Approx(1.0).epsilon(0.3));
+    CHECK(work[1].cells / work[0].cells < 1.3);
+    CHECK(work[1].railCells / work[0].railCells < 1.3);
 }
 
 TEST_CASE("destruct: cannon cracks, then the cracked chunk tears off first on the next shot (cascade)") {
@@ -427,7 +469,7 @@ TEST_CASE("destruct: hits mark only what changed dirty; packing matches the stat
         if (!(sim.flags(i) & kWound)) continue;
         ++wounds;
         bool near = sim.depth(i) > 0.f || (sim.flags(i) & kCracked);
-        for (std::uint32_t u : sim.graph().neighbours(i)) near = near || sim.depth(u) > 0.f;
+        for (std::uint32_t u : sim.neighbours(i)) near = near || sim.depth(u) > 0.f;
         CHECK(near);
     }
     CHECK(wounds > 0);

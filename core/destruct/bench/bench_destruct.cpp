@@ -2,14 +2,21 @@
 //  1. One hit's CPU cost (Simulation::hit, support updates included) for the cannon, mortar and
 //     railgun on the demo drone baked at ≈ 6000 core splats, and on generated hulls (the test
 //     fixture's ellipsoid) from 6k to 100k slots: median and mean over `hits` hits at spread
-//     points, healed every 20 hits so the hull never runs out of plating. Wall clock, one thread.
+//     points, healed every 20 hits so the hull never runs out of plating; the thread's CPU time
+//     (CLOCK_THREAD_CPUTIME_ID: time the thread was preempted by other jobs on a shared machine
+//     does not count), with the counted work per hit (slot layers, support visits, grid cells).
+//     Two hull series: chunks of ≈ 100 slots (SPL2 allows 256 chunks, so past 25.6k slots the
+//     chunks, and a torn chunk's work, grow with N) and chunks of ≈ 400 slots at every N (the
+//     same work per hit: what is left is the cost of N itself).
 //  2. Rendering under fire: the baked drone after a 100-hit volley (50+ chunks in flight) drawn at
 //     1280×800, 4× MSAA, coverage triangles + shell through the damage path, the simulation
 //     stepped and synced every frame (bodies and dirty records uploaded), glFinish per frame.
 #include <algorithm>
+#include <string>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <vector>
 
 #include "core/bake/bake.h"
@@ -28,6 +35,18 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+double processCpuMs() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) * 1e-6;
+}
+
+double threadCpuUs() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e6 + double(ts.tv_nsec) * 1e-3;
+}
 
 std::pair<Eigen::Vector3f, Eigen::Vector3f> aim(int k, destruct::HitKind kind) {
     std::uint32_t h = destruct::slotHash(std::uint32_t(k) * 2654435761u + 7u);
@@ -53,9 +72,9 @@ HitCost timeHits(destruct::Simulation& sim, const char* profile, int hits) {
     for (int k = 0; k < hits; ++k) {
         if (k % 20 == 0) sim.heal(1.f);
         const auto [o, d] = aim(k, sim.profile().kind);
-        const auto t = Clock::now();
+        const double t = threadCpuUs();
         const destruct::HitReport r = sim.fire(o, d);
-        us.push_back(msSince(t) * 1000.0);
+        us.push_back(threadCpuUs() - t);
         knocked += double(r.knocked.size());
         visits += double(r.supportVisits);
         cells += double(r.cellsVisited);
@@ -107,19 +126,24 @@ int main(int argc, char** argv) {
         if (Status st = formats::writeSpl2(argv[3], *boss); !st) return std::fprintf(stderr, "bench_destruct: error: %s\n", st.error().toString().c_str()), 1;
         std::printf("boss written to %s (%zu core + %zu shell)\n", argv[3], boss->core.size(), boss->shell.size());
     }
-    std::printf("hit cost (one thread):\n");
+    std::printf("hit cost (thread CPU time, one thread):\n");
     {
         auto sim = destruct::Simulation::create(*boss);
         if (!sim) return std::fprintf(stderr, "bench_destruct: error: %s\n", sim.error().toString().c_str()), 1;
         for (const char* p : {"cannon", "mortar", "railgun"}) printCost("demo drone (baked)", sim->size(), p, timeHits(*sim, p, hits));
     }
-    for (int n : {6000, 12000, 25000, 50000, 100000}) {
-        const auto t = Clock::now();
-        auto sim = destruct::Simulation::create(test::makeHull(n));
-        if (!sim) return 1;
-        const double build = msSince(t);
-        for (const char* p : {"cannon", "mortar", "railgun"}) printCost("generated hull", sim->size(), p, timeHits(*sim, p, hits));
-        std::printf("  %-22s %7d slots  load (support graph) %.0f ms, mean degree %.1f\n", "", n, build, sim->graph().meanDegree());
+    for (const int chunkSplats : {100, 400}) {
+        const std::string label = "hull, " + std::to_string(chunkSplats) + "-slot chunks";
+        for (int n : {6000, 12000, 25000, 50000, 100000}) {
+            const formats::Spl2Model hull = test::makeHull(n, chunkSplats);
+            const auto t = Clock::now();
+            auto sim = destruct::Simulation::create(hull);
+            if (!sim) return 1;
+            const double build = msSince(t);
+            for (const char* p : {"cannon", "mortar", "railgun"}) printCost(label.c_str(), sim->size(), p, timeHits(*sim, p, hits));
+            std::printf("  %-22s %7d slots  load (support graph) %.0f ms, mean degree %.1f, %zu chunks of %.0f slots\n", "", n, build,
+                        sim->graph().meanDegree(), hull.chunks->chunks.size(), double(n) / double(hull.chunks->chunks.size()));
+        }
     }
 
     // Rendering under fire.
@@ -131,7 +155,7 @@ int main(int argc, char** argv) {
     if (!r.setModel(*boss)) return 1;
     destruct::SimSettings simSettings;
     if (const char* v = std::getenv("SW_BENCH_CHUNK_COPIES")) simSettings.chunkCopies = std::atoi(v);
-    if (const char* v = std::getenv("SW_BENCH_DEBRIS_PER_HIT")) simSettings.debrisPerHit = std::atoi(v);
+    if (const char* v = std::getenv("SW_BENCH_DEBRIS_MAX")) simSettings.debrisMax = std::atoi(v);
     auto sim = destruct::Simulation::create(*boss, simSettings);
     if (!sim) return 1;
     destruct::DamageSync sync;
@@ -147,14 +171,16 @@ int main(int argc, char** argv) {
     s.height = height;
     s.roundSplats = true;
     struct FrameCost {
-        double meanMs = 0, medianMs = 0, bestMs = 0, syncMs = 0;
+        double meanMs = 0, medianMs = 0, bestMs = 0, syncMs = 0, cpuMs = 0;
         int minBodies = 0;
     };
     // Frames of step + sync + draw + finish (the first five warm up).
     const auto frameCost = [&](FrameCost& c) -> bool {
         std::vector<double> ms;
         c.minBodies = sim->stats().bodiesAlive;
+        double cpu0 = 0;
         for (int f = 0; f < frames + 5; ++f) {
+            if (f == 5) cpu0 = processCpuMs();
             const auto t = Clock::now();
             sim->step(1.f / 240.f);  // slow motion: the pieces stay in the frame for the whole run
             const auto ts = Clock::now();
@@ -168,6 +194,7 @@ int main(int argc, char** argv) {
                 c.minBodies = std::min(c.minBodies, sim->stats().bodiesAlive);
             }
         }
+        c.cpuMs = (processCpuMs() - cpu0) / double(frames);
         std::sort(ms.begin(), ms.end());
         for (double x : ms) c.meanMs += x / double(ms.size());
         c.medianMs = ms[ms.size() / 2];
@@ -188,12 +215,13 @@ int main(int argc, char** argv) {
                 st.damaged, st.chunksTorn, st.islandsTorn, st.bodiesAlive, st.debrisAlive, st.poolUsed);
     if (!frameCost(fire)) return 1;
     std::printf("render at %dx%d, 4x MSAA, coverage + shell: %zu core + %zu shell\n", width, height, boss->core.size(), boss->shell.size());
-    std::printf("  intact (damage path on, no hits): mean %.2f ms (%.1f fps), median %.2f ms, best %.2f ms\n", intact.meanMs,
-                1000.0 / intact.meanMs, intact.medianMs, intact.bestMs);
+    std::printf("  intact (damage path on, no hits): mean %.2f ms (%.1f fps), median %.2f ms, best %.2f ms; process CPU %.2f ms/frame\n",
+                intact.meanMs, 1000.0 / intact.meanMs, intact.medianMs, intact.bestMs, intact.cpuMs);
     std::printf("  under fire (+ %u pool instances): frame (step + sync + draw + finish) mean %.2f ms (%.1f fps), median %.2f ms, best %.2f ms; "
-                "sync %.3f ms; >= %d bodies in flight; %.2fx the intact frame\n",
-                sim->poolHighWater(), fire.meanMs, 1000.0 / fire.meanMs, fire.medianMs, fire.bestMs, fire.syncMs, fire.minBodies,
-                fire.meanMs / intact.meanMs);
+                "sync %.3f ms; >= %d bodies in flight; process CPU %.2f ms/frame\n",
+                sim->poolHighWater(), fire.meanMs, 1000.0 / fire.meanMs, fire.medianMs, fire.bestMs, fire.syncMs, fire.minBodies, fire.cpuMs);
+    std::printf("  under fire / intact: %.2fx wall (mean), %.2fx wall (best), %.2fx process CPU\n", fire.meanMs / intact.meanMs,
+                fire.bestMs / intact.bestMs, fire.cpuMs / intact.cpuMs);
     r.release();
     return 0;
 }
