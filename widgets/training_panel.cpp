@@ -86,6 +86,7 @@ TrainingPanel::TrainingPanel(QWidget* parent)
     connect(m_start, &QPushButton::clicked, this, &TrainingPanel::startRequested);
     connect(m_cancel, &QPushButton::clicked, this, &TrainingPanel::cancelRequested);
     connect(m_resume, &QPushButton::clicked, this, &TrainingPanel::resumeRequested);
+    connect(m_params, &ParamPanel::changed, this, [this] { updateResume(); });
     setRunning(false);
 }
 
@@ -95,6 +96,7 @@ sw::train::TrainSettings TrainingPanel::settings() const {
 
 void TrainingPanel::setSettings(const sw::train::TrainSettings& settings) {
     m_params->setParams(sw::train::trainSchema().toParams(settings));
+    updateResume();
 }
 
 void TrainingPanel::setRunning(bool running) {
@@ -110,12 +112,29 @@ void TrainingPanel::setRunning(bool running) {
     }
 }
 
-void TrainingPanel::setResumeStep(int step) {
-    m_resumeStep = step;
+void TrainingPanel::setResumeStep(int step, const QString& why) {
+    m_checkpointStep = step;
+    m_resumeWhy = why;
+    updateResume();
+}
+
+void TrainingPanel::updateResume() {
+    // A checkpoint at or past Steps has nothing left to run: offered once Steps is raised.
+    const int step = m_checkpointStep;
+    const bool finished = step >= 0 && step >= settings().steps;
+    m_resumeStep = finished ? -1 : step;
     m_resume->setText(step >= 0 ? tr("Resume from step %1").arg(step) : tr("Resume"));
-    m_resume->setToolTip(step >= 0 ? tr("Continue from the run folder's last checkpoint")
-                                   : tr("No checkpoint in the run folder yet"));
-    m_resume->setEnabled(step >= 0 && !m_cancel->isEnabled());
+    m_resume->setToolTip(m_resumeStep >= 0 ? tr("Continue from the run folder's last checkpoint")
+                         : finished        ? tr("The checkpoint is at step %1: raise Steps above it to continue").arg(step)
+                         : !m_resumeWhy.isEmpty() ? m_resumeWhy
+                                                  : tr("No checkpoint in the run folder yet"));
+    m_resume->setEnabled(m_resumeStep >= 0 && !m_cancel->isEnabled());
+}
+
+void TrainingPanel::showStopped(const QString& text) {
+    m_eta = -1;
+    m_steps = 0;
+    m_progress->setFormat(text);
 }
 
 void TrainingPanel::showProgress(double fraction, const QString& message) {

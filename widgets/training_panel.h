@@ -40,7 +40,11 @@ public:
     // Busy: Cancel on; Start, Resume and the settings off.
     void setRunning(bool running);
     // Resume continues from a checkpoint at `step`; step < 0: there is none (button disabled).
-    void setResumeStep(int step);
+    // The run folder's checkpoint step (-1: none; `why` is then the tooltip). Resume is offered
+    // while the step is below the form's Steps (a finished run: once Steps is raised).
+    void setResumeStep(int step, const QString& why = {});
+    // After a cancel or a failure: no ETA, the bar says `text` (e.g. "Cancelled").
+    void showStopped(const QString& text);
     // Before the steps begin (loading, initialising) the bar shows the message and percent;
     // after beginSteps() it shows "step k/N" and the ETA, with k = fraction × N.
     void showProgress(double fraction, const QString& message);
@@ -65,6 +69,7 @@ signals:
 
 private:
     void showMetricsText(const sw::train::EvalMetrics& m, bool final);
+    void updateResume();
 
     ParamPanel* m_params;
     QPushButton* m_start;
@@ -78,6 +83,8 @@ private:
     int m_startStep = 0;
     int m_steps = 0;        // 0 before beginSteps
     int m_resumeStep = -1;
+    int m_checkpointStep = -1;
+    QString m_resumeWhy;
     double m_eta = -1;
 };
 

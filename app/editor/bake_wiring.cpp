@@ -11,6 +11,7 @@
 #include "app/editor/dock_util.h"
 #include "app/editor/job_runner.h"
 #include "app/editor/main_window.h"
+#include "app/editor/project_controller.h"
 #include "core/foundation/log.h"
 #include "widgets/bake_panel.h"
 #include "widgets/floater_panel.h"
@@ -56,6 +57,9 @@ void MainWindow::createBakeDocks() {
     connect(panel->cancelButton(), &QPushButton::clicked, runner, &JobRunner::cancel);
     connect(recipes, &widgets::RecipePanel::applyRequested, m_bake, [this] { m_bake->bake(); });
     connect(m_bake, &BakeController::errorOccurred, this, &MainWindow::showError);
+    connect(m_projects, &ProjectController::trainedCloudFound, m_bake, [this](const QString& path) {
+        m_bake->openSplatFile(path);
+    });
     connect(m_bake, &BakeController::statusMessage, statusBar(), &QStatusBar::showMessage);
 }
 

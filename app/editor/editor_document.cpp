@@ -9,13 +9,37 @@
 
 namespace sw::editor {
 
-EditorDocument::EditorDocument(QObject* parent) : QObject(parent), m_undo(new QUndoStack(this)) {}
+EditorDocument::EditorDocument(QObject* parent) : QObject(parent), m_undo(new QUndoStack(this)) {
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this] { emit modifiedChanged(isModified()); });
+}
+
+bool EditorDocument::isModified() const { return m_modified || !m_undo->isClean(); }
+
+void EditorDocument::markModified() {
+    if (m_modified) return;
+    m_modified = true;
+    emit modifiedChanged(true);
+}
+
+void EditorDocument::markSaved() {
+    m_modified = false;
+    m_undo->setClean();
+    emit modifiedChanged(false);
+}
+
+void EditorDocument::setTrainingActive(bool active) {
+    if (active == m_trainingActive) return;
+    m_trainingActive = active;
+    emit trainingActiveChanged(active);
+}
 
 EditorDocument::~EditorDocument() = default;
 
 void EditorDocument::setModel(ModelPtr model, const QString& path) {
+    const bool another = !m_modelPath.isEmpty() && QDir::cleanPath(path) != QDir::cleanPath(m_modelPath);
     m_model = std::move(model);
     m_modelPath = path;
+    if (another && (m_cloud || m_spl2)) setCloud(nullptr, {});  // the old model's cloud and bake go
     emit modelChanged();
 }
 

@@ -36,8 +36,9 @@ public:
     explicit EditorDocument(QObject* parent = nullptr);
     ~EditorDocument() override;
 
-    // The model shown and its file (Re-import reads it again). setModel: a new import;
-    // editModel: the same model with edited parts (no new import).
+    // The model shown and its file (Re-import reads it again). setModel: a new import (a cloud
+    // belongs to its model: another model file clears the cloud and the baked model; a
+    // re-import of the same file keeps them); editModel: the same model with edited parts.
     ModelPtr model() const { return m_model; }
     QString modelPath() const { return m_modelPath; }
     void setModel(ModelPtr model, const QString& path);
@@ -70,6 +71,17 @@ public:
 
     QUndoStack* undoStack() const { return m_undo; }
 
+    // Unsaved changes: an edit on the undo stack since the last save or open, or a change
+    // marked with markModified() (parts, a new model). markSaved() after a save.
+    bool isModified() const;
+    void markModified();
+    void markSaved();
+
+    // A training run is going (the Training dock sets it): bake and export wait for its end,
+    // opening another model and quitting ask first.
+    bool trainingActive() const { return m_trainingActive; }
+    void setTrainingActive(bool active);
+
 signals:
     void modelChanged();   // a new model (setModel)
     void modelEdited();    // its parts changed (editModel)
@@ -77,6 +89,8 @@ signals:
     void datasetChanged(const QString& folder);
     void cloudChanged();   // also when cleared
     void spl2Changed();    // also when cleared
+    void modifiedChanged(bool modified);
+    void trainingActiveChanged(bool active);
 
 private:
     ModelPtr m_model;
@@ -89,6 +103,8 @@ private:
     Spl2Ptr m_spl2;
     std::vector<std::uint8_t> m_floaterMask;
     QUndoStack* m_undo;
+    bool m_modified = false;
+    bool m_trainingActive = false;
 };
 
 }  // namespace sw::editor

@@ -67,6 +67,11 @@ bool BakeController::exportTo(const QString& requested) {
 }
 
 bool BakeController::startBake(bool thenExport, const QString& folder) {
+    if (m_document->trainingActive()) {  // the run's end would replace the cloud and void the bake
+        reportFailure(tr("Cannot bake"), makeError(ErrorCode::InvalidInput,
+                                                   "a training run is going: bake its cloud when it ends, or cancel it"));
+        return false;
+    }
     auto cloud = m_state.cloud ? m_state.cloud : m_document->cloud();
     ModelPtr model = m_document->model();
     if (!cloud || !model) {
@@ -126,6 +131,11 @@ void BakeController::deliverBake(Result<BakedPtr> result, std::shared_ptr<const 
 }
 
 bool BakeController::startExport(const QString& folder) {
+    if (m_document->trainingActive()) {
+        reportFailure(tr("Cannot export"), makeError(ErrorCode::InvalidInput,
+                                                     "a training run is going: export its cloud when it ends, or cancel it"));
+        return false;
+    }
     BakedPtr baked = m_baked;
     if (!baked || !m_document->model()) return false;
     // The same job as `splatwright-cli export` (core/pipeline), writing the current bake.

@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -290,6 +291,50 @@ void MainWindow::showError(const QString& title, const QString& message) {
     box->setObjectName("errorBox");
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    const bool training = m_document->trainingActive();
+    const bool modified = m_document->model() && m_document->isModified();
+    if (m_quitConfirmed || (!training && !modified)) {
+        QMainWindow::closeEvent(event);
+        return;
+    }
+    event->ignore();
+    for (QMessageBox* asking : findChildren<QMessageBox*>(QStringLiteral("confirmQuit")))
+        if (asking->isVisible()) return;  // already asking
+    QStringList lines;
+    if (training) lines << tr("A training run is going: quitting cancels it (its last checkpoint stays).");
+    if (modified) lines << tr("The project has unsaved changes.");
+    const auto buttons = modified ? QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel
+                                  : QMessageBox::Yes | QMessageBox::Cancel;
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Quit Splatwright"), lines.join(QLatin1Char('\n')), buttons, this);
+    box->setObjectName("confirmQuit");
+    if (!modified) box->button(QMessageBox::Yes)->setText(tr("Quit"));
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this](int result) {
+        if (result == QMessageBox::Save) {
+            saveProjectOrAs();
+            if (m_document->isModified()) return;  // not saved (cancelled or failed): stay
+        } else if (result != QMessageBox::Discard && result != QMessageBox::Yes) {
+            return;
+        }
+        quitNow();
+    });
+    box->open();
+}
+
+void MainWindow::quitNow() {
+    m_quitConfirmed = true;
+#ifdef SW_HAVE_TRAIN
+    if (m_document->trainingActive()) {  // close once the run has stopped (cancel keeps the checkpoint)
+        connect(m_training->runner(), &JobRunner::finished, this, &QWidget::close, Qt::QueuedConnection);
+        m_training->cancelNow();
+        return;
+    }
+#endif
+    close();
 }
 
 void MainWindow::showAbout() {

@@ -71,6 +71,12 @@ public:
     // The bake workspace: Bake, Floaters and Recipes docks, Open Splat Cloud, Export, Undo.
     BakeController* bakeController() const { return m_bake; }
 
+protected:
+    // Quitting with unsaved changes or during training asks first ("confirmQuit": Save /
+    // Discard / Cancel, or Quit / Cancel); a training run is cancelled (its checkpoint stays)
+    // and the window closes when it has stopped.
+    void closeEvent(QCloseEvent* event) override;
+
 signals:
     void modelShown(const QString& path);
     void loadFailed(const QString& message);
@@ -120,6 +126,8 @@ private:
     TrainingDock* m_training = nullptr;
     BakeController* m_bake = nullptr;
     sw::widgets::EffectsPanel* m_effects = nullptr;
+    bool m_quitConfirmed = false;
+    void quitNow();
     bool m_partOverlay = false;
 };
 

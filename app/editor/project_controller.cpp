@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QTextBrowser>
 
 #include "app/editor/dataset_controller.h"
@@ -12,6 +13,7 @@
 #include "app/editor/recent_files.h"
 #include "core/foundation/log.h"
 #include "core/bake/materials.h"
+#include "core/pipeline/layout.h"
 #include "core/project/project.h"
 #include "core/render/effects_schema.h"
 #include "widgets/dataset_panel.h"
@@ -44,6 +46,26 @@ bool ProjectController::startImport(const QString& what, const QString& path, Mo
 }
 
 void ProjectController::openModel(const QString& path) {
+    if (m_document->trainingActive() && !m_projectPending) {
+        // The run trains on the current model's dataset; its cloud would land on another model.
+        auto* box = new QMessageBox(QMessageBox::Question, tr("Open Model"),
+                                    tr("A training run is going on the current model. Open %1 anyway? The run goes "
+                                       "on; its cloud stays with the current model's run folder.")
+                                        .arg(QFileInfo(path).fileName()),
+                                    QMessageBox::Yes | QMessageBox::No, m_views.importReport->window());
+        box->setObjectName("confirmOpenDuringTraining");
+        box->setDefaultButton(QMessageBox::No);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        connect(box, &QMessageBox::finished, this, [this, path](int result) {
+            if (result == QMessageBox::Yes) importModel(path);
+        });
+        box->open();
+        return;
+    }
+    importModel(path);
+}
+
+void ProjectController::importModel(const QString& path) {
     const std::string file = path.toStdString();
     const geometry::ImportSettings settings = geometry::importSchema().fromParams(m_views.importPanel->params());
     startImport(tr("Importing %1").arg(QFileInfo(path).fileName()), path,
@@ -102,6 +124,12 @@ void ProjectController::showModel(geometry::ImportedModel imported) {
     }
     adoptModelIntoProject(model);
     m_document->setModel(model, path);
+    if (fromProject) {
+        m_document->markSaved();  // as the file says
+        // The project's trained cloud comes back with it (the Floater inspector scans it).
+        const QString cloud = QString::fromStdString(pipeline::trainedCloud(*m_document->project()));
+        if (QFileInfo::exists(cloud)) emit trainedCloudFound(cloud);
+    }
     m_views.status->showModel(*model);
     m_views.importReport->setHtml(importReportHtml(model->report));
     logImportReport(model->report);
@@ -157,6 +185,7 @@ void ProjectController::renameParts(const std::vector<std::string>& names) {
     m_views.partsPanel->setParts(next->mesh.facePart, next->mesh.partNames);
     m_document->editModel(next);
     if (m_document->project()) m_document->project()->partNames = names;
+    m_document->markModified();
 }
 
 void ProjectController::assignComponentToPart(int component, int part) {
@@ -181,6 +210,7 @@ void ProjectController::assignComponentToPart(int component, int part) {
     SW_LOG_INFO("Parts: component " << component << " (" << moved << " faces) → " << next->mesh.partNames[std::size_t(part)]);
     m_views.partsPanel->setParts(next->mesh.facePart, next->mesh.partNames);
     m_document->editModel(next);
+    m_document->markModified();
 }
 
 bool ProjectController::newProject(const QString& modelPath, const QString& projectPath) {
@@ -274,6 +304,7 @@ bool ProjectController::saveProject(const QString& path) {
     }
     *m_document->project() = std::move(p);
     m_document->setProjectPath(info.absoluteFilePath());
+    m_document->markSaved();
     m_views.recent->add(info.absoluteFilePath());
     updateTitle();
     SW_LOG_INFO("Project saved: " << info.absoluteFilePath().toStdString());

@@ -58,6 +58,7 @@ public:
     JobRunner* runner() const { return m_runner; }
 
     // Imports a model on the worker thread; the result shows up via modelShown/loadFailed.
+    // During a training run it asks first ("confirmOpenDuringTraining").
     void openModel(const QString& path);
     // Imports the current model file again with the Import panel's settings.
     void reimport();
@@ -86,9 +87,12 @@ signals:
     void loadFailed(const QString& message);
     void titleChanged(const QString& title);
     void errorOccurred(const QString& title, const QString& message);
+    // A project opened whose cache holds a trained cloud (<cache>/training/cloud.ply).
+    void trainedCloudFound(const QString& path);
 
 private:
     bool startImport(const QString& what, const QString& path, ModelJob job);
+    void importModel(const QString& path);
     void showModel(sw::geometry::ImportedModel model);
     void failLoad(const sw::Error& error);
     void adoptModelIntoProject(ModelPtr& model);

@@ -3,11 +3,15 @@
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
+#include <QDateTime>
+#include <QMessageBox>
+#include <algorithm>
 
 #include "app/editor/dataset_controller.h"
 #include "app/editor/editor_document.h"
 #include "app/editor/job_runner.h"
 #include "core/foundation/log.h"
+#include "widgets/param_panel.h"
 #include "widgets/training_panel.h"
 
 namespace sw::editor {
@@ -50,6 +54,8 @@ TrainingDock::TrainingDock(EditorDocument* document, DatasetController* dataset,
         if (cancelled) m_panel->showMessage(tr("Cancelled while rendering the dataset."));
         else fail(tr("Cannot render the dataset to train on: %1").arg(message));
     });
+    connect(m_runner, &JobRunner::started, this, [this] { m_document->setTrainingActive(true); });
+    connect(m_runner, &JobRunner::finished, this, [this] { m_document->setTrainingActive(m_waitingForDataset); });
     connect(m_runner, &JobRunner::started, this, [this](const QString& what) {
         m_panel->setRunning(true);
         m_panel->showMessage(tr("%1: %2").arg(what, m_runDir));
@@ -73,9 +79,51 @@ QString TrainingDock::datasetFolder() const { return m_document->datasetFolder()
 
 QString TrainingDock::runFolder() const { return runFolderFor(datasetFolder(), m_document->cacheFolder()); }
 
-void TrainingDock::refreshResume() { m_panel->setResumeStep(checkpointStep(runFolder())); }
+void TrainingDock::refreshResume() {
+    const QString run = runFolder();
+    auto info = checkpointInfo(run);
+    if (!info) return m_panel->setResumeStep(-1);
+    // A checkpoint trained on an older render of the dataset folder is not offered.
+    const QFileInfo checkpoint(QDir(checkpointDir(run)).filePath(QStringLiteral("checkpoint.json")));
+    const QFileInfo dataset(QDir(datasetFolder()).filePath(QStringLiteral("transforms_train.json")));
+    if (dataset.exists() && dataset.lastModified() > checkpoint.lastModified()) {
+        m_panel->setResumeStep(-1, tr("The checkpoint at step %1 was trained on an earlier render of the dataset")
+                                       .arg(info->step));
+        return;
+    }
+    m_panel->setResumeStep(info->step);  // offered while below Steps (the panel checks)
+}
+
+bool TrainingDock::confirm(const QString& objectName, const QString& text, std::function<void()> then) {
+    if (!m_askFirst) {
+        then();
+        return true;
+    }
+    auto* box = new QMessageBox(QMessageBox::Question, windowTitle(), text, QMessageBox::Yes | QMessageBox::No, this);
+    box->setObjectName(objectName);
+    box->setDefaultButton(QMessageBox::No);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [then = std::move(then)](int result) {
+        if (result == QMessageBox::Yes) then();
+    });
+    box->open();  // window-modal, no nested event loop
+    return true;
+}
 
 bool TrainingDock::start(bool resume) {
+    if (m_runner->busy() || m_waitingForDataset) return false;
+    if (!resume) {
+        // A fresh run replaces the run folder's checkpoint (core/pipeline): ask first.
+        if (const int step = checkpointStep(runFolder()); step >= 0)
+            return confirm(QStringLiteral("confirmNewRun"),
+                           tr("Start a new run? It replaces the checkpoint at step %1 (Resume continues that run).")
+                               .arg(step),
+                           [this] { startConfirmed(false); });
+    }
+    return startConfirmed(resume);
+}
+
+bool TrainingDock::startConfirmed(bool resume) {
     if (m_runner->busy() || m_waitingForDataset) return false;
     const QString dataset = datasetFolder();
     if (!dataset.isEmpty()) return startOn(dataset, resume);
@@ -101,6 +149,7 @@ bool TrainingDock::startOn(const QString& dataset, bool resume) {
     job.resume = resume;
     if (ModelPtr model = m_document->model(); model && !resume) job.model = model;  // start on its surface
     m_runDir = job.runDir;
+    m_runStartedAt = QDateTime::currentDateTime();
     TrainingFeed feed;
     feed.stepsBegun = [this](const pipeline::TrainingStart& start) {
         // A resume runs with the checkpoint's settings (as `splatwright-cli train --resume`):
@@ -129,6 +178,19 @@ bool TrainingDock::startOn(const QString& dataset, bool resume) {
 }
 
 void TrainingDock::cancel() {
+    if (m_waitingForDataset) return m_dataset->cancel();
+    if (!m_runner->busy()) return;
+    // Nothing of this run is saved until its first checkpoint: cancelling loses it, so ask.
+    const QFileInfo checkpoint(QDir(checkpointDir(m_runDir)).filePath(QStringLiteral("checkpoint.json")));
+    if (!checkpoint.exists() || checkpoint.lastModified() < m_runStartedAt)
+        confirm(QStringLiteral("confirmCancel"),
+                tr("No checkpoint of this run yet: cancelling loses its steps. Cancel the training?"),
+                [this] { m_runner->cancel(); });
+    else
+        m_runner->cancel();
+}
+
+void TrainingDock::cancelNow() {
     if (m_waitingForDataset) m_dataset->cancel();
     else m_runner->cancel();
 }
@@ -162,6 +224,7 @@ void TrainingDock::deliver(Result<TrainingOutcome> result) {
         SW_LOG_INFO("Training cancelled: " << message.toStdString());
         m_panel->showMessage(step >= 0 ? tr("Cancelled; Resume continues from the checkpoint at step %1.").arg(step)
                                        : tr("Cancelled before the first checkpoint."));
+        m_panel->showStopped(tr("Cancelled"));
     }
     emit failed(message, cancelled);
 }

@@ -5,8 +5,10 @@
 // <project cache>/training, else "<dataset folder>.training" beside the dataset. While a run
 // goes the viewport shows the latest snapshot on grey; the final cloud becomes the document's
 // cloud. Errors go to the panel and the log, never a crash.
+#include <QDateTime>
 #include <QDockWidget>
 #include <QString>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -37,10 +39,17 @@ public:
     // Where the checkpoints and cloud.ply of datasetFolder() go, or empty without a dataset.
     QString runFolder() const;
     // Start (fresh) or Resume from the run folder's checkpoint; false (shown in the panel and
-    // logged) when it cannot start.
+    // logged) when it cannot start. A fresh run over an existing checkpoint asks first (it
+    // replaces it): the question box is "confirmNewRun", window-modal, and the run starts on Yes.
     bool start(bool resume);
+    // Cancel; before this run's first checkpoint it asks first ("confirmCancel": the steps
+    // would be lost). cancelNow() does not ask (quitting).
     void cancel();
-    // Re-reads the run folder's checkpoint step for the Resume button.
+    void cancelNow();
+    // Whether start() and cancel() ask (the default); off for scripted use.
+    void setAskFirst(bool ask) { m_askFirst = ask; }
+    // Re-reads the run folder's checkpoint for the Resume button: offered when the checkpoint
+    // is of the current dataset render and below the panel's Steps.
     void refreshResume();
 
 signals:
@@ -51,7 +60,9 @@ signals:
     void failed(const QString& message, bool cancelled);
 
 private:
+    bool startConfirmed(bool resume);
     bool startOn(const QString& dataset, bool resume);
+    bool confirm(const QString& objectName, const QString& text, std::function<void()> then);
     void deliver(Result<TrainingOutcome> result);
     void fail(const QString& message);
 
@@ -62,6 +73,8 @@ private:
     JobRunner* m_runner;
     bool m_waitingForDataset = false;  // Start rendered a dataset and trains when it arrives
     QString m_runDir;                  // of the running job
+    QDateTime m_runStartedAt;          // a checkpoint written since then is this run's
+    bool m_askFirst = true;
 };
 
 }  // namespace sw::editor

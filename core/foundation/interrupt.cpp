@@ -1,5 +1,6 @@
 #include "core/foundation/interrupt.h"
 
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -26,9 +27,21 @@ struct Slot {
 Slot g_slots[kSlots];
 std::mutex g_slotMutex;
 
+std::atomic<long long> g_firstSignalMs{0};
+
+long long monotonicMs() {  // clock_gettime is async-signal-safe
+    timespec t{};
+    ::clock_gettime(CLOCK_MONOTONIC, &t);
+    return static_cast<long long>(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
+}
+
 extern "C" void onInterruptSignal(int) {
     g_interrupted.store(true);
+    // One Ctrl-C (or `timeout -s INT`, which signals the process and then its group) can arrive
+    // twice within a moment: only a signal a second after the first means "stop at once".
+    if (g_signals.load() > 0 && monotonicMs() - g_firstSignalMs.load() < 1000) return;
     if (g_signals.fetch_add(1) == 0) {
+        g_firstSignalMs.store(monotonicMs());
         static const char note[] = "\nsplatwright-cli: cancelling (press Ctrl-C again to stop at once)\n";
         [[maybe_unused]] const auto n = ::write(STDERR_FILENO, note, sizeof note - 1);
         return;

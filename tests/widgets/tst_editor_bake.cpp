@@ -16,17 +16,20 @@
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QtTest>
+#include <QSpinBox>
 #include <algorithm>
 
 #include "app/editor/bake_controller.h"
 #include "app/editor/editor_document.h"
 #include "app/editor/job_runner.h"
 #include "app/editor/main_window.h"
+#include "app/editor/project_controller.h"
 #include "tests/widgets/editor_test_support.h"
 #include "core/bake/surface_sample.h"
 #include "core/formats/cloud_io.h"
 #include "core/render/cloud_preview.h"
 #include "widgets/floater_panel.h"
+#include "widgets/param_panel.h"
 #include "widgets/recipe_panel.h"
 #include "widgets/viewport.h"
 
@@ -112,6 +115,9 @@ private slots:
     void exportWritesFilesAndReports();
     void unwritableExportFolderLeavesNothing();
     void badCloudFileShowsItsName();
+    void cloudBelongsToItsModel();
+    void reopenedProjectBringsItsTrainedCloud();
+    void unsavedChangesAskBeforeQuitting();
 };
 
 void TestEditorBake::initTestCase() {
@@ -296,6 +302,86 @@ void TestEditorBake::badCloudFileShowsItsName() {
     QVERIFY(failed.first().at(1).toString().contains(path));
     QVERIFY(!window.document()->cloud());
     QTRY_VERIFY(window.findChild<QMessageBox*>("errorBox") != nullptr);
+}
+
+// Another model file drops the cloud and the bake of the previous one (they were baked against
+// the wrong mesh and shipped under its name); a re-import of the same file keeps them.
+void TestEditorBake::cloudBelongsToItsModel() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openCloudAndScan(window, outputDir("belongs")));
+    QVERIFY(window.document()->cloud());
+    QSignalSpy shown(&window, &MainWindow::modelShown);
+    window.projects()->reimport();
+    QVERIFY(QTest::qWaitFor([&] { return shown.count() == 1; }, 60000));
+    QVERIFY(window.document()->cloud());  // the same file: the cloud stays
+    const QString other = outputDir("belongs") + "/other.glb";
+    QVERIFY(QFile::copy(window.document()->modelPath(), other));
+    window.openModel(other);
+    QVERIFY(QTest::qWaitFor([&] { return shown.count() == 2; }, 60000));
+    QCOMPARE(window.document()->modelPath(), other);
+    QVERIFY(!window.document()->cloud());
+    QVERIFY(!window.document()->spl2());
+    QVERIFY(!window.bakeController()->bake());  // nothing to bake until a cloud of this model opens
+}
+
+// Save, quit, reopen: the project's trained cloud (<cache>/training/cloud.ply) comes back
+// and the Floater inspector scans it.
+void TestEditorBake::reopenedProjectBringsItsTrainedCloud() {
+    const QString dir = outputDir("reopen");
+    QString project = dir + "/drone.splatproj";
+    std::size_t splats = 0;
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(sw::test::openDemo(window));
+        QVERIFY(window.saveProject(project));
+        const QString cache = window.document()->cacheFolder();
+        QVERIFY(!cache.isEmpty());
+        QVERIFY(QDir().mkpath(cache + "/training"));
+        const QString cloud = writeCloud(window, dir);
+        QVERIFY(!cloud.isEmpty());
+        QVERIFY(QFile::copy(cloud, cache + "/training/cloud.ply"));
+        splats = std::size_t(kSurface + kPlanted);
+    }
+    MainWindow reopened;
+    reopened.show();
+    QSignalSpy scanned(reopened.bakeController(), &BakeController::floatersScanned);
+    QVERIFY(reopened.openProject(project));
+    QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
+    QVERIFY(reopened.document()->cloud());
+    QCOMPARE(reopened.document()->cloud()->size(), splats);
+    QVERIFY(reopened.document()->cloudSource().endsWith(QStringLiteral("training/cloud.ply")));
+    QVERIFY(!reopened.document()->isModified());
+}
+
+// Quitting with unsaved edits asks (Save / Discard / Cancel); after a save it does not.
+void TestEditorBake::unsavedChangesAskBeforeQuitting() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(sw::test::openDemo(window));
+    QVERIFY(!window.document()->isModified());
+    auto* rays = qobject_cast<QSpinBox*>(window.bakeController()->panels().settings->editorFor("ao-rays"));
+    QVERIFY(rays);
+    rays->setValue(rays->value() + 3);
+    QVERIFY(window.document()->isModified());
+    window.close();
+    QVERIFY(window.isVisible());
+    QMessageBox* box = nullptr;
+    for (QMessageBox* b : window.findChildren<QMessageBox*>("confirmQuit"))
+        if (b->isVisible()) box = b;
+    QVERIFY(box);
+    QVERIFY(box->button(QMessageBox::Save) && box->button(QMessageBox::Discard));
+    box->button(QMessageBox::Cancel)->click();
+    QVERIFY(window.isVisible());
+    window.document()->undoStack()->undo();  // back to the opened state: nothing to save
+    QVERIFY(!window.document()->isModified());
+    rays->setValue(rays->value() + 1);
+    QVERIFY(window.saveProject(outputDir("quit") + "/drone.splatproj"));
+    QVERIFY(!window.document()->isModified());
+    window.close();
+    QTRY_VERIFY(!window.isVisible());
 }
 
 QTEST_MAIN(TestEditorBake)

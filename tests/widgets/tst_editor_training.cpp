@@ -14,11 +14,13 @@
 #include <QStandardPaths>
 #include <QTimer>
 #include <QtTest>
+#include <QMessageBox>
 #include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
 
 #include "widgets/dataset_panel.h"
+#include "app/editor/bake_controller.h"
 #include "app/editor/dataset_controller.h"
 #include "app/editor/editor_document.h"
 #include "app/editor/job_runner.h"
@@ -156,6 +158,8 @@ private slots:
     void badDatasetFolderIsNamed();
     void cudaWithoutGpuIsAClearError();
     void startRendersTheDatasetFirst();
+    void askBeforeLosingARun();
+    void bakeAndQuitWaitForTraining();
 };
 
 void TestEditorTraining::initTestCase() {
@@ -222,7 +226,10 @@ void TestEditorTraining::trainsWithLiveChartAndPreview() {
     QVERIFY(panel->metricsLabel()->text().contains(QStringLiteral("Final, step %1").arg(STEPS)));
     QVERIFY(panel->progressBar()->format().contains(QString::number(STEPS)));
     QCOMPARE(sw::editor::checkpointStep(dock->runFolder()), STEPS);
-    // A finished run can be continued after raising Steps.
+    // A finished run is not offered to Resume (it would fail) until Steps is raised above it.
+    QVERIFY(!panel->resumeButton()->isEnabled());
+    QVERIFY(panel->resumeButton()->toolTip().contains(QStringLiteral("raise Steps")));
+    panel->setSettings(smallRun(STEPS + 100));
     QVERIFY(panel->resumeButton()->isEnabled());
     QVERIFY(panel->resumeButton()->text().contains(QString::number(STEPS)));
 }
@@ -380,6 +387,116 @@ void TestEditorTraining::startRendersTheDatasetFirst() {
     QCOMPARE(dock->datasetFolder(), dataset);
     QCOMPARE(window.document()->cloud()->size(), std::size_t(300));
     QVERIFY(QFile::exists(dataset + ".training/cloud.ply"));
+}
+
+// The visible question box of that name, or nullptr.
+QMessageBox* question(QWidget* window, const char* name) {
+    for (QMessageBox* box : window->findChildren<QMessageBox*>(QString::fromLatin1(name)))
+        if (box->isVisible()) return box;
+    return nullptr;
+}
+
+// A fresh run over a checkpoint asks first (it replaces it); cancelling before this run's first
+// checkpoint asks first (its steps would be lost) and No keeps it running; a cancelled run's
+// bar loses its ETA; a checkpoint older than a new render of the dataset is not offered.
+void TestEditorTraining::askBeforeLosingARun() {
+    const QString dataset = writeSyntheticDataset(outputDir("ask"));
+    QVERIFY(!dataset.isEmpty());
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.dataset()->showFolder(dataset));
+    TrainingDock* dock = window.trainingDock();
+    sw::widgets::TrainingPanel* panel = dock->panel();
+    QSignalSpy finished(dock->runner(), &JobRunner::finished);
+    panel->setSettings(smallRun(60));
+    QVERIFY(dock->start(false));  // no checkpoint yet: no question
+    QVERIFY(waitFinished(dock->runner(), finished, 120000));
+    QCOMPARE(sw::editor::checkpointStep(dock->runFolder()), 60);
+
+    // Resume is offered for a checkpoint of the current render of the dataset only.
+    panel->setSettings(smallRun(100000));
+    QVERIFY(panel->resumeButton()->isEnabled());
+    const QString json = dataset + "/transforms_train.json";
+    {
+        QFile f(json);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(60), QFileDevice::FileModificationTime));
+    }
+    dock->refreshResume();
+    QVERIFY(!panel->resumeButton()->isEnabled());
+    QVERIFY(panel->resumeButton()->toolTip().contains(QStringLiteral("earlier render")));
+
+    // Start over the checkpoint: asked; No starts nothing.
+    sw::train::TrainSettings endless = smallRun(100000);
+    endless.checkpointEvery = 100000;  // no checkpoint of the new run falls due
+    panel->setSettings(endless);
+    panel->startButton()->click();
+    QMessageBox* box = question(&window, "confirmNewRun");
+    QVERIFY(box);
+    QVERIFY(box->text().contains(QStringLiteral("step 60")));
+    QVERIFY(!dock->runner()->busy());
+    box->button(QMessageBox::No)->click();
+    QVERIFY(!dock->runner()->busy());
+    QCOMPARE(sw::editor::checkpointStep(dock->runFolder()), 60);
+    // Yes starts it.
+    finished.clear();
+    panel->startButton()->click();
+    box = question(&window, "confirmNewRun");
+    QVERIFY(box);
+    box->button(QMessageBox::Yes)->click();
+    QTRY_VERIFY(dock->runner()->busy());
+    QVERIFY(window.document()->trainingActive());
+    // Cancel before the first checkpoint of this run: asked; No keeps it going.
+    panel->cancelButton()->click();
+    box = question(&window, "confirmCancel");
+    QVERIFY(box);
+    box->button(QMessageBox::No)->click();
+    QTest::qWait(200);
+    QVERIFY(dock->runner()->busy());
+    panel->cancelButton()->click();
+    box = question(&window, "confirmCancel");
+    QVERIFY(box);
+    box->button(QMessageBox::Yes)->click();
+    QVERIFY(waitFinished(dock->runner(), finished, 60000));
+    QVERIFY(!window.document()->trainingActive());
+    QCOMPARE(panel->etaSeconds(), -1.0);
+    QCOMPARE(panel->progressBar()->format(), QStringLiteral("Cancelled"));
+}
+
+// While a run goes, Bake and Export refuse (the run's end would replace the cloud) and quitting
+// asks; Quit cancels the run (its checkpoint stays) and the window closes when it has stopped.
+void TestEditorTraining::bakeAndQuitWaitForTraining() {
+    const QString dataset = writeSyntheticDataset(outputDir("quit"));
+    QVERIFY(!dataset.isEmpty());
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.dataset()->showFolder(dataset));
+    TrainingDock* dock = window.trainingDock();
+    sw::widgets::TrainingPanel* panel = dock->panel();
+    panel->setSettings(smallRun(100000));
+    QVERIFY(dock->start(false));
+    QTRY_VERIFY_WITH_TIMEOUT(sw::editor::checkpointStep(dock->runFolder()) >= 50, 120000);
+    QVERIFY(window.document()->trainingActive());
+    QVERIFY(!window.bakeController()->bake());
+    QVERIFY(window.bakeController()->lastReport().contains(QStringLiteral("training run is going")));
+
+    window.close();
+    QVERIFY(window.isVisible());  // asked, not closed
+    QMessageBox* box = question(&window, "confirmQuit");
+    QVERIFY(box);
+    QVERIFY(box->text().contains(QStringLiteral("training run")));
+    box->button(QMessageBox::Cancel)->click();
+    QVERIFY(window.isVisible());
+    QVERIFY(dock->runner()->busy());
+    window.close();
+    box = question(&window, "confirmQuit");
+    QVERIFY(box);
+    box->button(QMessageBox::Yes)->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), 60000);
+    QVERIFY(!dock->runner()->busy());
+    QVERIFY(sw::editor::checkpointStep(dock->runFolder()) >= 50);
 }
 
 QTEST_MAIN(TestEditorTraining)
