@@ -177,9 +177,9 @@ sw_bad(export_zero_area_model RC 5 MATCH "error: .*zero_area\\.glb: every triang
 sw_bad(export_ok RC 0 MATCH "file: +cube\\.bin" EXISTS @O@/e/cube.bin @O@/e/.splatwright-output.json ARGS export ${EXP} -o @O@/e)
 # Ctrl-C / SIGTERM mid-export (1 M splats: the bake runs for a minute): exit 6 naming the
 # export folder, no folder, no .e.export-* temporary.
-sw_bad(export_sigint RC 6 SIGNAL INT AFTER 4 MATCH "error: .*/e: [a-z ]*cancelled" ABSENT @O@/e
+sw_bad(export_sigint RC 6 SIGNAL INT AFTER 4 MATCH "error: .*(/e|cube\\.glb): [a-z ]*cancelled" ABSENT @O@/e
   ARGS export ${BAD}/big.ply --model ${BAD}/cube.glb -o @O@/e)
-sw_bad(export_sigterm RC 6 SIGNAL TERM AFTER 3 MATCH "error: .*/e: [a-z ]*cancelled" ABSENT @O@/e
+sw_bad(export_sigterm RC 6 SIGNAL TERM AFTER 3 MATCH "error: .*(/e|cube\\.glb): [a-z ]*cancelled" ABSENT @O@/e
   ARGS export ${BAD}/big.ply --model ${BAD}/cube.glb -o @O@/e)
 
 # --- a full disk (a real 8 KiB tmpfs; root only, else skipped) --------------------------------
