@@ -35,16 +35,40 @@ bpy.ops.wm.read_factory_settings(use_empty=True)
 bpy.ops.import_scene.gltf(filepath=model)
 meshes = [o for o in bpy.context.scene.objects if o.type == "MESH"]
 
-# Normalise into the 1.6 cube centred at the origin.
-lo = Vector((1e30, 1e30, 1e30))
+# Normalise into the 1.6 cube centred at the origin exactly as our importer does
+# (core/geometry/import.cpp normaliseIntoCube): the axis-aligned box of the world-space vertices
+# of the triangles only (Assimp's SortByPType drops points and lines), in the bind pose (Assimp
+# reads skinned meshes unskinned and ignores animations), largest side = 1.6, centre at the
+# origin. The objects' bound_box would not do: it is the local box carried through rotations
+# (larger than the vertices' box for a rotated node), and it follows the armature's animated pose.
+for o in bpy.context.scene.objects:
+    if o.animation_data is not None:
+        o.animation_data_clear()
+    if o.type == "MESH" and o.data.shape_keys is not None and o.data.shape_keys.animation_data is not None:
+        o.data.shape_keys.animation_data_clear()
+    if o.type == "ARMATURE":
+        o.data.pose_position = "REST"  # the importer's guessed bind pose = the vertices as stored
+bpy.context.view_layer.update()
+depsgraph = bpy.context.evaluated_depsgraph_get()
+lo = numpy.full(3, numpy.inf)
 hi = -lo
 for o in meshes:
-    for c in o.bound_box:
-        w = o.matrix_world @ Vector(c)
-        lo = Vector(map(min, lo, w))
-        hi = Vector(map(max, hi, w))
-scale = 1.6 / max(hi - lo)
-centre = (lo + hi) / 2
+    ev = o.evaluated_get(depsgraph)
+    me = ev.to_mesh()
+    used = numpy.zeros(len(me.loops), dtype=numpy.int32)
+    me.loops.foreach_get("vertex_index", used)  # loops belong to faces: loose points/edges have none
+    if len(used):
+        co = numpy.zeros(3 * len(me.vertices), dtype=numpy.float64)
+        me.vertices.foreach_get("co", co)
+        co = co.reshape(-1, 3)[numpy.unique(used)]
+        m = numpy.array(ev.matrix_world, dtype=numpy.float64)
+        w = co @ m[:3, :3].T + m[:3, 3]
+        lo = numpy.minimum(lo, w.min(axis=0))
+        hi = numpy.maximum(hi, w.max(axis=0))
+    ev.to_mesh_clear()
+scale = 1.6 / float(max(hi - lo))
+centre = Vector(((lo + hi) / 2).tolist())
+print("normalisation: scale %.6g offset %.6g %.6g %.6g" % (scale, *centre))  # as `splatwright-cli info` prints it
 root = bpy.data.objects.new("norm", None)
 bpy.context.scene.collection.objects.link(root)
 for o in bpy.context.scene.objects:

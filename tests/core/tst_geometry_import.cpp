@@ -127,6 +127,21 @@ TEST_CASE("normalisation puts the bounds in the cube of edge 1.6, converted to +
     CHECK(sw::geometry::computeBounds(unscaled->mesh).max.z() == doctest::Approx(2));
 }
 
+TEST_CASE("a mesh without normals gets its faces' area-weighted normals, not a placeholder") {
+    // glTF may omit NORMAL (the Fox does). A triangle in the glTF xy plane faces glTF +z, ours −y.
+    auto tri = importModel(triangleGltf("no_normals.gltf", {0, 0, 0, 1, 0, 0, 0, 1, 0}));
+    REQUIRE_MESSAGE(tri.ok(), tri.error().toString());
+    REQUIRE(tri->mesh.normals.size() == 3);
+    for (const Eigen::Vector3f& n : tri->mesh.normals) CHECK(n.dot(Eigen::Vector3f(0, -1, 0)) == doctest::Approx(1.0));
+    // An OBJ box without vn: every corner's normal points out of the box (the mean of its faces).
+    auto box = importModel(writeText("box_no_vn.obj", objBox({0, 0, 0}, {2, 1, 1})));
+    REQUIRE(box.ok());
+    const auto& m = box->mesh;
+    REQUIRE(m.normals.size() == m.positions.size());
+    for (std::size_t v = 0; v < m.positions.size(); ++v)
+        CHECK(m.normals[v].dot(m.positions[v].normalized()) > 0.5f);  // the box is centred at the origin
+}
+
 TEST_CASE("an inside-out box is repaired on import") {
     std::string text = objBox({0, 0, 0}, {1, 1, 1});
     std::string flipped;

@@ -35,6 +35,20 @@ struct Walker {
     std::optional<Error> error;
     bool anyUvs = false;
 
+    // A source mesh without normals (glTF allows it; the Fox has none): area-weighted normals of
+    // its own faces at each of its vertices, never a placeholder direction. Vertices of no face
+    // keep +Z.
+    static void smoothNormals(Mesh& mesh, int firstVertex, std::size_t firstFace) {
+        const std::size_t v0 = static_cast<std::size_t>(firstVertex);
+        std::vector<Eigen::Vector3f> sum(mesh.positions.size() - v0, Eigen::Vector3f::Zero());
+        for (std::size_t f = firstFace; f < mesh.triangles.size(); ++f) {
+            const Eigen::Vector3f n = faceNormalArea(mesh, f);
+            for (int k = 0; k < 3; ++k) sum[static_cast<std::size_t>(mesh.triangles[f][k]) - v0] += n;
+        }
+        for (std::size_t i = 0; i < sum.size(); ++i)
+            if (sum[i].allFinite() && sum[i].norm() > 0) mesh.normals[v0 + i] = sum[i].normalized();
+    }
+
     void addMesh(const aiMesh& m, const Eigen::Matrix4f& xf, const std::string& key) {
         if (!(m.mPrimitiveTypes & aiPrimitiveType_TRIANGLE)) return;
         const int base = static_cast<int>(out.mesh.positions.size());
@@ -62,6 +76,7 @@ struct Walker {
         anyUvs = anyUvs || m.mTextureCoords[0] != nullptr;
         if (!m.mTextureCoords[0] && m.mMaterialIndex < out.materialHasNoUvs.size())
             out.materialHasNoUvs[m.mMaterialIndex] = 1;
+        const std::size_t firstFace = mesh.triangles.size();
         for (unsigned f = 0; f < m.mNumFaces; ++f) {
             const aiFace& face = m.mFaces[f];
             if (face.mNumIndices != 3) continue;  // points and lines after SortByPType
@@ -71,6 +86,7 @@ struct Walker {
             mesh.faceMaterial.push_back(static_cast<int>(m.mMaterialIndex));
             faceKey.push_back(key);
         }
+        if (!m.mNormals) smoothNormals(mesh, base, firstFace);
         ++out.meshInstances;
     }
 
