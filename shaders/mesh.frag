@@ -27,6 +27,7 @@ uniform int u_gammaOut;                // 0: target stores sRGB bytes; 1: linear
 uniform int u_shading;                 // 0 headlight, 1 flat, 2 ao, 3 cel
 uniform vec3 u_sunView;                // cel: unit direction towards the sun, view space
 uniform vec3 u_hsvAdjust;              // hue shift (degrees), saturation ×, value ×
+uniform float u_lodBias;               // texture mip bias (negative: finer), for per-sample mask tests
 
 out vec4 o_color;
 
@@ -72,7 +73,7 @@ float celBand(float ndl) {
 void main() {
     vec4 base = u_baseColorFactor;
     if (u_hasTexture) {
-        base *= texture(u_baseColorTexture, v_uv);
+        base *= texture(u_baseColorTexture, v_uv, u_lodBias);
     }
     if (u_alphaMask && base.a < u_alphaCutoff) {
         discard;

@@ -35,6 +35,7 @@ Result<std::unique_ptr<GlViewRenderer>> GlViewRenderer::create(const render::GlP
     impl->renderer = std::move(*renderer);
     impl->settings.background = render::Background::Transparent;
     impl->settings.samples = msaaSamples;
+    impl->settings.maskPerSample = true;  // cut-outs as Cycles samples them (issue 14: foliage)
     return std::unique_ptr<GlViewRenderer>(new GlViewRenderer(std::move(impl)));
 }
 

@@ -140,14 +140,21 @@ Result<DomeIrradiance> domeIrradiance(const Mesh& mesh, const geometry::RayQuery
     const Materials mats(mesh, {});
 
     // Front normals: the vertex normals, turned to agree with the winding around each vertex.
+    // A vertex normal more than kMaxBend off the area-weighted normal of its faces is a shading
+    // trick (foliage cards with normals bent outward from the crown: pine-tree-1's median card
+    // normal is 77° off its card), not the surface: the dome is gathered around the faces' normal.
     std::vector<Vector3f> normals = vertexNormals(mesh);
     {
+        constexpr float kMaxBend = 0.5f;  // cos 60°
         std::vector<Vector3f> wind(V, Vector3f::Zero());
         for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {
             const Vector3f n = geometry::faceNormalArea(mesh, f);
             for (int k = 0; k < 3; ++k) wind[static_cast<std::size_t>(mesh.triangles[f][k])] += n;
         }
         for (std::size_t v = 0; v < V; ++v) {
+            const float windNorm = wind[v].norm();
+            if (windNorm > 0.f && std::abs(normals[v].dot(wind[v])) < kMaxBend * windNorm * normals[v].norm())
+                normals[v] = wind[v] / windNorm;
             if (normals[v].dot(wind[v]) < 0.f) normals[v] = -normals[v];
             if (!(normals[v].squaredNorm() > 0.f)) normals[v] = Vector3f::UnitZ();
             normals[v].normalize();

@@ -1,6 +1,7 @@
 #include "core/render/mesh_renderer.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/foundation/check.h"
 #include "core/foundation/log.h"
@@ -20,7 +21,7 @@ namespace {
 struct MeshUniforms {
     GLint view = -1, projection = -1, baseColorTexture = -1, hasTexture = -1, baseColorFactor = -1;
     GLint alphaMask = -1, alphaCutoff = -1, flatNormals = -1, gammaOut = -1;
-    GLint shading = -1, sunView = -1, hsvAdjust = -1;
+    GLint shading = -1, sunView = -1, hsvAdjust = -1, lodBias = -1;
 };
 
 MeshUniforms locateUniforms(const GlFunctions& gl, GLuint program) {
@@ -37,6 +38,7 @@ MeshUniforms locateUniforms(const GlFunctions& gl, GLuint program) {
     u.shading = gl.GetUniformLocation(program, "u_shading");
     u.sunView = gl.GetUniformLocation(program, "u_sunView");
     u.hsvAdjust = gl.GetUniformLocation(program, "u_hsvAdjust");
+    u.lodBias = gl.GetUniformLocation(program, "u_lodBias");
     return u;
 }
 
@@ -157,8 +159,15 @@ void MeshRenderer::Impl::drawMesh(const Eigen::Matrix4f& view, const Eigen::Matr
         gl.BindTexture(GL_TEXTURE_2D, textured ? mesh.textures[static_cast<std::size_t>(r.texture)] : 0);
         gl.Uniform1i(uniforms.alphaMask, r.alphaMask ? 1 : 0);
         gl.Uniform1f(uniforms.alphaCutoff, r.alphaCutoff);
+        const bool perSample = settings.maskPerSample && r.alphaMask && settings.samples > 1;
+        if (perSample) {
+            gl.Enable(GL_SAMPLE_SHADING);
+            gl.MinSampleShading(1.f);
+        }
+        gl.Uniform1f(uniforms.lodBias, perSample ? -0.5f * std::log2(static_cast<float>(settings.samples)) : 0.f);
         gl.DrawElements(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
                         reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)));
+        if (perSample) gl.Disable(GL_SAMPLE_SHADING);
         ++stats.drawCalls;
     }
     stats.triangles = mesh.triangles;

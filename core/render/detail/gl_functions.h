@@ -40,6 +40,7 @@
     X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                       \
     X(PFNGLUNIFORM1IPROC, Uniform1i)                                         \
     X(PFNGLUNIFORM1FPROC, Uniform1f)                                         \
+    X(PFNGLMINSAMPLESHADINGPROC, MinSampleShading)                           \
     X(PFNGLUNIFORM3FPROC, Uniform3f)                                         \
     X(PFNGLUNIFORM4FVPROC, Uniform4fv)                                       \
     X(PFNGLUNIFORMMATRIX4FVPROC, UniformMatrix4fv)                           \
