@@ -161,6 +161,7 @@ Result<DomeIrradiance> domeIrradiance(const Mesh& mesh, const geometry::RayQuery
         }
     }
 
+    constexpr std::size_t kInsideProbe = 8;  // back-side rays that decide "inside a closed surface"
     std::vector<Hit> hits(P * N);
     std::vector<float> vis(P, 0.f);
     std::atomic<std::size_t> segments{0};
@@ -175,7 +176,7 @@ Result<DomeIrradiance> domeIrradiance(const Mesh& mesh, const geometry::RayQuery
         const std::uint32_t h = mix32(s.seed * 0x9E3779B9u ^ mix32(static_cast<std::uint32_t>(p) + 0x632BE5ABu));
         const double o1 = unit(h), o2 = unit(mix32(h ^ 0x5bd1e995u));
         int open = 0;
-        std::size_t segs = 0;
+        std::size_t segs = 0, insideHits = 0;
         for (std::size_t r = 0; r < N; ++r) {
             double u1 = o1 + kA1 * static_cast<double>(r), u2 = o2 + kA2 * static_cast<double>(r);
             u1 -= std::floor(u1);
@@ -202,6 +203,14 @@ Result<DomeIrradiance> domeIrradiance(const Mesh& mesh, const geometry::RayQuery
             }
             open += hit.faceSide < 0;
             hits[p * N + r] = hit;
+            insideHits += hit.faceSide >= 0 && hit.faceSide % 2 == 1;
+            // The back of a closed, outward-wound surface: every probe met the inside of a face,
+            // so no camera outside sees this side (open plates' backs see the sky or other faces'
+            // fronts). Its remaining rays would cost half the bake on closed models for nothing.
+            if (p % 2 == 1 && r + 1 == kInsideProbe && insideHits == kInsideProbe && N > kInsideProbe) {
+                for (std::size_t q = r + 1; q < N; ++q) hits[p * N + q] = hits[p * N + q % kInsideProbe];
+                break;
+            }
         }
         vis[p] = static_cast<float>(open) / static_cast<float>(N);
         segments.fetch_add(segs, std::memory_order_relaxed);

@@ -11,7 +11,9 @@
 // the irradiance there, interpolated from the face's vertices. The hits are traced once and
 // then iterated `bounces` times (a gather over the cached first hits: E₀ = visibility,
 // Eₖ₊₁ = visibility + mean(albedo ⊙ Eₖ at the hits)), so `bounces` diffuse bounces cost one
-// trace. Hits on alpha-masked texels (glTF MASK) pass through.
+// trace. Hits on alpha-masked texels (glTF MASK) pass through. A back side whose first 8 rays
+// all meet the inside of faces lies inside a closed surface, unseen from outside: it stops
+// there (visibility 0), which halves the rays of closed models.
 //
 // Values are linear RGB factors of the surface's own linear albedo: outgoing radiance =
 // albedo ⊙ E (1 where the dome is fully open).

@@ -36,7 +36,7 @@ struct LightingSettings {
     Recipe recipe = Recipe::Ao;
     int aoRays = 64;          // hemisphere rays per vertex side
     int aoBounces = 4;        // diffuse bounces of interreflection (0 = sky visibility only)
-    float aoMaxEdge = 0.02f;  // model units: longer edges are split before baking
+    float aoMaxEdge = 0.03f;  // model units: longer edges are split before baking
     float aoDistance = 4.0f;  // model units: blockers farther away do not darken
     std::uint32_t seed = 1;
     std::vector<HsvAdjust> materialHsv;  // [materials]; missing entries = identity
