@@ -2,18 +2,23 @@
 // whatever side of the face a splat lies on, the belly cull keeps what the belt sees, thin real
 // geometry survives the floater pass, barrel tips are muzzle centres, both SPZ versions are
 // written, a cloud that does not fit its model is refused unless forced, AO reads open plating
-// light and crevices dark, and dead splats never reach the SPL2.
+// light and crevices dark (also on the baked demo drone and plated demo), and dead splats never
+// reach the SPL2.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "core/bake/bake.h"
 #include "core/bake/export.h"
 #include "core/bake/surface_sample.h"
+#include "core/demo/demo_drone.h"
 #include "core/formats/spl2.h"
 #include "core/formats/spz.h"
 #include "core/foundation/file_io.h"
+#include "core/geometry/gltf_writer.h"
+#include "core/geometry/import.h"
 #include "core/geometry/winding.h"
 #include "tests/core/tst_bake_fixtures.h"
 #include "tests/support/test_support.h"
@@ -455,4 +460,41 @@ TEST_CASE("the debug JSON and the meta report state normals flipped, splats per 
     CHECK(r["belly_culled"] == baked->report.bellyCulled);
     CHECK(baked->report.bellyCulled > 100);
     CHECK(r["belly_culled_where"]["count"] == baked->report.bellyCulled);
+}
+
+TEST_CASE("the baked demo's AO channel reads open plating light and only crevices dark (issue 14)") {
+    // The demo models as the pipeline imports them (GLB → importModel: winding repaired), a cloud
+    // sampled on their surface standing for the surface-initialised training (centres ±0.005 off
+    // the skin, as trained splats sit), baked with the default settings. Issue 14's complaint
+    // was 91 % of a drone's splats below 0.1 with a median of 0; docs/bake.md records the
+    // distribution on trained clouds.
+    for (const demo::DemoStyle style : {demo::DemoStyle::Drone, demo::DemoStyle::Plated}) {
+        demo::DemoSettings ds = style == demo::DemoStyle::Plated ? demo::platedBossSettings() : demo::DemoSettings{};
+        ds.textureSize = 256;
+        auto drone = demo::generateDemoDrone(ds);
+        REQUIRE(drone.ok());
+        const std::string glb = test::outputDir("bake_truth") + (style == demo::DemoStyle::Plated ? "/plated.glb" : "/drone.glb");
+        REQUIRE(geometry::writeGlb(drone->mesh, glb).ok());
+        auto model = geometry::importModel(glb);
+        REQUIRE(model.ok());
+        bake::SurfaceSampleSettings s;
+        s.count = 4000;
+        s.normalJitter = 0.005f;
+        const splat::SplatCloud cloud = bake::sampleSurface(model->mesh, s);
+        auto baked = bake::bakeModel(cloud, model->mesh, nullptr, bake::BakeSettings{});
+        REQUIRE(baked.ok());
+        std::vector<float> ao;
+        for (const auto& a : baked->spl2.core.attrs) ao.push_back(a.x());
+        for (const auto& a : baked->spl2.shell.attrs) ao.push_back(a.x());
+        REQUIRE(ao.size() > 3000);
+        const double dark = double(std::count_if(ao.begin(), ao.end(), [](float v) { return v < 0.1f; })) / double(ao.size());
+        std::sort(ao.begin(), ao.end());
+        const float p25 = ao[ao.size() / 4], median = ao[ao.size() / 2], p90 = ao[ao.size() * 9 / 10];
+        MESSAGE(std::string(style == demo::DemoStyle::Plated ? "plated" : "drone") << ": AO < 0.1 " << 100 * dark << " %, p25 " << p25
+                << ", median " << median << ", p90 " << p90);
+        CHECK(dark < 0.2);       // crevices, the faces under the guns, the belly
+        CHECK(median > 0.6f);    // most of the skin sees most of the dome
+        CHECK(p90 > 0.9f);       // open plating reads light
+        CHECK(p25 > 0.3f);
+    }
 }
