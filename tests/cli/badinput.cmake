@@ -174,6 +174,9 @@ sw_bad(export_truncated_png RC 3 MATCH "error: .*ds_truncated_png/train/r_4\\.pn
 sw_bad(export_nan_cloud RC 5 MATCH "error: .*nan\\.ply: splat 0" ABSENT @O@/e ARGS export ${BAD}/nan.ply --model ${BAD}/cube.glb -o @O@/e)
 sw_bad(export_zero_area_model RC 5 MATCH "error: .*zero_area\\.glb: every triangle has zero area" ABSENT @O@/e
   ARGS export ${BAD}/ok.ply --model ${BAD}/zero_area.glb -o @O@/e)
+sw_bad(export_stale_temporaries RC 0 MATCH "removed the temporary .*/\\.cube\\.export\\.tmp-4194399-0000beef"
+  ABSENT ${BAD}/exportstale/e/.cube.export.tmp-4194399-0000beef ${BAD}/exportstale/e/.cube.export-4194399
+  EXISTS ${BAD}/exportstale/e/cube.bin NOLEFTOVER ${BAD}/exportstale ARGS export ${EXP} -o ${BAD}/exportstale/e)
 sw_bad(export_ok RC 0 MATCH "file: +cube\\.bin" EXISTS @O@/e/cube.bin @O@/e/.splatwright-output.json ARGS export ${EXP} -o @O@/e)
 # Ctrl-C / SIGTERM mid-export (1 M splats: the bake runs for a minute): exit 6 naming the
 # export folder, no folder, no .e.export-* temporary.

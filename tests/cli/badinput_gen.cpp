@@ -391,6 +391,12 @@ int main(int argc, char** argv) {
     put("stale/out.spz.tmp-4194399-deadbeef", std::string("half a file"));
     put("stale/ds.tmp-4194399-0000abcd/.splatwright-output.json", std::string("{\"writer\":\"splatwright\",\"entries\":[]}"));
     put("stale/ds.tmp-4194399-0000abcd/train/r_0.png", std::string("half"));
+    // An export folder with the staging folders of killed exports: this version's (marker inside)
+    // and an older version's ".<name>.export-<pid>".
+    put("exportstale/e/.cube.export.tmp-4194399-0000beef/.splatwright-output.json",
+        std::string("{\"writer\":\"splatwright\",\"entries\":[]}"));
+    put("exportstale/e/.cube.export.tmp-4194399-0000beef/cube.bin", std::string("half"));
+    put("exportstale/e/.cube.export-4194399/cube.bin", std::string("half"));
     std::printf("badinput_gen: wrote %s\n", g_out.c_str());
     return 0;
 }
