@@ -1442,6 +1442,22 @@
         <source>Game scale</source>
         <translation>Игровой масштаб</translation>
     </message>
+    <message>
+        <source>A training run is going: quitting cancels it (its last checkpoint stays).</source>
+        <translation>Идёт обучение: выход отменит его (последняя контрольная точка сохранится).</translation>
+    </message>
+    <message>
+        <source>The project has unsaved changes.</source>
+        <translation>В проекте есть несохранённые изменения.</translation>
+    </message>
+    <message>
+        <source>Quit Splatwright</source>
+        <translation>Выход из Splatwright</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Выйти</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::ModelStatus</name>
@@ -1512,6 +1528,14 @@
         <source>Open a model first.</source>
         <translation>Сначала откройте модель.</translation>
     </message>
+    <message>
+        <source>Open Model</source>
+        <translation>Открыть модель</translation>
+    </message>
+    <message>
+        <source>A training run is going on the current model. Open %1 anyway? The run goes on; its cloud stays with the current model&apos;s run folder.</source>
+        <translation>Идёт обучение на текущей модели. Всё равно открыть %1? Обучение продолжится; его облако останется в папке запуска текущей модели.</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::RecentFiles</name>
@@ -1573,6 +1597,22 @@
     <message>
         <source>Resuming the training</source>
         <translation>Продолжение обучения</translation>
+    </message>
+    <message>
+        <source>The checkpoint at step %1 was trained on an earlier render of the dataset</source>
+        <translation>Контрольная точка на шаге %1 обучена на более раннем рендере датасета</translation>
+    </message>
+    <message>
+        <source>Start a new run? It replaces the checkpoint at step %1 (Resume continues that run).</source>
+        <translation>Начать новый запуск? Он заменит контрольную точку на шаге %1 («Продолжить» продолжает тот запуск).</translation>
+    </message>
+    <message>
+        <source>No checkpoint of this run yet: cancelling loses its steps. Cancel the training?</source>
+        <translation>У этого запуска ещё нет контрольной точки: при отмене его шаги пропадут. Отменить обучение?</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Отменено</translation>
     </message>
 </context>
 <context>
@@ -1954,6 +1994,14 @@
         <source>Preset</source>
         <translation>Пресет</translation>
     </message>
+    <message>
+        <source>Change %1</source>
+        <translation>Изменение: %1</translation>
+    </message>
+    <message>
+        <source>Load preset %1</source>
+        <translation>Загрузка пресета %1</translation>
+    </message>
 </context>
 <context>
     <name>sw::widgets::PartsPanel</name>
@@ -2142,6 +2190,10 @@
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 splats, train loss %3&lt;br&gt;val L1 %4 · PSNR %5 dB · SSIM %6&lt;br&gt;opaque %7% · outside silhouette %8 · %9 s</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: сплатов: %2, потери обучения %3&lt;br&gt;L1 валидации %4 · PSNR %5 дБ · SSIM %6&lt;br&gt;непрозрачных %7% · вне силуэта %8 · %9 с</translation>
+    </message>
+    <message>
+        <source>The checkpoint is at step %1: raise Steps above it to continue</source>
+        <translation>Контрольная точка на шаге %1: чтобы продолжить, увеличьте «Шаги»</translation>
     </message>
 </context>
 <context>
