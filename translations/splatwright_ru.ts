@@ -1137,6 +1137,142 @@
         <source>Grey level behind the validation views for the metrics: 0.5 = grey (the usual yardstick), 1 = white</source>
         <translation>Уровень серого за валидационными ракурсами для метрик: 0,5 = серый (обычный эталон), 1 = белый</translation>
     </message>
+    <message>
+        <source>Weapon profile</source>
+        <translation>Профиль оружия</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Имя</translation>
+    </message>
+    <message>
+        <source>Weapon</source>
+        <translation>Оружие</translation>
+    </message>
+    <message>
+        <source>Hit kind</source>
+        <translation>Тип попадания</translation>
+    </message>
+    <message>
+        <source>shot: narrow band on the struck side; blast: wide; epicenter: radial, tears the top; melee: dent; pierce: spall, channel, exit chunk</source>
+        <translation>shot: узкая полоса на поражённой стороне; blast: широкая; epicenter: радиально, срывает верх; melee: вмятина; pierce: откол, канал, кусок на выходе</translation>
+    </message>
+    <message>
+        <source>shot</source>
+        <translation>выстрел</translation>
+    </message>
+    <message>
+        <source>blast</source>
+        <translation>взрыв</translation>
+    </message>
+    <message>
+        <source>epicenter</source>
+        <translation>эпицентр</translation>
+    </message>
+    <message>
+        <source>melee</source>
+        <translation>удар</translation>
+    </message>
+    <message>
+        <source>pierce</source>
+        <translation>пробитие</translation>
+    </message>
+    <message>
+        <source>Damage</source>
+        <translation>Урон</translation>
+    </message>
+    <message>
+        <source>splat layers</source>
+        <translation>слоёв сплэтов</translation>
+    </message>
+    <message>
+        <source>Slot layers knocked out per hit</source>
+        <translation>Слоёв слотов, выбиваемых за попадание</translation>
+    </message>
+    <message>
+        <source>Radius</source>
+        <translation>Радиус</translation>
+    </message>
+    <message>
+        <source>Side band</source>
+        <translation>Полоса стороны</translation>
+    </message>
+    <message>
+        <source>Depth band on the struck side (projection on the side&apos;s normal)</source>
+        <translation>Полоса глубины на поражённой стороне (проекция на нормаль стороны)</translation>
+    </message>
+    <message>
+        <source>Chunk budget</source>
+        <translation>Бюджет кусков</translation>
+    </message>
+    <message>
+        <source>Chunks torn off per hit at most</source>
+        <translation>Не больше стольких кусков срывается за попадание</translation>
+    </message>
+    <message>
+        <source>Crack share</source>
+        <translation>Доля для трещины</translation>
+    </message>
+    <message>
+        <source>Tear share</source>
+        <translation>Доля для отрыва</translation>
+    </message>
+    <message>
+        <source>Cascade</source>
+        <translation>Каскад</translation>
+    </message>
+    <message>
+        <source>A cracked chunk tears off first on the next hit</source>
+        <translation>Треснувший кусок отрывается первым при следующем попадании</translation>
+    </message>
+    <message>
+        <source>Cascade radius</source>
+        <translation>Радиус каскада</translation>
+    </message>
+    <message>
+        <source>Chunk speed</source>
+        <translation>Скорость кусков</translation>
+    </message>
+    <message>
+        <source>Chunk spin</source>
+        <translation>Вращение кусков</translation>
+    </message>
+    <message>
+        <source>rad/s</source>
+        <translation>рад/с</translation>
+    </message>
+    <message>
+        <source>Debris share</source>
+        <translation>Доля обломков</translation>
+    </message>
+    <message>
+        <source>Debris and heat</source>
+        <translation>Обломки и жар</translation>
+    </message>
+    <message>
+        <source>Debris speed</source>
+        <translation>Скорость обломков</translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation>Остывание</translation>
+    </message>
+    <message>
+        <source>Black-body cooling: heat(t) = exp(-cooling t)</source>
+        <translation>Остывание по чёрному телу: жар(t) = exp(-остывание·t)</translation>
+    </message>
+    <message>
+        <source>Spall radius</source>
+        <translation>Радиус откола</translation>
+    </message>
+    <message>
+        <source>Railgun</source>
+        <translation>Рейлган</translation>
+    </message>
+    <message>
+        <source>Channel radius</source>
+        <translation>Радиус канала</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::BakeController</name>

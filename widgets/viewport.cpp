@@ -249,6 +249,7 @@ void Viewport::mouseReleaseEvent(QMouseEvent* event) {
         Eigen::Vector3f point = Eigen::Vector3f::Zero();
         const int splat = pickSplat(event->position(), &point);
         emit splatPicked(point, splat);
+        emit splatClicked(event->position());
         event->accept();
         return;
     }

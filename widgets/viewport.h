@@ -7,7 +7,9 @@
 #include <QOpenGLWidget>
 #include <QPointF>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "core/render/gizmo_renderer.h"
@@ -88,11 +90,23 @@ public:
     // one is set), rendered with this widget's context. Null image (renderError) on failure or
     // without a splat model.
     QImage renderGameScale(const sw::render::GameScaleSettings& settings);
+    // Run with the context current before every splat frame, game-scale sheet and read-back,
+    // after the model is uploaded: a dock that keeps per-slot state in the renderer (the
+    // Destruction dock's damage path) uploads it here. fresh = true when the renderer is new
+    // (first use, a re-docked widget's new context) or got its model again, so everything must
+    // be uploaded; an error is shown as renderError. An empty hook removes it.
+    using SplatFrameHook = std::function<sw::Status(sw::render::SplatRenderer& renderer, bool fresh)>;
+    void setSplatFrameHook(SplatFrameHook hook);
+    // The view ray through a widget position (logical pixels): origin at the near plane and
+    // unit direction, model space.
+    std::pair<Eigen::Vector3f, Eigen::Vector3f> viewRay(QPointF position) const { return rayThrough(position); }
 
 signals:
     // A left click without drag on the splat model (Splats content); splatIndex is the core
     // index, n_core + shell index for a shell splat, or -1 (modelPoint on the ground plane).
     void splatPicked(Eigen::Vector3f modelPoint, int splatIndex);
+    // The same click on the splat view: where it was (logical pixels), for view-ray tools.
+    void splatClicked(QPointF position);
     void frameRendered(double milliseconds);
     void renderError(const QString& message);
     // A left click (press and release without dragging) on a face of the model.
@@ -112,8 +126,9 @@ private:
     void releaseGl();
     // Creates nothing: uploads a changed mesh; false when there is no renderer (GL failed).
     bool ensureRenderer();
-    // The same for the splat model.
+    // The same for the splat model, then runs the frame hook.
     bool ensureSplats();
+    void uploadSplatModel();
     // Creates the splat renderer for the current context (initializeGL).
     void createSplatRenderer();
     // A ray from the camera through a widget position: origin and unit direction, model space.

@@ -45,6 +45,8 @@ struct Viewport::Impl {
     bool splatDirty = true;  // model/mask changed (or context recreated) since the last upload
     render::SplatRenderSettings look;  // overlay, LOD, passes, effects; size/background per frame
     render::SplatDrawStats splatStats;
+    Viewport::SplatFrameHook frameHook;  // setSplatFrameHook
+    bool hookFresh = true;               // the renderer or its model is new since the hook last ran
 
     void uploadGizmos();
 

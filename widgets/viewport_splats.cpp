@@ -29,9 +29,27 @@ void Viewport::createSplatRenderer() {
 
 bool Viewport::ensureSplats() {
     if (!m_impl->splats) return false;
-    if (!m_impl->splatDirty) return true;
-    m_impl->splatDirty = false;
-    if (!m_impl->splatModel) return true;  // drawn as background only (splatSettings)
+    if (m_impl->splatDirty) {
+        m_impl->splatDirty = false;
+        m_impl->hookFresh = true;
+        uploadSplatModel();
+    }
+    if (m_impl->frameHook && m_impl->splatModel && m_impl->splats->hasModel()) {
+        const bool fresh = m_impl->hookFresh;
+        m_impl->hookFresh = false;
+        if (Status s = m_impl->frameHook(*m_impl->splats, fresh); !s) emit renderError(QString::fromStdString(s.error().toString()));
+    }
+    return true;
+}
+
+void Viewport::setSplatFrameHook(SplatFrameHook hook) {
+    m_impl->frameHook = std::move(hook);
+    m_impl->hookFresh = true;
+    update();
+}
+
+void Viewport::uploadSplatModel() {
+    if (!m_impl->splatModel) return;  // drawn as background only (splatSettings)
     const formats::Spl2Model& model = *m_impl->splatModel;
     const bool maskFits = m_impl->floaterMask.empty() ||
                           m_impl->floaterMask.size() == model.core.size() + model.shell.size();
@@ -45,7 +63,6 @@ bool Viewport::ensureSplats() {
     if (Status s = m_impl->splats->setModel(model, mask); !s) {
         emit renderError(QString::fromStdString(s.error().toString()));
     }
-    return true;
 }
 
 void Viewport::setContent(Content c) {

@@ -14,6 +14,7 @@
 #include "core/formats/spl2.h"
 #include "core/render/cloud_preview.h"
 #include "core/splat/splat_cloud.h"
+#include "widgets/destruct_panel.h"
 #include "widgets/effects_panel.h"
 #include "widgets/game_scale_panel.h"
 #include "widgets/view_controls.h"
@@ -81,6 +82,14 @@ void MainWindow::createViewDocks() {
                               DockScroll::Plain})
             << (gameDock = addDock(this, {tr("Game scale"), "gameScaleDock", gameScale, Qt::RightDockWidgetArea,
                                           m_importDock, DockScroll::Plain}));
+    // The Destruction dock (issue 15): shoots the document's baked model.
+    auto* destruction = new widgets::DestructPanel(m_viewport);
+    destruction->setObjectName("destructPanel");
+    m_docks << addDock(this, {tr("Destruction"), "destructDock", destruction, Qt::RightDockWidgetArea, m_importDock,
+                              DockScroll::Fitted});
+    connect(m_document, &EditorDocument::spl2Changed, destruction, [this, destruction] {
+        if (Status s = destruction->setModel(m_document->spl2()); !s) SW_LOG_WARN("Destruction: " << s.error().toString());
+    });
     m_importDock->raise();
 
     linkViewActions(m_actions, m_viewport, m_viewControls);

@@ -7,6 +7,7 @@
 #include "core/bake/bake.h"
 #include "core/dataset/belt.h"
 #include "core/dataset/dataset_stage.h"
+#include "core/destruct/weapon_profile.h"
 #include "core/geometry/import.h"
 #include "core/render/effects_schema.h"
 #ifdef SW_HAVE_TRAIN
@@ -18,7 +19,7 @@ namespace {
 
 // Keep in sync with importSchema() (core/geometry/import.cpp), demoSchema()
 // (core/demo/demo_drone.cpp), beltSchema() and datasetSchema() (core/dataset), trainSchema()
-// (core/train), bakeSchema() (core/bake); the editor test fails when a string is missing here.
+// (core/train), bakeSchema() (core/bake), weaponSchema() (core/destruct); the editor test fails when a string is missing here.
 const char* const LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Import"),
     QT_TRANSLATE_NOOP("schema", "Normalise"),
@@ -292,6 +293,45 @@ const char* const LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Ring"),
     QT_TRANSLATE_NOOP("schema", "Firework column"),
     QT_TRANSLATE_NOOP("schema", "Vortex"),
+    // weaponSchema() (core/destruct/weapon_profile.cpp), the Destruction dock
+    QT_TRANSLATE_NOOP("schema", "Weapon profile"),
+    QT_TRANSLATE_NOOP("schema", "Name"),
+    QT_TRANSLATE_NOOP("schema", "Weapon"),
+    QT_TRANSLATE_NOOP("schema", "Hit kind"),
+    QT_TRANSLATE_NOOP("schema", "shot: narrow band on the struck side; blast: wide; epicenter: radial, tears the top; melee: dent; pierce: spall, channel, exit chunk"),
+    QT_TRANSLATE_NOOP("schema", "shot"),
+    QT_TRANSLATE_NOOP("schema", "blast"),
+    QT_TRANSLATE_NOOP("schema", "epicenter"),
+    QT_TRANSLATE_NOOP("schema", "melee"),
+    QT_TRANSLATE_NOOP("schema", "pierce"),
+    QT_TRANSLATE_NOOP("schema", "Damage"),
+    QT_TRANSLATE_NOOP("schema", "splat layers"),
+    QT_TRANSLATE_NOOP("schema", "Slot layers knocked out per hit"),
+    QT_TRANSLATE_NOOP("schema", "Radius"),
+    QT_TRANSLATE_NOOP("schema", "model units"),
+    QT_TRANSLATE_NOOP("schema", "Side band"),
+    QT_TRANSLATE_NOOP("schema", "Depth band on the struck side (projection on the side's normal)"),
+    QT_TRANSLATE_NOOP("schema", "Chunk budget"),
+    QT_TRANSLATE_NOOP("schema", "Chunks"),
+    QT_TRANSLATE_NOOP("schema", "Chunks torn off per hit at most"),
+    QT_TRANSLATE_NOOP("schema", "Crack share"),
+    QT_TRANSLATE_NOOP("schema", "Tear share"),
+    QT_TRANSLATE_NOOP("schema", "Cascade"),
+    QT_TRANSLATE_NOOP("schema", "A cracked chunk tears off first on the next hit"),
+    QT_TRANSLATE_NOOP("schema", "Cascade radius"),
+    QT_TRANSLATE_NOOP("schema", "Chunk speed"),
+    QT_TRANSLATE_NOOP("schema", "model units/s"),
+    QT_TRANSLATE_NOOP("schema", "Chunk spin"),
+    QT_TRANSLATE_NOOP("schema", "rad/s"),
+    QT_TRANSLATE_NOOP("schema", "Debris share"),
+    QT_TRANSLATE_NOOP("schema", "Debris and heat"),
+    QT_TRANSLATE_NOOP("schema", "Debris speed"),
+    QT_TRANSLATE_NOOP("schema", "Cooling"),
+    QT_TRANSLATE_NOOP("schema", "1/s"),
+    QT_TRANSLATE_NOOP("schema", "Black-body cooling: heat(t) = exp(-cooling t)"),
+    QT_TRANSLATE_NOOP("schema", "Spall radius"),
+    QT_TRANSLATE_NOOP("schema", "Railgun"),
+    QT_TRANSLATE_NOOP("schema", "Channel radius"),
 };
 
 void collect(const ParamSchema& schema, QStringList& out) {
@@ -319,6 +359,7 @@ QStringList schemaStrings() {
     collect(bake::bakeSchema().schema(), out);
     collect(render::effectsSchema().schema(), out);
     collect(render::effectTimelineSchema().schema(), out);
+    collect(destruct::weaponSchema().schema(), out);
 #ifdef SW_HAVE_TRAIN
     collect(train::trainSchema().schema(), out);
 #endif

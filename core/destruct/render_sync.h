@@ -56,11 +56,11 @@ public:
 
     // Uploads the changes since the last sync.
     Status sync(render::SplatRenderer& renderer, Simulation& sim) {
-        const std::vector<std::uint32_t> slots = sim.takeDirtySlots();
-        for (std::uint32_t i : slots) packSlot(sim, i, m_slots.data() + std::size_t(i) * kGpuSlotFloats);
+        const std::vector<std::uint32_t> dirtySlots = sim.takeDirtySlots();  // not "slots": a Qt keyword
+        for (std::uint32_t i : dirtySlots) packSlot(sim, i, m_slots.data() + std::size_t(i) * kGpuSlotFloats);
         const std::vector<std::uint32_t> pool = sim.takeDirtyPool();
         for (std::uint32_t e : pool) packPoolEntry(sim, e, m_pool.data() + std::size_t(e) * kGpuPoolFloats);
-        if (!slots.empty()) SW_TRY(renderer.updateDamageSlots(m_slots, slots));
+        if (!dirtySlots.empty()) SW_TRY(renderer.updateDamageSlots(m_slots, dirtySlots));
         if (!pool.empty()) SW_TRY(renderer.updateDamagePool(m_pool, pool));
         SW_TRY(renderer.updateDamageBodies(packBodies(sim)));
         renderer.setDamageParams(renderDamageParams(sim));

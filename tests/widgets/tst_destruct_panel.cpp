@@ -1,0 +1,220 @@
+// The editor's Destruction dock (issue 15 item 8): the demo drone (seed fixed) baked in code is
+// loaded into a viewport and a DestructPanel and shot through the dock's actions: a volley
+// changes the stats and leaves the same state as the CLI's volley (core/destruct/volley, same
+// seed), a click on the viewport shoots along the view ray, heal 100 % restores the plating
+// exactly and 50 % equals the simulation healed by half, the time scrub replays exactly, pause
+// and step advance one frame, reset clears, the game-scale sheet renders, and a re-docked
+// viewport (new GL context) keeps drawing the damage without errors.
+#include <QApplication>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QSignalSpy>
+#include <QTest>
+
+#include "core/bake/bake.h"
+#include "core/bake/surface_sample.h"
+#include "core/demo/demo_drone.h"
+#include "core/destruct/simulation.h"
+#include "core/destruct/volley.h"
+#include "core/foundation/check.h"
+#include "tests/widgets/viewport_harness.h"
+#include "widgets/destruct_panel.h"
+#include "widgets/viewport.h"
+
+using sw::widgets::DestructPanel;
+using sw::widgets::Viewport;
+
+namespace {
+
+// The demo drone, 6000 surface samples (seed 3, 8 % shell) baked without a dataset.
+std::shared_ptr<const sw::formats::Spl2Model> demoModel() {
+    static const std::shared_ptr<const sw::formats::Spl2Model> model = [] {
+        auto drone = sw::demo::generateDemoDrone(sw::demo::DemoSettings{});
+        SW_REQUIRE(drone.ok(), drone.error().message);
+        sw::bake::SurfaceSampleSettings ss;
+        ss.seed = 3;
+        ss.shellShare = 0.08f;
+        auto baked = sw::bake::bakeModel(sw::bake::sampleSurface(drone->mesh, ss), drone->mesh, nullptr, sw::bake::BakeSettings{});
+        SW_REQUIRE(baked.ok(), baked.error().message);
+        return std::make_shared<const sw::formats::Spl2Model>(std::move(baked->spl2));
+    }();
+    return model;
+}
+
+int differingPixels(const QImage& a, const QImage& b) {
+    if (a.size() != b.size()) return -1;
+    int n = 0;
+    for (int y = 0; y < a.height(); ++y)
+        for (int x = 0; x < a.width(); ++x) n += a.pixel(x, y) != b.pixel(x, y) ? 1 : 0;
+    return n;
+}
+
+// The CLI's volley on a fresh simulation: `destruct --profile <p> --shots n --seed s --heading h`.
+sw::destruct::Simulation cliVolley(const char* profile, int shots, std::uint32_t seed, float heading) {
+    sw::destruct::SimSettings s;
+    s.seed = seed;
+    auto sim = sw::destruct::Simulation::create(*demoModel(), s);
+    SW_REQUIRE(sim.ok(), sim.error().message);
+    sim->setProfile(*sw::destruct::loadProfile(profile));
+    sw::destruct::Volley v;
+    v.shots = shots;
+    v.seed = seed;
+    v.headingDeg = heading;
+    sw::destruct::fireVolley(*sim, v);
+    return std::move(*sim);
+}
+
+}  // namespace
+
+class TestDestructPanel : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void volleyChangesStatsLikeTheCli();
+    void clickShootsAlongTheViewRay();
+    void healRestoresThePlating();
+    void scrubPauseStepAndReset();
+    void gameScaleAndRedockKeepTheDamage();
+
+private:
+    sw::test::ViewportHarness m_h;
+    DestructPanel* m_panel = nullptr;
+};
+
+void TestDestructPanel::initTestCase() {
+    QVERIFY(demoModel() != nullptr);  // baked before the harness collects warnings
+}
+
+void TestDestructPanel::init() {
+    m_h.start(1200);
+    m_h.viewport->setSplatModel(demoModel());
+    m_h.viewport->setContent(Viewport::Content::Splats);
+    m_panel = new DestructPanel(m_h.viewport);
+    m_h.dockB->setWidget(m_panel);
+    m_h.window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_h.window.get()));
+    QVERIFY(m_panel->setModel(demoModel()).ok());
+    m_panel->setPaused(true);  // the test steps explicitly
+}
+
+void TestDestructPanel::cleanup() {
+    m_panel = nullptr;
+    const QString problems = m_h.finish();
+    QVERIFY2(problems.isEmpty(), qPrintable(problems));
+}
+
+void TestDestructPanel::volleyChangesStatsLikeTheCli() {
+    const QImage intact = m_h.viewport->renderToImage();
+    QCOMPARE(m_panel->simulation()->stats().damaged, 0);
+    m_panel->selectProfile("railgun");
+    m_panel->setVolley(5, 1, 30.f);
+    QSignalSpy changed(m_panel, &DestructPanel::stateChanged);
+    QCOMPARE(m_panel->fireVolley(), 5);
+    QVERIFY(changed.count() >= 1);
+    const sw::destruct::SimStats s = m_panel->simulation()->stats();
+    QCOMPARE(s.hits, 5);
+    QVERIFY(s.damaged > 50);
+    QVERIFY(s.chunksTorn >= 1);
+    QVERIFY(m_panel->statsText().contains(QString::number(s.damaged)));
+    // The same state as the CLI's volley with that seed and heading.
+    QVERIFY(m_panel->simulation()->serializeState() == cliVolley("railgun", 5, 1, 30.f).serializeState());
+    // The viewport draws the damage (its renderer's damage path).
+    QVERIFY(differingPixels(intact, m_h.viewport->renderToImage()) > 200);
+}
+
+void TestDestructPanel::clickShootsAlongTheViewRay() {
+    m_panel->selectProfile("cannon");
+    const QPoint centre(m_h.viewport->width() / 2, m_h.viewport->height() / 2);
+    QTest::mouseClick(m_h.viewport, Qt::LeftButton, {}, centre);
+    const sw::destruct::SimStats s = m_panel->simulation()->stats();
+    QCOMPARE(s.hits, 1);
+    QVERIFY(s.damaged >= 30);
+    // The impact is on the view ray through that pixel.
+    const auto [origin, direction] = m_h.viewport->viewRay(QPointF(centre));
+    const sw::destruct::HitReport probe = [&] {
+        auto sim = cliVolley("cannon", 0, 1, 0.f);
+        sim.setProfile(*sw::destruct::loadProfile("cannon"));
+        return sim.fire(origin, direction);
+    }();
+    QVERIFY(!probe.missed);
+    QVERIFY(m_panel->simulation()->depth(probe.impactSlot) > 0.f);
+    // Unchecked, a click shoots nothing.
+    m_panel->findChild<QWidget*>("clickShoots")->setProperty("checked", false);
+    QTest::mouseClick(m_h.viewport, Qt::LeftButton, {}, centre);
+    QCOMPARE(m_panel->simulation()->stats().hits, 1);
+}
+
+void TestDestructPanel::healRestoresThePlating() {
+    m_panel->selectProfile("mortar");
+    m_panel->setVolley(4, 2, 0.f);
+    QCOMPARE(m_panel->fireVolley(), 4);
+    QVERIFY(m_panel->simulation()->stats().damaged > 0);
+    m_panel->setHeal(1.0);
+    const sw::destruct::Simulation& healed = *m_panel->simulation();
+    QCOMPARE(healed.stats().damaged, 0);
+    QCOMPARE(healed.stats().chunksTorn, 0);
+    for (std::size_t i = 0; i < healed.size(); ++i) QVERIFY(healed.position(i) == demoModel()->core.pos[i]);
+    // Half: exactly the volley healed by half (replayed, so healing less is exact too).
+    m_panel->setHeal(0.5);
+    sw::destruct::Simulation half = cliVolley("mortar", 4, 2, 0.f);
+    half.heal(0.5f);
+    QVERIFY(m_panel->simulation()->serializeState() == half.serializeState());
+    QVERIFY(m_panel->simulation()->stats().damaged > 0);
+    m_panel->setHeal(0.0);
+    QVERIFY(m_panel->simulation()->serializeState() == cliVolley("mortar", 4, 2, 0.f).serializeState());
+}
+
+void TestDestructPanel::scrubPauseStepAndReset() {
+    m_panel->selectProfile("cannon");
+    m_panel->setVolley(5, 1, 0.f);
+    m_panel->fireVolley();  // shots at 0, 0.1, … 0.4 s, then 0.5 s
+    QVERIFY(std::abs(m_panel->recordedTime() - 0.5) < 1e-6);
+    QVERIFY(m_panel->paused());
+    const float t0 = m_panel->simulation()->time();
+    m_panel->stepFrame();
+    QCOMPARE(m_panel->simulation()->time(), t0 + DestructPanel::kFrameSeconds);
+    const std::vector<std::uint8_t> end = m_panel->simulation()->serializeState();
+    m_panel->scrubTo(0.2);  // the first three shots
+    QCOMPARE(m_panel->simulation()->stats().hits, 3);
+    m_panel->scrubTo(m_panel->recordedTime());
+    QVERIFY(m_panel->simulation()->serializeState() == end);
+    // Running, the timer steps the simulation.
+    m_panel->setPaused(false);
+    QTRY_VERIFY_WITH_TIMEOUT(m_panel->simulation()->time() > t0 + 4 * DestructPanel::kFrameSeconds, 10000);
+    m_panel->setPaused(true);
+    m_panel->reset();
+    QCOMPARE(m_panel->simulation()->stats().hits, 0);
+    QCOMPARE(m_panel->simulation()->stats().damaged, 0);
+    QCOMPARE(m_panel->recordedTime(), 0.0);
+}
+
+void TestDestructPanel::gameScaleAndRedockKeepTheDamage() {
+    QVERIFY(m_panel->refreshGameScale());
+    const QImage intactSheet = m_panel->gameScaleImage();
+    QVERIFY(!intactSheet.isNull());
+    m_panel->selectProfile("railgun");
+    m_panel->setVolley(8, 4, 0.f);
+    m_panel->fireVolley();
+    QVERIFY(m_panel->refreshGameScale());
+    QCOMPARE(m_panel->gameScaleImage().size(), intactSheet.size());
+    QVERIFY(differingPixels(intactSheet, m_panel->gameScaleImage()) > 20);
+    const QImage damaged = m_h.viewport->renderToImage();
+    // Floating the viewport's dock recreates its GL context: the damage is uploaded again.
+    QSignalSpy frames(m_h.viewport, &Viewport::frameRendered);
+    m_h.dockA->setFloating(true);
+    QVERIFY(QTest::qWaitForWindowExposed(m_h.dockA));
+    m_h.viewport->update();
+    QVERIFY(frames.wait(5000));
+    m_h.dockA->setFloating(false);
+    QVERIFY(QTest::qWaitForWindowExposed(m_h.window.get()));
+    m_h.viewport->resize(damaged.size() / m_h.viewport->devicePixelRatio());
+    const QImage again = m_h.viewport->renderToImage();
+    if (again.size() == damaged.size()) QCOMPARE(differingPixels(damaged, again), 0);
+    QVERIFY(m_panel->refreshGameScale());
+    QVERIFY(differingPixels(intactSheet, m_panel->gameScaleImage()) > 20);
+}
+
+QTEST_MAIN(TestDestructPanel)
+#include "tst_destruct_panel.moc"

@@ -1,0 +1,139 @@
+#pragma once
+// The Destruction dock (issue 15 item 8): the destruction test bench on the baked model the
+// viewport shows. A weapon profile (a built-in, then edited in a panel generated from the weapon
+// schema), a click on the model shoots along the view ray through that pixel, scripted volleys
+// (N shots from a heading with a seed: core/destruct/volley, the CLI's `destruct` volley), a heal
+// slider, a time scrub, pause/step, the stats (dead slots, slots per layer, chunks, debris, part
+// health bars), reset, and the game-scale sheet (×1/×3 on grey and black) of the damaged model.
+// The damage is drawn by the viewport's own renderer (its damage path, fed through the
+// viewport's frame hook, so a re-docked viewport's new context gets it again).
+//
+// Every action is recorded; the time scrub and the heal slider replay the record from the
+// pristine model (the simulation is deterministic: same seed, same shots, same state), so
+// scrubbing back and healing less are exact. Shooting while scrubbed back drops what followed.
+#include <QImage>
+#include <QPointer>
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+#include "core/destruct/render_sync.h"
+#include "core/destruct/simulation.h"
+#include "core/destruct/volley.h"
+#include "core/destruct/weapon_profile.h"
+#include "core/formats/spl2.h"
+#include "widgets/viewport.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class QTimer;
+class QVBoxLayout;
+
+namespace sw::widgets {
+
+class ParamPanel;
+
+class DestructPanel : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr float kFrameSeconds = 1.f / 30.f;  // one step of the running simulation
+
+    explicit DestructPanel(Viewport* viewport, QWidget* parent = nullptr);
+    ~DestructPanel() override;
+
+    // The baked model to shoot (the one the viewport shows); nullptr clears. A model the
+    // simulation rejects is shown in the panel and returned.
+    Status setModel(std::shared_ptr<const sw::formats::Spl2Model> model);
+    const sw::destruct::Simulation* simulation() const { return m_sim.get(); }
+
+    // The weapon profile of the next shots (the schema panel's values).
+    sw::destruct::WeaponProfile profile() const;
+    void selectProfile(const QString& builtinName);  // cannon, mortar, railgun, grenade, hammer
+    ParamPanel* profilePanel() const { return m_profilePanel; }
+
+    // Actions (the dock's buttons and the viewport click call these). False: no model, or a miss.
+    bool shootAt(QPointF viewportPosition);  // along the viewport's view ray through that pixel
+    bool shoot(const Eigen::Vector3f& origin, const Eigen::Vector3f& direction);
+    // The volley of the Volley row (shots, seed, heading); returns the hits that struck.
+    int fireVolley();
+    void setVolley(int shots, std::uint32_t seed, float headingDeg);
+    void setHeal(double share);  // 0..1 of the damage so far, exact (replayed)
+    double heal() const;
+    void setPaused(bool paused);
+    bool paused() const;
+    void stepFrame();              // one kFrameSeconds step
+    void scrubTo(double seconds);  // 0..recordedTime(), replayed
+    double recordedTime() const;
+    void reset();
+
+    // The last game-scale sheet (null before a refresh or without a GL context).
+    const QImage& gameScaleImage() const { return m_sheet; }
+    bool refreshGameScale();
+    QString statsText() const;
+
+signals:
+    void stateChanged();  // after every action and running step
+
+private:
+    struct Action {
+        enum class Kind { Shot, Volley, Steps, Heal } kind = Kind::Shot;
+        sw::destruct::WeaponProfile profile;
+        Eigen::Vector3f origin = Eigen::Vector3f::Zero(), direction = Eigen::Vector3f::UnitY();
+        sw::destruct::Volley volley;
+        int steps = 0;        // Steps: this many kFrameSeconds steps
+        float amount = 0.f;   // Heal
+    };
+    void buildUi();
+    // Recreates the pristine simulation and replays the record up to `until` seconds (< 0: all),
+    // then the heal slider's share.
+    void replay(double until = -1.0);
+    void apply(const Action& a, int steps);
+    void record(Action a);
+    void truncateToScrub();
+    void commitHeal();
+    void afterChange(bool sheet);
+    void updateStats();
+    void logNewEvents();
+    void tick();
+
+    QPointer<Viewport> m_viewport;
+    std::shared_ptr<const sw::formats::Spl2Model> m_model;
+    std::unique_ptr<sw::destruct::Simulation> m_sim;
+    sw::destruct::DamageSync m_sync;
+    bool m_needAttach = true;
+    bool m_attachFailed = false;
+    std::vector<Action> m_record;
+    double m_time = 0.0;  // the time shown (≤ the recorded time while scrubbed back)
+    std::size_t m_eventsLogged = 0;
+
+    QComboBox* m_preset = nullptr;
+    ParamPanel* m_profilePanel = nullptr;
+    QCheckBox* m_clickShoots = nullptr;
+    QSpinBox* m_shots = nullptr;
+    QSpinBox* m_seed = nullptr;
+    QDoubleSpinBox* m_heading = nullptr;
+    QPushButton* m_volleyButton = nullptr;
+    QSlider* m_heal = nullptr;
+    QLabel* m_healLabel = nullptr;
+    QSlider* m_scrub = nullptr;
+    QLabel* m_timeLabel = nullptr;
+    QPushButton* m_pause = nullptr;
+    QPushButton* m_step = nullptr;
+    QPushButton* m_reset = nullptr;
+    QLabel* m_stats = nullptr;
+    QVBoxLayout* m_partBars = nullptr;
+    std::vector<QProgressBar*> m_bars;
+    QLabel* m_sheetView = nullptr;
+    QTimer* m_timer = nullptr;
+    QImage m_sheet;
+    bool m_replaying = false;
+    int m_sheetCountdown = 0;
+};
+
+}  // namespace sw::widgets
