@@ -389,6 +389,14 @@ void TestEditorTraining::startRendersTheDatasetFirst() {
     QVERIFY(QFile::exists(dataset + ".training/cloud.ply"));
 }
 
+// A fresh synthetic dataset `name` shown in the exposed window: its folder, or empty.
+QString openSyntheticDataset(MainWindow& window, const QString& name) {
+    const QString dataset = writeSyntheticDataset(outputDir(name));
+    window.show();
+    if (dataset.isEmpty() || !QTest::qWaitForWindowExposed(&window) || !window.dataset()->showFolder(dataset)) return {};
+    return dataset;
+}
+
 // The visible question box of that name, or nullptr.
 QMessageBox* question(QWidget* window, const char* name) {
     for (QMessageBox* box : window->findChildren<QMessageBox*>(QString::fromLatin1(name)))
@@ -400,12 +408,9 @@ QMessageBox* question(QWidget* window, const char* name) {
 // checkpoint asks first (its steps would be lost) and No keeps it running; a cancelled run's
 // bar loses its ETA; a checkpoint older than a new render of the dataset is not offered.
 void TestEditorTraining::askBeforeLosingARun() {
-    const QString dataset = writeSyntheticDataset(outputDir("ask"));
-    QVERIFY(!dataset.isEmpty());
     MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.dataset()->showFolder(dataset));
+    const QString dataset = openSyntheticDataset(window, "ask");
+    QVERIFY(!dataset.isEmpty());
     TrainingDock* dock = window.trainingDock();
     sw::widgets::TrainingPanel* panel = dock->panel();
     QSignalSpy finished(dock->runner(), &JobRunner::finished);
@@ -467,12 +472,9 @@ void TestEditorTraining::askBeforeLosingARun() {
 // While a run goes, Bake and Export refuse (the run's end would replace the cloud) and quitting
 // asks; Quit cancels the run (its checkpoint stays) and the window closes when it has stopped.
 void TestEditorTraining::bakeAndQuitWaitForTraining() {
-    const QString dataset = writeSyntheticDataset(outputDir("quit"));
-    QVERIFY(!dataset.isEmpty());
     MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.dataset()->showFolder(dataset));
+    const QString dataset = openSyntheticDataset(window, "quit");
+    QVERIFY(!dataset.isEmpty());
     TrainingDock* dock = window.trainingDock();
     sw::widgets::TrainingPanel* panel = dock->panel();
     panel->setSettings(smallRun(100000));
