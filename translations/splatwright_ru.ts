@@ -1594,6 +1594,10 @@
         <source>Quit</source>
         <translation>Выйти</translation>
     </message>
+    <message>
+        <source>Destruction</source>
+        <translation>Разрушение</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::ModelStatus</name>
@@ -2436,6 +2440,109 @@
     <message>
         <source>OpenGL is not available for the game-scale view.</source>
         <translation>OpenGL недоступен для вида в игровом масштабе.</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::DestructPanel</name>
+    <message>
+        <source> (silenced)</source>
+        <translation> (подавлено)</translation>
+    </message>
+    <message>
+        <source>A click on the splat view fires the profile along the view ray through that pixel</source>
+        <translation>Щелчок по виду сплатов стреляет профилем вдоль луча взгляда через этот пиксель</translation>
+    </message>
+    <message>
+        <source>Bake a model (or open an export) to shoot it.</source>
+        <translation>Запеките модель (или откройте экспорт), чтобы по ней стрелять.</translation>
+    </message>
+    <message>
+        <source>Click the model to shoot</source>
+        <translation>Стрелять щелчком по модели</translation>
+    </message>
+    <message>
+        <source>Fire volley</source>
+        <translation>Дать залп</translation>
+    </message>
+    <message>
+        <source>Game scale (×1, ×3)</source>
+        <translation>Игровой масштаб (×1, ×3)</translation>
+    </message>
+    <message>
+        <source>Heading</source>
+        <translation>Направление</translation>
+    </message>
+    <message>
+        <source>Heal</source>
+        <translation>Лечение</translation>
+    </message>
+    <message>
+        <source>Heals this share of the damage so far (100 %: the pristine plating)</source>
+        <translation>Залечивает эту долю полученного урона (100 %: нетронутая обшивка)</translation>
+    </message>
+    <message>
+        <source>Loads a built-in weapon profile into the fields below</source>
+        <translation>Загружает встроенный профиль оружия в поля ниже</translation>
+    </message>
+    <message>
+        <source>No destruction: %1</source>
+        <translation>Разрушение недоступно: %1</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Пауза</translation>
+    </message>
+    <message>
+        <source>Replays the shots and steps up to this time (a shot from a scrubbed-back time drops what followed)</source>
+        <translation>Повторяет выстрелы и шаги до этого момента (выстрел из отмотанного назад момента отбрасывает то, что было после)</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Сброс</translation>
+    </message>
+    <message>
+        <source>Seed of the aim points and of the simulation (applied on Reset)</source>
+        <translation>Зерно точек прицеливания и симуляции (применяется при сбросе)</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Зерно</translation>
+    </message>
+    <message>
+        <source>Shots</source>
+        <translation>Выстрелы</translation>
+    </message>
+    <message>
+        <source>Stats</source>
+        <translation>Статистика</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Шаг</translation>
+    </message>
+    <message>
+        <source>The side the shots come from and the game-scale view looks from (0: from −Y)</source>
+        <translation>Сторона, откуда летят выстрелы и откуда смотрит вид в игровом масштабе (0: со стороны −Y)</translation>
+    </message>
+    <message>
+        <source>Time and heal</source>
+        <translation>Время и лечение</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Время</translation>
+    </message>
+    <message>
+        <source>Volley</source>
+        <translation>Залп</translation>
+    </message>
+    <message>
+        <source>Weapon</source>
+        <translation>Оружие</translation>
+    </message>
+    <message>
+        <source>part %1</source>
+        <translation>часть %1</translation>
     </message>
 </context>
 </TS>
