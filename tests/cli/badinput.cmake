@@ -73,9 +73,9 @@ sw_bad(convert_spz_clamps_scale RC 0 MATCH "warning.*x\\.spz: 600 scale values h
 sw_bad(convert_stale_temporary RC 0 MATCH "removed the temporary .*out\\.spz\\.tmp-4194399-deadbeef"
   ABSENT ${BAD}/stale/out.spz.tmp-4194399-deadbeef EXISTS ${BAD}/stale/out.spz ARGS convert ${BAD}/ok.ply -o ${BAD}/stale/out.spz)
 # Ctrl-C / SIGTERM mid-conversion (while encoding): exit 6, no output, no temporary.
-sw_bad(convert_sigint RC 6 SIGNAL INT AFTER 4 MATCH "error: .*x\\.spz: cancelled \\(interrupted\\); nothing was written"
+sw_bad(convert_sigint RC 6 SIGNAL INT AFTER 1 MATCH "error: .*x\\.spz: cancelled \\(interrupted\\); nothing was written"
   ABSENT @O@/x.spz ARGS convert ${BAD}/big.ply -o @O@/x.spz)
-sw_bad(convert_sigterm RC 6 SIGNAL TERM AFTER 3 MATCH "error: .*x\\.spz: cancelled \\(interrupted\\); nothing was written"
+sw_bad(convert_sigterm RC 6 SIGNAL TERM AFTER 1 MATCH "error: .*x\\.spz: cancelled \\(interrupted\\); nothing was written"
   ABSENT @O@/x.spz ARGS convert ${BAD}/big.ply -o @O@/x.spz --spz-version 4)
 sw_bad(usage_missing_output RC 1 MATCH "--output is required" ARGS convert ${BAD}/ok.ply)
 sw_bad(usage_bad_number RC 1 MATCH "--spz-version" ARGS convert ${BAD}/ok.ply -o @O@/x.spz --spz-version three)
