@@ -16,6 +16,7 @@
 #include <QToolBar>
 #include <QUndoStack>
 
+#include "app/editor/ask.h"
 #include "app/editor/bake_controller.h"
 #include "app/editor/demo_command.h"
 #include "app/editor/dock_util.h"
@@ -308,12 +309,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     if (modified) lines << tr("The project has unsaved changes.");
     const auto buttons = modified ? QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel
                                   : QMessageBox::Yes | QMessageBox::Cancel;
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Quit Splatwright"), lines.join(QLatin1Char('\n')), buttons, this);
-    box->setObjectName("confirmQuit");
-    if (!modified) box->button(QMessageBox::Yes)->setText(tr("Quit"));
-    box->setDefaultButton(QMessageBox::Cancel);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::finished, this, [this](int result) {
+    QMessageBox* box = ask(this, QStringLiteral("confirmQuit"), tr("Quit Splatwright"), lines.join(QLatin1Char('\n')),
+                           buttons, QMessageBox::Cancel, [this](int result) {
         if (result == QMessageBox::Save) {
             saveProjectOrAs();
             if (m_document->isModified()) return;  // not saved (cancelled or failed): stay
@@ -322,7 +319,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         }
         quitNow();
     });
-    box->open();
+    box->setIcon(QMessageBox::Warning);
+    if (!modified) box->button(QMessageBox::Yes)->setText(tr("Quit"));
 }
 
 void MainWindow::quitNow() {

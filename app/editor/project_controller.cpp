@@ -5,6 +5,7 @@
 #include <QMessageBox>
 #include <QTextBrowser>
 
+#include "app/editor/ask.h"
 #include "app/editor/dataset_controller.h"
 #include "app/editor/demo_asset.h"
 #include "app/editor/import_report.h"
@@ -48,18 +49,13 @@ bool ProjectController::startImport(const QString& what, const QString& path, Mo
 void ProjectController::openModel(const QString& path) {
     if (m_document->trainingActive() && !m_projectPending) {
         // The run trains on the current model's dataset; its cloud would land on another model.
-        auto* box = new QMessageBox(QMessageBox::Question, tr("Open Model"),
-                                    tr("A training run is going on the current model. Open %1 anyway? The run goes "
-                                       "on; its cloud stays with the current model's run folder.")
-                                        .arg(QFileInfo(path).fileName()),
-                                    QMessageBox::Yes | QMessageBox::No, m_views.importReport->window());
-        box->setObjectName("confirmOpenDuringTraining");
-        box->setDefaultButton(QMessageBox::No);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        connect(box, &QMessageBox::finished, this, [this, path](int result) {
-            if (result == QMessageBox::Yes) importModel(path);
-        });
-        box->open();
+        ask(m_views.importReport->window(), QStringLiteral("confirmOpenDuringTraining"), tr("Open Model"),
+            tr("A training run is going on the current model. Open %1 anyway? The run goes "
+               "on; its cloud stays with the current model's run folder.")
+                .arg(QFileInfo(path).fileName()),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::No, [this, path](int result) {
+                if (result == QMessageBox::Yes) importModel(path);
+            });
         return;
     }
     importModel(path);

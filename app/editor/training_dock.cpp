@@ -7,6 +7,7 @@
 #include <QMessageBox>
 #include <algorithm>
 
+#include "app/editor/ask.h"
 #include "app/editor/dataset_controller.h"
 #include "app/editor/editor_document.h"
 #include "app/editor/job_runner.h"
@@ -99,14 +100,10 @@ bool TrainingDock::confirm(const QString& objectName, const QString& text, std::
         then();
         return true;
     }
-    auto* box = new QMessageBox(QMessageBox::Question, windowTitle(), text, QMessageBox::Yes | QMessageBox::No, this);
-    box->setObjectName(objectName);
-    box->setDefaultButton(QMessageBox::No);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::finished, this, [then = std::move(then)](int result) {
-        if (result == QMessageBox::Yes) then();
-    });
-    box->open();  // window-modal, no nested event loop
+    ask(this, objectName, windowTitle(), text, QMessageBox::Yes | QMessageBox::No, QMessageBox::No,
+        [then = std::move(then)](int result) {
+            if (result == QMessageBox::Yes) then();
+        });
     return true;
 }
 
