@@ -157,6 +157,14 @@ void Viewport::initializeGL() {
     if (gizmo) m_impl->gizmo = std::move(*gizmo);
     else emit renderError(QString::fromStdString(gizmo.error().toString()));
     m_impl->gizmoDirty = true;
+    for (auto* target : {&m_impl->selectionRim, &m_impl->selectionFill}) {
+        auto points = render::GizmoRenderer::create(
+            [ctx](const char* name) { return reinterpret_cast<void*>(ctx->getProcAddress(name)); });
+        if (!points) continue;  // reported above for the first gizmo renderer
+        (*points)->setDepthTest(false);
+        *target = std::move(*points);
+    }
+    m_impl->selectionDirty = true;
     createSplatRenderer();
 }
 
@@ -194,6 +202,7 @@ void Viewport::paintGL() {
         s = m_impl->gizmo->draw(m_impl->camera.view(), m_impl->camera.projection(aspect), w, h,
                                 defaultFramebufferObject());
     }
+    if (s && splats) drawSelection(w, h);
     if (!s) {
         emit renderError(QString::fromStdString(s.error().toString()));
         return;
@@ -202,7 +211,7 @@ void Viewport::paintGL() {
 }
 
 void Viewport::releaseGl() {
-    if (m_impl->renderer || m_impl->gizmo || m_impl->splats) {
+    if (m_impl->renderer || m_impl->gizmo || m_impl->splats || m_impl->selectionRim || m_impl->selectionFill) {
         // Called from aboutToBeDestroyed or the destructor: the context still exists here.
         makeCurrent();
         if (m_impl->renderer) m_impl->renderer->release();
@@ -211,6 +220,10 @@ void Viewport::releaseGl() {
         m_impl->gizmo.reset();
         if (m_impl->splats) m_impl->splats->release();
         m_impl->splats.reset();
+        for (auto* g : {&m_impl->selectionRim, &m_impl->selectionFill}) {
+            if (*g) (*g)->release();
+            g->reset();
+        }
         doneCurrent();
     }
     disconnect(m_impl->contextConnection);
@@ -220,12 +233,15 @@ void Viewport::releaseGl() {
 }
 
 void Viewport::mousePressEvent(QMouseEvent* event) {
+    setFocus(Qt::MouseFocusReason);  // F and Delete reach the view after a click in it
+    if (selectPress(event)) return;
     m_impl->lastMouse = event->position().toPoint();
     m_impl->pressMouse = m_impl->lastMouse;
     event->accept();
 }
 
 void Viewport::mouseMoveEvent(QMouseEvent* event) {
+    if (selectMove(event)) return;
     const QPoint pos = event->position().toPoint();
     const QPoint delta = pos - m_impl->lastMouse;
     m_impl->lastMouse = pos;
@@ -243,6 +259,7 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void Viewport::mouseReleaseEvent(QMouseEvent* event) {
+    if (selectRelease(event)) return;
     if (event->button() != Qt::LeftButton) return;
     if ((event->position().toPoint() - m_impl->pressMouse).manhattanLength() >= kClickSlopPx) return;
     if (m_impl->drawsSplats()) {

@@ -14,6 +14,7 @@
 
 #include "core/render/gizmo_renderer.h"
 #include "core/render/splat_renderer.h"
+#include "core/splat/selection.h"
 
 namespace sw::geometry {
 struct Mesh;
@@ -101,6 +102,43 @@ public:
     // unit direction, model space.
     std::pair<Eigen::Vector3f, Eigen::Vector3f> viewRay(QPointF position) const { return rayThrough(position); }
 
+    // --- Selection (widgets/viewport_selection.cpp; maths in core/splat/selection) ---
+    // The splat model's splats are selected by index (core i, then n_core + shell j). With a
+    // tool other than None the left button selects instead of turning the camera (Alt + left
+    // still turns it): Click picks the front-most centre near the cursor, Box and Lasso the
+    // centres inside the dragged shape, Brush those the circle passes over, Sphere those within
+    // the model-space ball around the clicked splat whose radius follows the drag. Shift adds,
+    // Ctrl subtracts, else the gesture replaces the selection. depthAware keeps only splats at
+    // the front of what the camera sees. Keys: F frames the selection, Delete/Backspace asks for
+    // its deletion (deleteRequested), Escape clears it. The selection is drawn as magenta points
+    // with a black rim on top of the splats (a colour no overlay palette uses).
+    enum class SelectTool { None, Click, Box, Lasso, Brush, Sphere };
+    void setSelectTool(SelectTool tool);
+    SelectTool selectTool() const;
+    void setDepthAware(bool on);
+    bool depthAware() const;
+    void setBrushRadius(float px);  // logical pixels
+    float brushRadius() const;
+    // [n_core + n_shell] 0/1; empty = nothing selected. A mask of another size is refused
+    // (false). A new splat model of another size clears the selection and the hidden splats.
+    bool setSelection(std::vector<std::uint8_t> mask);
+    const std::vector<std::uint8_t>& selection() const;
+    std::size_t selectedCount() const;
+    void selectAll();
+    void clearSelection();
+    void invertSelection();
+    void growSelection(float radius);    // model units
+    void shrinkSelection(float radius);  // model units
+    // Hidden splats are not drawn and never selected ([n_core + n_shell] 0/1; empty = none).
+    bool setHidden(std::vector<std::uint8_t> mask);
+    const std::vector<std::uint8_t>& hidden() const;
+    // The model's splat centres in selection order (core, then shell); empty without a model.
+    std::vector<Eigen::Vector3f> splatCentres() const;
+    // Moves the camera to look at the selection's bounds (false when nothing is selected).
+    bool frameSelection();
+    // The centres projected for the current camera and widget size (what the tools test).
+    sw::splat::ProjectedCentres projectedCentres() const;
+
 signals:
     // A left click without drag on the splat model (Splats content); splatIndex is the core
     // index, n_core + shell index for a shell splat, or -1 (modelPoint on the ground plane).
@@ -111,6 +149,12 @@ signals:
     void renderError(const QString& message);
     // A left click (press and release without dragging) on a face of the model.
     void facePicked(int face);
+    // The selection changed (a gesture, a set*, a new model); count = selectedCount().
+    void selectionChanged(std::size_t count);
+    // Delete or Backspace with a selection.
+    void deleteRequested();
+    // setSplatModel was called (the model, or nullptr).
+    void splatModelChanged();
 
 protected:
     void initializeGL() override;
@@ -119,6 +163,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     // Frees the renderer's GL objects with the context current; connected to the context's
@@ -131,6 +176,12 @@ private:
     void uploadSplatModel();
     // Creates the splat renderer for the current context (initializeGL).
     void createSplatRenderer();
+    // Selection gestures (viewport_selection.cpp): true when the event was one.
+    bool selectPress(QMouseEvent* event);
+    bool selectMove(QMouseEvent* event);
+    bool selectRelease(QMouseEvent* event);
+    void drawSelection(int width, int height);  // the highlight points and the gesture outline
+    void selectionEdited();                      // highlight dirty, signal, redraw
     // A ray from the camera through a widget position: origin and unit direction, model space.
     std::pair<Eigen::Vector3f, Eigen::Vector3f> rayThrough(QPointF position) const;
 

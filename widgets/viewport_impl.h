@@ -48,6 +48,33 @@ struct Viewport::Impl {
     Viewport::SplatFrameHook frameHook;  // setSplatFrameHook
     bool hookFresh = true;               // the renderer or its model is new since the hook last ran
 
+    // Selection (viewport_selection.cpp)
+    SelectTool tool = SelectTool::None;
+    bool depthAware = false;
+    float brushPx = 24.f;
+    std::vector<std::uint8_t> selection;  // [n_core + n_shell] or empty
+    std::vector<std::uint8_t> hidden;     // [n_core + n_shell] or empty
+    std::unique_ptr<render::GizmoRenderer> selectionRim, selectionFill;  // no depth test
+    bool selectionDirty = true;
+    bool hiddenDirty = false;  // the drawn model must leave out other splats (re-upload)
+    formats::Spl2Model shownModel;  // the model with hidden splats collapsed (when any are hidden)
+    struct Gesture {
+        bool active = false;
+        splat::SelectOp op = splat::SelectOp::Replace;
+        splat::ProjectedCentres projected;
+        std::vector<Eigen::Vector2f> path;  // lasso points, or [press, current] for box / sphere
+        std::vector<std::uint8_t> hits;     // brush: accumulated circle hits
+        std::vector<std::uint8_t> before;   // the selection at the press
+        int sphereCentre = -1;              // sphere: the clicked splat
+        float sphereRadius = 0.f;           // model units
+    } gesture;
+
+    std::size_t splatCount() const { return splatModel ? splatModel->core.size() + splatModel->shell.size() : 0; }
+    const Eigen::Vector3f& centre(std::size_t i) const {
+        const std::size_t nCore = splatModel->core.size();
+        return i < nCore ? splatModel->core.pos[i] : splatModel->shell.pos[i - nCore];
+    }
+
     void uploadGizmos();
 
     render::RenderSettings settings(int width, int height) const {

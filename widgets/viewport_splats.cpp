@@ -60,7 +60,23 @@ void Viewport::uploadSplatModel() {
     }
     const std::span<const std::uint8_t> mask = maskFits ? std::span<const std::uint8_t>(m_impl->floaterMask)
                                                         : std::span<const std::uint8_t>();
-    if (Status s = m_impl->splats->setModel(model, mask); !s) {
+    const formats::Spl2Model* shown = &model;
+    if (m_impl->hidden.size() == m_impl->splatCount()) {
+        // Hidden splats collapse to nothing (zero axes, opacity 0); indices stay as they are.
+        m_impl->shownModel = model;
+        const std::size_t nCore = model.core.size();
+        for (std::size_t i = 0; i < m_impl->hidden.size(); ++i) {
+            if (!m_impl->hidden[i]) continue;
+            formats::Spl2Part& part = i < nCore ? m_impl->shownModel.core : m_impl->shownModel.shell;
+            const std::size_t k = i < nCore ? i : i - nCore;
+            part.ax0[k] = part.ax1[k] = Eigen::Vector3f::Zero();
+            part.opacity[k] = 0.f;
+        }
+        shown = &m_impl->shownModel;
+    } else {
+        m_impl->shownModel = {};
+    }
+    if (Status s = m_impl->splats->setModel(*shown, mask); !s) {
         emit renderError(QString::fromStdString(s.error().toString()));
     }
 }
@@ -73,11 +89,23 @@ void Viewport::setContent(Content c) {
 Viewport::Content Viewport::content() const { return m_impl->content; }
 
 void Viewport::setSplatModel(std::shared_ptr<const formats::Spl2Model> model, std::vector<std::uint8_t> floaterMask) {
+    const std::size_t before = m_impl->splatCount();
     m_impl->splatModel = std::move(model);
+    if (m_impl->splatCount() != before || !m_impl->splatModel) {
+        // Another model: the selection and the hidden splats were of the old one.
+        m_impl->hidden.clear();
+        m_impl->gesture.active = false;
+        if (!m_impl->selection.empty()) {
+            m_impl->selection.clear();
+            emit selectionChanged(0);
+        }
+    }
+    m_impl->selectionDirty = true;
     m_impl->floaterMask = m_impl->splatModel ? std::move(floaterMask) : std::vector<std::uint8_t>();
     m_impl->splatDirty = true;
     if (!m_impl->mesh) resetView();  // the mesh frames the shared model space when there is one
     update();
+    emit splatModelChanged();
 }
 
 std::shared_ptr<const formats::Spl2Model> Viewport::splatModel() const { return m_impl->splatModel; }

@@ -44,6 +44,7 @@ struct GizmoRenderer::Impl {
     float pointSizePx = 7.f;
     bool dirty = true;
     bool released = false;
+    bool depthTest = true;
     detail::OffscreenTarget target;
 
     void upload();
@@ -114,6 +115,8 @@ void GizmoRenderer::clear() {
     m_impl->dirty = true;
 }
 
+void GizmoRenderer::setDepthTest(bool on) { m_impl->depthTest = on; }
+
 std::size_t GizmoRenderer::lineCount() const { return m_impl->lines.size() / 2; }
 std::size_t GizmoRenderer::pointCount() const { return m_impl->points.size(); }
 std::size_t GizmoRenderer::triangleCount() const { return m_impl->triangles.size() / 3; }
@@ -139,7 +142,8 @@ void GizmoRenderer::Impl::drawAll(const Eigen::Matrix4f& v, const Eigen::Matrix4
     gl.Uniform1f(pointSize, pointSizePx);
     gl.Uniform1i(roundPoints, 0);
     gl.BindVertexArray(vertexArray);
-    gl.Enable(GL_DEPTH_TEST);
+    if (depthTest) gl.Enable(GL_DEPTH_TEST);
+    else gl.Disable(GL_DEPTH_TEST);
     gl.DepthFunc(GL_LEQUAL);
     gl.Enable(GL_BLEND);
     gl.BlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);

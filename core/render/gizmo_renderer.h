@@ -43,6 +43,9 @@ public:
     void setPoints(std::vector<GizmoVertex> vertices, float sizePx = 7.f);
     void setTriangles(std::vector<GizmoVertex> vertices);  // [3·T], alpha-blended, pulled towards the eye
     void clear();
+    // Off: everything is drawn over the framebuffer without the depth test (a selection
+    // highlight that shows through). On by default.
+    void setDepthTest(bool on);
     std::size_t lineCount() const;
     std::size_t pointCount() const;
     std::size_t triangleCount() const;
