@@ -43,13 +43,12 @@ uniform vec3 u_flashPos;      // model space
 uniform vec3 u_flashColor;
 uniform int u_overlay;        // 0 look, 1 part, 2 material, 3 chunk, 4 ao, 5 emission, 6 shape, 7 floater
 
-const vec3 kPartColors[8] = vec3[8](vec3(0.90, 0.30, 0.25), vec3(0.25, 0.65, 0.95), vec3(0.35, 0.85, 0.35),
-                                    vec3(0.95, 0.80, 0.20), vec3(0.75, 0.40, 0.90), vec3(0.20, 0.85, 0.80),
-                                    vec3(0.95, 0.55, 0.15), vec3(0.85, 0.85, 0.85));
-// default, chitin, bone, flesh, circuit, core
-const vec3 kMaterialColors[6] = vec3[6](vec3(0.55, 0.55, 0.58), vec3(0.35, 0.22, 0.12), vec3(0.93, 0.90, 0.78),
-                                        vec3(0.90, 0.45, 0.50), vec3(0.15, 0.80, 0.95), vec3(1.00, 0.85, 0.10));
-const vec3 kShapeColors[3] = vec3[3](vec3(0.25, 0.45, 1.0), vec3(0.30, 0.85, 0.35), vec3(1.0, 0.55, 0.15));
+// The overlay palette comes from core/render/overlay_palette (one palette for the shader, the
+// Parts list swatches and the viewport legend).
+uniform vec3 u_partColors[8];
+uniform vec3 u_materialColors[6];  // default, chitin, bone, flesh, circuit, core
+uniform vec3 u_shapeColors[3];     // dot, rounded hex, plate
+uniform vec3 u_floaterColor;
 
 vec3 hsv2rgb(vec3 c) {
     vec3 p = abs(fract(c.xxx + vec3(1.0, 2.0 / 3.0, 1.0 / 3.0)) * 6.0 - 3.0);
@@ -65,16 +64,16 @@ int splatPart() { return int(floor(a_attrs.y / 16.0 + 1.0 / 64.0)); }
 int emissionLevel() { return int(a_attrs.y + 0.5) - 16 * splatPart(); }
 
 vec3 overlayColor() {
-    if (u_overlay == 1) return kPartColors[splatPart() & 7];
-    if (u_overlay == 2) return kMaterialColors[clamp(int(a_extra.y + 0.5), 0, 5)];
+    if (u_overlay == 1) return u_partColors[splatPart() & 7];
+    if (u_overlay == 2) return u_materialColors[clamp(int(a_extra.y + 0.5), 0, 5)];
     if (u_overlay == 3) return hsv2rgb(vec3(fract(a_extra.x * 0.618034), 0.65, 0.95));
     if (u_overlay == 4) return vec3(a_attrs.x);
     if (u_overlay == 5) {
         int level = emissionLevel();
         return level > 0 ? mix(vec3(0.6, 0.2, 0.0), vec3(1.0, 0.95, 0.3), float(level) / 15.0) : a_color * 0.2;
     }
-    if (u_overlay == 6) return kShapeColors[clamp(int(a_extra.w + 0.5), 0, 2)];
-    return a_extra.z > 0.5 ? vec3(1.0, 0.1, 0.1) : a_color * 0.35;  // 7: floaters
+    if (u_overlay == 6) return u_shapeColors[clamp(int(a_extra.w + 0.5), 0, 2)];
+    return a_extra.z > 0.5 ? u_floaterColor : a_color * 0.35;  // 7: floaters
 }
 
 vec3 splatColor(vec3 pos, vec3 n, EffectOut e) {

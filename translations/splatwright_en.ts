@@ -1097,6 +1097,10 @@
         <source>Grey level behind the validation views for the metrics: 0.5 = grey (the usual yardstick), 1 = white</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Off</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::BakeController</name>
@@ -1595,11 +1599,7 @@
         <source>Play or pause the effect loop</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Scrub through the loop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
+        <message>
         <source>Hit point</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1633,6 +1633,10 @@
     </message>
     <message>
         <source>hit %1, centre %2, shot %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scrub through the loop: click or drag; arrows, Page Up/Down, Home/End; Space plays or pauses</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2202,6 +2206,128 @@
     </message>
     <message>
         <source>OpenGL is not available for the game-scale view.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::OverlayLegend</name>
+    <message>
+        <source>Part %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chitin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flesh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>circuit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Material overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chunk %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chunk overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s) in all, one hue each</source>
+        <translation>
+            <numerusform>%n chunk in all, one hue each</numerusform>
+            <numerusform>%n chunks in all, one hue each</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>0: fully occluded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0.5: half open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1: open sky</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AO overlay (ambient occlusion)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>level 1 (faint)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>level 8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>level 15 (brightest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Emission overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splats that do not glow: their own colour, dimmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rounded hexagon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>floater (flagged for removal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Floater overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kept splats: their own colour, dimmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part colours</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1273,6 +1273,10 @@
         <source>Channel radius</source>
         <translation>Радиус канала</translation>
     </message>
+    <message>
+        <source>Off</source>
+        <translation>Выкл.</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::BakeController</name>
@@ -1819,11 +1823,7 @@
         <source>Play or pause the effect loop</source>
         <translation>Запустить или приостановить цикл эффекта</translation>
     </message>
-    <message>
-        <source>Scrub through the loop</source>
-        <translation>Прокрутка по циклу</translation>
-    </message>
-    <message>
+        <message>
         <source>Hit point</source>
         <translation>Точка попадания</translation>
     </message>
@@ -1858,6 +1858,10 @@
     <message>
         <source>hit %1, centre %2, shot %3</source>
         <translation>попадание %1, центр %2, выстрел %3</translation>
+    </message>
+    <message>
+        <source>Scrub through the loop: click or drag; arrows, Page Up/Down, Home/End; Space plays or pauses</source>
+        <translation>Прокрутка по циклу: щелчок или перетаскивание; стрелки, Page Up/Down, Home/End; пробел запускает или приостанавливает</translation>
     </message>
 </context>
 <context>
@@ -2543,6 +2547,129 @@
     <message>
         <source>part %1</source>
         <translation>часть %1</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::OverlayLegend</name>
+    <message>
+        <source>Part %1</source>
+        <translation>Часть %1</translation>
+    </message>
+    <message>
+        <source>Part overlay</source>
+        <translation>Наложение: части</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>обычный</translation>
+    </message>
+    <message>
+        <source>chitin</source>
+        <translation>хитин</translation>
+    </message>
+    <message>
+        <source>bone</source>
+        <translation>кость</translation>
+    </message>
+    <message>
+        <source>flesh</source>
+        <translation>плоть</translation>
+    </message>
+    <message>
+        <source>circuit</source>
+        <translation>схема</translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation>ядро</translation>
+    </message>
+    <message>
+        <source>Material overlay</source>
+        <translation>Наложение: материалы</translation>
+    </message>
+    <message>
+        <source>Chunk %1</source>
+        <translation>Кусок %1</translation>
+    </message>
+    <message>
+        <source>Chunk overlay</source>
+        <translation>Наложение: куски</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s) in all, one hue each</source>
+        <translation>
+            <numerusform>всего %n кусок, у каждого свой оттенок</numerusform>
+            <numerusform>всего %n куска, у каждого свой оттенок</numerusform>
+            <numerusform>всего %n кусков, у каждого свой оттенок</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>0: fully occluded</source>
+        <translation>0: полностью затенено</translation>
+    </message>
+    <message>
+        <source>0.5: half open</source>
+        <translation>0,5: наполовину открыто</translation>
+    </message>
+    <message>
+        <source>1: open sky</source>
+        <translation>1: открытое небо</translation>
+    </message>
+    <message>
+        <source>AO overlay (ambient occlusion)</source>
+        <translation>Наложение: AO (фоновое затенение)</translation>
+    </message>
+    <message>
+        <source>level 1 (faint)</source>
+        <translation>уровень 1 (слабое)</translation>
+    </message>
+    <message>
+        <source>level 8</source>
+        <translation>уровень 8</translation>
+    </message>
+    <message>
+        <source>level 15 (brightest)</source>
+        <translation>уровень 15 (самое яркое)</translation>
+    </message>
+    <message>
+        <source>Emission overlay</source>
+        <translation>Наложение: свечение</translation>
+    </message>
+    <message>
+        <source>Splats that do not glow: their own colour, dimmed</source>
+        <translation>Несветящиеся сплаты: их собственный цвет, приглушённый</translation>
+    </message>
+    <message>
+        <source>dot</source>
+        <translation>точка</translation>
+    </message>
+    <message>
+        <source>rounded hexagon</source>
+        <translation>скруглённый шестиугольник</translation>
+    </message>
+    <message>
+        <source>plate</source>
+        <translation>пластина</translation>
+    </message>
+    <message>
+        <source>Shape overlay</source>
+        <translation>Наложение: формы</translation>
+    </message>
+    <message>
+        <source>floater (flagged for removal)</source>
+        <translation>флоатер (помечен к удалению)</translation>
+    </message>
+    <message>
+        <source>Floater overlay</source>
+        <translation>Наложение: флоатеры</translation>
+    </message>
+    <message>
+        <source>Kept splats: their own colour, dimmed</source>
+        <translation>Оставленные сплаты: их собственный цвет, приглушённый</translation>
+    </message>
+    <message>
+        <source>Part colours</source>
+        <translation>Цвета частей</translation>
     </message>
 </context>
 </TS>

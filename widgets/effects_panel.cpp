@@ -4,9 +4,13 @@
 #include <QElapsedTimer>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QPushButton>
 #include <QSlider>
+#include <QStyle>
+#include <QStyleOptionSlider>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
@@ -32,6 +36,43 @@ void showParams(ParamPanel* panel, const std::vector<ParamSpec>& specs, const st
     for (const auto& [box, visible] : boxShown)
         if (box && box != panel) box->setVisible(visible);
 }
+
+// The loop's scrub bar: a click on the groove puts the handle (and the time) where it was clicked,
+// not a page further; the keys scrub (arrows 1 %, Page Up/Down 10 %, Home/End the loop's ends)
+// and Space plays or pauses.
+class ScrubSlider : public QSlider {
+public:
+    explicit ScrubSlider(std::function<void()> togglePlay) : QSlider(Qt::Horizontal), m_togglePlay(std::move(togglePlay)) {
+        setFocusPolicy(Qt::StrongFocus);
+    }
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override {
+        if (event->button() == Qt::LeftButton) {
+            QStyleOptionSlider opt;
+            initStyleOption(&opt);
+            const QRect handle = style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle, this);
+            if (!handle.contains(event->position().toPoint())) {
+                const QRect groove = style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderGroove, this);
+                const int span = groove.width() - handle.width();
+                const int x = int(event->position().x()) - groove.x() - handle.width() / 2;
+                setValue(QStyle::sliderValueFromPosition(minimum(), maximum(), x, std::max(span, 1), opt.upsideDown));
+            }
+        }
+        QSlider::mousePressEvent(event);  // the handle is under the mouse now: dragging goes on
+    }
+    void keyPressEvent(QKeyEvent* event) override {
+        if (event->key() == Qt::Key_Space) {
+            m_togglePlay();
+            event->accept();
+            return;
+        }
+        QSlider::keyPressEvent(event);
+    }
+
+private:
+    std::function<void()> m_togglePlay;
+};
 
 QString vectorText(const Eigen::Vector3f& v) {
     return QStringLiteral("(%1, %2, %3)").arg(double(v.x()), 0, 'f', 2).arg(double(v.y()), 0, 'f', 2).arg(double(v.z()), 0, 'f', 2);
@@ -82,12 +123,17 @@ void EffectsPanel::buildTimelineRow(QVBoxLayout* layout) {
     m_play->setCheckable(true);
     m_play->setToolTip(tr("Play or pause the effect loop"));
     connect(m_play, &QPushButton::toggled, this, [this](bool on) { on ? play() : pause(); });
-    m_slider = new QSlider(Qt::Horizontal);
+    m_slider = new ScrubSlider([this] { isPlaying() ? pause() : play(); });
     m_slider->setObjectName("effectTimelineSlider");
     m_slider->setRange(0, kSliderSteps);
-    m_slider->setToolTip(tr("Scrub through the loop"));
-    connect(m_slider, &QSlider::sliderMoved, this,
-            [this](int v) { setTime(loopSeconds() * double(v) / double(kSliderSteps)); });
+    m_slider->setSingleStep(kSliderSteps / 100);
+    m_slider->setPageStep(kSliderSteps / 10);
+    m_slider->setToolTip(tr("Scrub through the loop: click or drag; arrows, Page Up/Down, Home/End; Space plays or pauses"));
+    // Every change of the slider (drag, click on the groove, keys) sets the time; refresh() sets
+    // the slider back with its signals blocked. The end (End key) is just before the loop wraps.
+    connect(m_slider, &QSlider::valueChanged, this, [this](int v) {
+        setTime(loopSeconds() * std::min(double(v) / double(kSliderSteps), 1.0 - 1e-9));
+    });
     row->addWidget(m_play);
     row->addWidget(m_slider, 1);
     layout->addLayout(row);

@@ -8,6 +8,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "core/render/overlay_palette.h"
+
 namespace sw::widgets {
 
 namespace {
@@ -16,11 +18,10 @@ constexpr float kSelectedAlpha = 0.85f;
 }  // namespace
 
 QColor PartsPanel::partColor(int part) {
-    // Eight distinguishable hues (Okabe–Ito palette, 2008, plus grey).
-    static const QColor kColors[geometry::Mesh::kMaxParts] = {
-        QColor(0, 114, 178), QColor(230, 159, 0), QColor(0, 158, 115), QColor(204, 121, 167),
-        QColor(86, 180, 233), QColor(213, 94, 0), QColor(240, 228, 66), QColor(140, 140, 140)};
-    return kColors[std::clamp(part, 0, geometry::Mesh::kMaxParts - 1)];
+    // The overlay palette (core/render/overlay_palette): the splat Part overlay and the legend
+    // use the same colours.
+    const render::OverlayRgb c = render::partOverlayColor(part);
+    return QColor::fromRgbF(c.r, c.g, c.b);
 }
 
 PartsPanel::PartsPanel(QWidget* parent)

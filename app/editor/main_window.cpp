@@ -283,6 +283,7 @@ bool MainWindow::saveProject(const QString& path) { return m_projects->saveProje
 void MainWindow::updatePartOverlay() {
     m_viewport->setFaceColors(m_partOverlay && m_document->model() ? m_parts->overlayColors()
                                                                    : std::vector<render::GizmoColor>{});
+    if (m_legend) updateLegend();
 }
 
 void MainWindow::showError(const QString& title, const QString& message) {

@@ -17,6 +17,7 @@ class DatasetPanel;
 class EffectsPanel;
 class FrameBrowser;
 class LogDock;
+class OverlayLegend;
 class ParamPanel;
 class PartsPanel;
 class ViewControls;
@@ -55,6 +56,8 @@ public:
     void showWorkspace(const QString& name);
 
     sw::widgets::Viewport* viewport() const { return m_viewport; }
+    sw::widgets::OverlayLegend* overlayLegend() const { return m_legend; }
+    sw::widgets::ViewControls* viewControls() const { return m_viewControls; }
     sw::widgets::LogDock* logDock() const { return m_log; }
     sw::widgets::ParamPanel* importPanel() const { return m_importPanel; }
     sw::widgets::ParamPanel* demoPanel() const { return m_demoPanel; }
@@ -94,6 +97,7 @@ private:
     void connectProjects();
     void connectStages();
     void updatePartOverlay();
+    void updateLegend();  // main_window_view.cpp: the viewport's overlay legend
     void showError(const QString& title, const QString& message);
     void showAbout();
     void browseModel();
@@ -126,6 +130,7 @@ private:
     TrainingDock* m_training = nullptr;
     BakeController* m_bake = nullptr;
     sw::widgets::EffectsPanel* m_effects = nullptr;
+    sw::widgets::OverlayLegend* m_legend = nullptr;
     bool m_quitConfirmed = false;
     void quitNow();
     bool m_partOverlay = false;

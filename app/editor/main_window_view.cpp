@@ -17,6 +17,8 @@
 #include "widgets/destruct_panel.h"
 #include "widgets/effects_panel.h"
 #include "widgets/game_scale_panel.h"
+#include "widgets/overlay_legend.h"
+#include "widgets/parts_panel.h"
 #include "widgets/view_controls.h"
 #include "widgets/viewport.h"
 
@@ -93,6 +95,8 @@ void MainWindow::createViewDocks() {
     m_importDock->raise();
 
     linkViewActions(m_actions, m_viewport, m_viewControls);
+    m_legend = new widgets::OverlayLegend(m_viewport);
+    connect(m_viewControls, &widgets::ViewControls::changed, this, &MainWindow::updateLegend);
     connect(effects, &widgets::EffectsPanel::effectsChanged, m_viewport, &widgets::Viewport::setEffects);
     connect(m_viewport, &widgets::Viewport::splatPicked, effects,
             [effects](const Eigen::Vector3f& point, int) { effects->pickPoint(point); });
@@ -108,6 +112,7 @@ void MainWindow::createViewDocks() {
         m_viewport->setContent(model ? widgets::Viewport::Content::Splats : widgets::Viewport::Content::Mesh);
         effects->setModel(model);
         m_viewControls->sync();
+        updateLegend();
         if (model && !gameDock->visibleRegion().isEmpty()) gameScale->refresh();
     };
     const auto showCurrent = [this, builder, show] {
@@ -124,6 +129,20 @@ void MainWindow::createViewDocks() {
     };
     connect(m_document, &EditorDocument::cloudChanged, this, showCurrent);
     connect(m_document, &EditorDocument::spl2Changed, this, showCurrent);
+}
+
+void MainWindow::updateLegend() {
+    QStringList names;
+    for (const std::string& name : m_parts->partNames()) names << QString::fromStdString(name);
+    const auto model = m_viewport->splatModel();
+    if (m_viewport->content() == widgets::Viewport::Content::Splats && model) {
+        const int chunks = model->chunks ? int(model->chunks->chunks.size()) : 0;
+        m_legend->showSplatOverlay(m_viewport->splatOverlay(), names, chunks);
+    } else if (m_viewport->content() == widgets::Viewport::Content::Mesh && m_partOverlay && m_document->model()) {
+        m_legend->showMeshParts(names);
+    } else {
+        m_legend->clear();
+    }
 }
 
 }  // namespace sw::editor

@@ -248,6 +248,7 @@ const char* const LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Ripple peak"),
     QT_TRANSLATE_NOOP("schema", "Part swing"),
     QT_TRANSLATE_NOOP("schema", "Part lift"),
+    QT_TRANSLATE_NOOP("schema", "Off"),
     QT_TRANSLATE_NOOP("schema", "Scatter"),
     QT_TRANSLATE_NOOP("schema", "0 = off, 1 = every splat has flown its full distance"),
     QT_TRANSLATE_NOOP("schema", "Radial: away from the centre; ring: outward in the horizontal plane; column: an upward plume; vortex: swirling around +Z"),

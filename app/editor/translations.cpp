@@ -12,10 +12,10 @@ bool installTranslations(QCoreApplication& app, const QString& lang) {
     if (chosen.isEmpty()) chosen = QLocale::system().language() == QLocale::Russian ? "ru" : "en";
     if (chosen != "en" && chosen != "ru") return false;
     QLocale::setDefault(QLocale(chosen == "ru" ? QLocale::Russian : QLocale::English));
-    if (chosen == "en") return true;  // the source strings are English
-
+    // English: the source strings, plus the plural forms of the %n strings (splatwright_en.qm).
     auto* ours = new QTranslator(&app);
     if (ours->load(QStringLiteral(":/i18n/splatwright_%1.qm").arg(chosen))) app.installTranslator(ours);
+    if (chosen == "en") return true;
     auto* qt = new QTranslator(&app);  // optional: Qt's dialogs (qt6-translations-l10n)
     if (qt->load(QStringLiteral("qtbase_%1").arg(chosen), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         app.installTranslator(qt);

@@ -83,7 +83,7 @@ const SettingsSchema<EffectTimeline>& effectTimelineSchema() {
     static const SettingsSchema<EffectTimeline> schema = [] {
         SettingsSchema<EffectTimeline> s("effect-timeline", "Effect timeline");
         s.addChoice(&EffectTimeline::effect, "effect", "Effect",
-                    {{EffectKind::Scatter, "Scatter"}, {EffectKind::Implode, "Implode"},
+                    {{EffectKind::Off, "Off"}, {EffectKind::Scatter, "Scatter"}, {EffectKind::Implode, "Implode"},
                      {EffectKind::Assemble, "Assemble"}, {EffectKind::Ripple, "Ripple"},
                      {EffectKind::Charge, "Charge"}, {EffectKind::LinkDecay, "Link decay"},
                      {EffectKind::Siphon, "Siphon"}, {EffectKind::PartXform, "Part transform"}})
@@ -111,6 +111,7 @@ const char* effectGroup(EffectKind effect) {
         case EffectKind::LinkDecay: return "Link decay";
         case EffectKind::Siphon: return "Siphon";
         case EffectKind::PartXform: return "Part transform";
+        case EffectKind::Off: return "Off";
     }
     return "Scatter";
 }
@@ -143,6 +144,10 @@ EffectParams animateEffect(const EffectParams& knobs, const EffectTimeline& time
     e.time = timeSeconds - loop * std::floor(timeSeconds / loop);
     const float w = loopWave(timeSeconds, loop);
     switch (timeline.effect) {
+        case EffectKind::Off:
+            e.scatter = e.implode = e.assemble = e.ripple = e.charge = e.linkDecay = e.siphon = 0.f;
+            e.partXform = 0;
+            break;
         case EffectKind::Scatter: e.scatter = w; break;
         case EffectKind::Implode: e.implode = w; break;
         case EffectKind::Assemble: e.assemble = w; break;

@@ -13,8 +13,8 @@
 
 namespace sw::render {
 
-// The effect the timeline animates.
-enum class EffectKind : int { Scatter, Implode, Assemble, Ripple, Charge, LinkDecay, Siphon, PartXform };
+// The effect the timeline animates; Off animates none (the model as baked, only the clock runs).
+enum class EffectKind : int { Scatter, Implode, Assemble, Ripple, Charge, LinkDecay, Siphon, PartXform, Off };
 
 // Every scalar and enum knob of EffectParams except time (the timeline's clock). Groups are the
 // effects' names ("Scatter", …, "Part transform"); each effect's amount is its first knob.
@@ -31,7 +31,8 @@ struct EffectTimeline {
 };
 const SettingsSchema<EffectTimeline>& effectTimelineSchema();
 
-// The schema group (= effect name) of an effect, e.g. "Scatter", "Part transform".
+// The schema group (= effect name) of an effect, e.g. "Scatter", "Part transform"; "Off" for Off
+// (no knob has that group).
 const char* effectGroup(EffectKind effect);
 
 // 0 → 1 → 0 over one loop (raised cosine): 0 at t = 0 and t = loop, 1 at t = loop / 2.
@@ -45,7 +46,7 @@ std::array<Eigen::Vector3f, kEffectParts> effectPartPivots(const formats::Spl2Mo
 // loopWave: progress effects get the wave as their amount; ripple gets wave × rippleAmplitude;
 // part_xform turns part p by ±wave·partSwingDeg (alternating sign) about X through its pivot
 // and lifts it by wave·partLift along the pivot's direction from the origin (part 0 stays);
-// part_xform is off while the wave is 0.
+// part_xform is off while the wave is 0. Off: every effect's amount is 0.
 EffectParams animateEffect(const EffectParams& knobs, const EffectTimeline& timeline, float timeSeconds,
                            const std::array<Eigen::Vector3f, kEffectParts>& pivots);
 

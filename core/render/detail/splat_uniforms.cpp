@@ -1,5 +1,9 @@
 #include "core/render/detail/splat_uniforms.h"
 
+#include <vector>
+
+#include "core/render/overlay_palette.h"
+
 namespace sw::render::detail {
 
 namespace {
@@ -11,6 +15,13 @@ struct Setter {
     void f(const char* name, float v) const { gl.Uniform1f(at(name), v); }
     void i(const char* name, int v) const { gl.Uniform1i(at(name), v); }
     void v3(const char* name, const Eigen::Vector3f& v) const { gl.Uniform3f(at(name), v.x(), v.y(), v.z()); }
+    template <std::size_t N>
+    void palette(const char* name, const std::array<OverlayRgb, N>& colors) const {
+        std::vector<float> rgb;
+        rgb.reserve(3 * N);
+        for (const OverlayRgb& c : colors) rgb.insert(rgb.end(), {c.r, c.g, c.b});
+        gl.Uniform3fv(at(name), GLsizei(N), rgb.data());
+    }
 };
 
 }  // namespace
@@ -66,6 +77,11 @@ void setLookUniforms(const GlFunctions& gl, GLuint program, const Eigen::Matrix4
     s.v3("u_flashPos", st.flashPosition);
     s.v3("u_flashColor", st.flashColor);
     s.i("u_overlay", static_cast<int>(st.overlay));
+    s.palette("u_partColors", partOverlayPalette());
+    s.palette("u_materialColors", materialOverlayPalette());
+    s.palette("u_shapeColors", shapeOverlayPalette());
+    const OverlayRgb floater = floaterOverlayColor();
+    s.v3("u_floaterColor", Eigen::Vector3f(floater.r, floater.g, floater.b));
     s.i("u_shapes", st.shapeClasses ? 1 : 0);
     s.i("u_round", st.roundSplats ? 1 : 0);
     s.i("u_gammaOut", st.linearTarget ? 1 : 0);
