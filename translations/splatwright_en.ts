@@ -1168,6 +1168,41 @@
         <source>Cancelled</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Delete %n splat(s)</source>
+        <translation>
+            <numerusform>Delete %n splat</numerusform>
+            <numerusform>Delete %n splats</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Crop to box (%n splat(s) removed)</source>
+        <translation>
+            <numerusform>Crop to box (%n splat removed)</numerusform>
+            <numerusform>Crop to box (%n splats removed)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Keep %n splat(s)</source>
+        <translation>
+            <numerusform>Keep %n splat</numerusform>
+            <numerusform>Keep %n splats</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Hide %n splat(s)</source>
+        <translation>
+            <numerusform>Hide %n splat</numerusform>
+            <numerusform>Hide %n splats</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show %n splat(s)</source>
+        <translation>
+            <numerusform>Show %n splat</numerusform>
+            <numerusform>Show %n splats</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::DatasetController</name>
@@ -1713,6 +1748,13 @@
     <message>
         <source>kept</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The last bake removed %n floater(s) (far %1 · detached %2 · silhouette %3 · dataset %4), kept %5. Re-run scans the cloud again.</source>
+        <translation>
+            <numerusform>The last bake removed %n floater (far %1 · detached %2 · silhouette %3 · dataset %4), kept %5. Re-run scans the cloud again.</numerusform>
+            <numerusform>The last bake removed %n floaters (far %1 · detached %2 · silhouette %3 · dataset %4), kept %5. Re-run scans the cloud again.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1305,14 +1305,6 @@
         <translation>Не удалось найти флоатеры</translation>
     </message>
     <message>
-        <source>Delete %1 splats</source>
-        <translation>Удалить сплаты: %1</translation>
-    </message>
-    <message>
-        <source>Keep %1 splats</source>
-        <translation>Оставить сплаты: %1</translation>
-    </message>
-    <message>
         <source>Export Folder</source>
         <translation>Папка экспорта</translation>
     </message>
@@ -1343,6 +1335,50 @@
     <message>
         <source>Cancelled</source>
         <translation>Отменено</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n splat(s)</source>
+        <translation>
+            <numerusform>Удалить %n сплат</numerusform>
+            <numerusform>Удалить %n сплата</numerusform>
+            <numerusform>Удалить %n сплатов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Crop to box (%n splat(s) removed)</source>
+        <translation>
+            <numerusform>Обрезка по рамке (удалён %n сплат)</numerusform>
+            <numerusform>Обрезка по рамке (удалено %n сплата)</numerusform>
+            <numerusform>Обрезка по рамке (удалено %n сплатов)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Keep %n splat(s)</source>
+        <translation>
+            <numerusform>Оставить %n сплат</numerusform>
+            <numerusform>Оставить %n сплата</numerusform>
+            <numerusform>Оставить %n сплатов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Hide %n splat(s)</source>
+        <translation>
+            <numerusform>Скрыть %n сплат</numerusform>
+            <numerusform>Скрыть %n сплата</numerusform>
+            <numerusform>Скрыть %n сплатов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show %n splat(s)</source>
+        <translation>
+            <numerusform>Показать %n сплат</numerusform>
+            <numerusform>Показать %n сплата</numerusform>
+            <numerusform>Показать %n сплатов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The selected splats are not in the view</source>
+        <translation>Выбранных сплатов нет в виде</translation>
     </message>
 </context>
 <context>
@@ -1601,6 +1637,10 @@
     <message>
         <source>Destruction</source>
         <translation>Разрушение</translation>
+    </message>
+    <message>
+        <source>Selection</source>
+        <translation>Выделение</translation>
     </message>
 </context>
 <context>
@@ -1887,10 +1927,6 @@
         <translation>Поиска ещё не было: откройте облако сплатов и его модель.</translation>
     </message>
     <message>
-        <source>Splat</source>
-        <translation>Сплат</translation>
-    </message>
-    <message>
         <source>Signs</source>
         <translation>Признаки</translation>
     </message>
@@ -1915,10 +1951,6 @@
         <translation>Удалить</translation>
     </message>
     <message>
-        <source>Remove the selected splats (or all listed ones) from the cloud; undoable</source>
-        <translation>Удалить выбранные сплаты (или все в списке) из облака; можно отменить</translation>
-    </message>
-    <message>
         <source>Keep</source>
         <translation>Оставить</translation>
     </message>
@@ -1937,6 +1969,30 @@
     <message>
         <source>kept</source>
         <translation>оставлен</translation>
+    </message>
+    <message>
+        <source>Splat ID</source>
+        <translation>ID сплата</translation>
+    </message>
+    <message>
+        <source>Remove the selected splats (or all listed ones) from the cloud, never the kept ones; undoable (Delete)</source>
+        <translation>Удалить выбранные сплаты (или все в списке) из облака, кроме оставленных; можно отменить (Delete)</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>Показать</translation>
+    </message>
+    <message>
+        <source>Move the camera to the selected splats (F)</source>
+        <translation>Навести камеру на выбранные сплаты (F)</translation>
+    </message>
+    <message numerus="yes">
+        <source>The last bake removed %n floater(s) (far %1 · detached %2 · silhouette %3 · dataset %4), kept %5. Re-run scans the cloud again.</source>
+        <translation>
+            <numerusform>Последнее запекание удалило %n флоатер (далеко %1 · оторваны %2 · силуэт %3 · датасет %4), оставлено %5. «Повторить» проверит облако заново.</numerusform>
+            <numerusform>Последнее запекание удалило %n флоатера (далеко %1 · оторваны %2 · силуэт %3 · датасет %4), оставлено %5. «Повторить» проверит облако заново.</numerusform>
+            <numerusform>Последнее запекание удалило %n флоатеров (далеко %1 · оторваны %2 · силуэт %3 · датасет %4), оставлено %5. «Повторить» проверит облако заново.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2670,6 +2726,204 @@
     <message>
         <source>Part colours</source>
         <translation>Цвета частей</translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::SelectionController</name>
+    <message>
+        <source>Selected: %1 of %2 splats</source>
+        <translation>Выделено: %1 из %2 сплатов</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::SelectionPanel</name>
+    <message>
+        <source>Navigate</source>
+        <translation>Навигация</translation>
+    </message>
+    <message>
+        <source>The left button turns the camera</source>
+        <translation>Левая кнопка вращает камеру</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>Щелчок</translation>
+    </message>
+    <message>
+        <source>Pick the front-most splat under the cursor</source>
+        <translation>Выбрать ближайший сплат под курсором</translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation>Рамка</translation>
+    </message>
+    <message>
+        <source>Drag a rectangle</source>
+        <translation>Протяните прямоугольник</translation>
+    </message>
+    <message>
+        <source>Lasso</source>
+        <translation>Лассо</translation>
+    </message>
+    <message>
+        <source>Draw around the splats</source>
+        <translation>Обведите сплаты</translation>
+    </message>
+    <message>
+        <source>Brush</source>
+        <translation>Кисть</translation>
+    </message>
+    <message>
+        <source>Paint over the splats</source>
+        <translation>Закрасьте сплаты</translation>
+    </message>
+    <message>
+        <source>Sphere</source>
+        <translation>Сфера</translation>
+    </message>
+    <message>
+        <source>Click a splat and drag out a ball around it</source>
+        <translation>Щёлкните по сплату и протяните шар вокруг него</translation>
+    </message>
+    <message>
+        <source> (Shift adds, Ctrl subtracts, Alt turns the camera)</source>
+        <translation> (Shift добавляет, Ctrl вычитает, Alt вращает камеру)</translation>
+    </message>
+    <message>
+        <source>Front-most only</source>
+        <translation>Только передние</translation>
+    </message>
+    <message>
+        <source>Pick only splats the camera sees, not those behind them</source>
+        <translation>Выбирать только видимые камерой сплаты, а не те, что за ними</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> пикс.</translation>
+    </message>
+    <message>
+        <source>Brush radius</source>
+        <translation>Радиус кисти</translation>
+    </message>
+    <message>
+        <source>Grow and Shrink reach this far (model units)</source>
+        <translation>Насколько далеко действуют «Расширить» и «Сузить» (единицы модели)</translation>
+    </message>
+    <message>
+        <source>Grow/shrink radius</source>
+        <translation>Радиус расширения/сужения</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Все</translation>
+    </message>
+    <message>
+        <source>Select every visible splat</source>
+        <translation>Выделить все видимые сплаты</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Ничего</translation>
+    </message>
+    <message>
+        <source>Clear the selection (Esc)</source>
+        <translation>Снять выделение (Esc)</translation>
+    </message>
+    <message>
+        <source>Invert</source>
+        <translation>Инвертировать</translation>
+    </message>
+    <message>
+        <source>Select the visible splats that are not selected</source>
+        <translation>Выделить видимые невыделенные сплаты</translation>
+    </message>
+    <message>
+        <source>Grow</source>
+        <translation>Расширить</translation>
+    </message>
+    <message>
+        <source>Add the splats within the radius of the selection</source>
+        <translation>Добавить сплаты в пределах радиуса от выделения</translation>
+    </message>
+    <message>
+        <source>Shrink</source>
+        <translation>Сузить</translation>
+    </message>
+    <message>
+        <source>Drop the selected splats near an unselected one</source>
+        <translation>Снять выделение со сплатов рядом с невыделенными</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>Показать</translation>
+    </message>
+    <message>
+        <source>Move the camera to the selection (F)</source>
+        <translation>Навести камеру на выделение (F)</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>Скрыть</translation>
+    </message>
+    <message>
+        <source>Hide the selected splats in the view (undoable)</source>
+        <translation>Скрыть выделенные сплаты в виде (можно отменить)</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>Показать все</translation>
+    </message>
+    <message>
+        <source>Show the hidden splats again (undoable)</source>
+        <translation>Снова показать скрытые сплаты (можно отменить)</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Удалить</translation>
+    </message>
+    <message>
+        <source>Delete the selected splats from the cloud (Delete; undoable)</source>
+        <translation>Удалить выделенные сплаты из облака (Delete; можно отменить)</translation>
+    </message>
+    <message>
+        <source>Crop</source>
+        <translation>Обрезать</translation>
+    </message>
+    <message>
+        <source>Delete every splat outside the selection&apos;s bounding box (undoable)</source>
+        <translation>Удалить все сплаты вне габаритов выделения (можно отменить)</translation>
+    </message>
+    <message>
+        <source>Select by value</source>
+        <translation>Выделение по значению</translation>
+    </message>
+    <message>
+        <source>Opacity</source>
+        <translation>Непрозрачность</translation>
+    </message>
+    <message>
+        <source>Size (model units)</source>
+        <translation>Размер (единицы модели)</translation>
+    </message>
+    <message>
+        <source>Distance to mesh (model units)</source>
+        <translation>Расстояние до меша (единицы модели)</translation>
+    </message>
+    <message>
+        <source>Floater signs (0–4)</source>
+        <translation>Признаки флоатера (0–4)</translation>
+    </message>
+    <message>
+        <source>Select</source>
+        <translation>Выделить</translation>
+    </message>
+    <message>
+        <source>Select the splats whose value lies in the range (Shift: add)</source>
+        <translation>Выделить сплаты со значением в диапазоне (Shift: добавить)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 splats selected</source>
+        <translation>Выделено сплатов: %1 из %2</translation>
     </message>
 </context>
 </TS>

@@ -1,12 +1,15 @@
 #include "widgets/floater_panel.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 namespace sw::widgets {
 
@@ -39,7 +42,8 @@ FloaterPanel::FloaterPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_counts);
     m_table = new QTableWidget(0, kColumns);
     m_table->setObjectName("floaterTable");
-    m_table->setHorizontalHeaderLabels({tr("Splat"), tr("Signs"), tr("Distance"), tr("Kept")});
+    m_table->setHorizontalHeaderLabels({tr("Splat ID"), tr("Signs"), tr("Distance"), tr("Kept")});
+    m_table->installEventFilter(this);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -52,14 +56,22 @@ FloaterPanel::FloaterPanel(QWidget* parent) : QWidget(parent) {
     m_rerun->setToolTip(tr("Scan the current cloud again with the Bake panel's floater settings"));
     m_delete = new QPushButton(tr("Delete"));
     m_delete->setObjectName("floaterDelete");
-    m_delete->setToolTip(tr("Remove the selected splats (or all listed ones) from the cloud; undoable"));
+    m_delete->setToolTip(tr("Remove the selected splats (or all listed ones) from the cloud, never the kept ones; undoable (Delete)"));
     m_keep = new QPushButton(tr("Keep"));
     m_keep->setObjectName("floaterKeep");
     m_keep->setToolTip(tr("Unflag the selected splats (or all listed ones) so the bake keeps them; undoable"));
-    for (QPushButton* b : {m_rerun, m_delete, m_keep}) buttons->addWidget(b);
+    m_frame = new QPushButton(tr("Frame"));
+    m_frame->setObjectName("floaterFrame");
+    m_frame->setToolTip(tr("Move the camera to the selected splats (F)"));
+    for (QPushButton* b : {m_rerun, m_delete, m_keep, m_frame}) buttons->addWidget(b);
     layout->addLayout(buttons);
     connect(m_rerun, &QPushButton::clicked, this, &FloaterPanel::rerunRequested);
-    connect(m_delete, &QPushButton::clicked, this, [this] { emit deleteRequested(targetSplats()); });
+    connect(m_delete, &QPushButton::clicked, this, [this] {
+        if (const std::vector<int> splats = deleteTargets(); !splats.empty()) emit deleteRequested(splats);
+    });
+    connect(m_frame, &QPushButton::clicked, this, [this] {
+        if (const std::vector<int> splats = selectedSplats(); !splats.empty()) emit frameRequested(splats);
+    });
     connect(m_keep, &QPushButton::clicked, this, [this] { emit keepRequested(targetSplats()); });
     connect(m_table, &QTableWidget::itemSelectionChanged, this, [this] {
         updateButtons();
@@ -69,12 +81,17 @@ FloaterPanel::FloaterPanel(QWidget* parent) : QWidget(parent) {
 }
 
 void FloaterPanel::setScan(const bake::FloaterResult& f, std::span<const float> distance,
-                           std::span<const std::uint8_t> keep) {
+                           std::span<const std::uint8_t> keep, std::span<const std::uint32_t> ids, Source source) {
     const bake::FloaterReport& r = f.report;
-    m_counts->setText(tr("Far %1 · detached %2 · silhouette %3 · dataset %4 — flagged for removal %5, kept %6")
-                          .arg(r.far).arg(r.detached).arg(r.silhouette)
-                          .arg(r.datasetSkipped ? tr("skipped") : QString::number(r.dataset))
-                          .arg(r.removed).arg(std::count(keep.begin(), keep.end(), std::uint8_t(1))));
+    const auto kept = std::count(keep.begin(), keep.end(), std::uint8_t(1));
+    const QString dataset = r.datasetSkipped ? tr("skipped") : QString::number(r.dataset);
+    if (source == Source::Bake)
+        m_counts->setText(tr("The last bake removed %n floater(s) (far %1 · detached %2 · silhouette %3 · dataset %4), "
+                             "kept %5. Re-run scans the cloud again.", nullptr, r.removed)
+                              .arg(r.far).arg(r.detached).arg(r.silhouette).arg(dataset).arg(kept));
+    else
+        m_counts->setText(tr("Far %1 · detached %2 · silhouette %3 · dataset %4 — flagged for removal %5, kept %6")
+                              .arg(r.far).arg(r.detached).arg(r.silhouette).arg(dataset).arg(r.removed).arg(kept));
     m_splats.clear();
     m_kept.clear();
     for (std::size_t i = 0; i < f.far.size(); ++i) {
@@ -87,9 +104,10 @@ void FloaterPanel::setScan(const bake::FloaterResult& f, std::span<const float> 
     m_table->setRowCount(int(m_splats.size()));
     for (int row = 0; row < int(m_splats.size()); ++row) {
         const auto i = std::size_t(m_splats[std::size_t(row)]);
-        m_table->setItem(row, kIndex, cell(QString::number(i)));
+        m_table->setItem(row, kIndex, cell(QString::number(i < ids.size() ? ids[i] : i)));
         m_table->setItem(row, kSigns, cell(signNames(f, i)));
-        m_table->setItem(row, kDistance, cell(QString::number(double(distance[i]), 'f', 4)));
+        const bool known = i < distance.size() && std::isfinite(distance[i]);
+        m_table->setItem(row, kDistance, cell(known ? QString::number(double(distance[i]), 'f', 4) : QStringLiteral("—")));
         m_table->setItem(row, kKept, cell(m_kept[std::size_t(row)] ? tr("kept") : QString()));
     }
     updateButtons();
@@ -114,6 +132,8 @@ int FloaterPanel::rowCount() const { return int(m_splats.size()); }
 
 int FloaterPanel::rowSplat(int row) const { return m_splats.at(std::size_t(row)); }
 
+QString FloaterPanel::rowId(int row) const { return m_table->item(row, kIndex)->text(); }
+
 void FloaterPanel::selectSplats(const std::vector<int>& splats) {
     m_table->clearSelection();
     for (int row = 0; row < rowCount(); ++row)
@@ -137,13 +157,39 @@ std::vector<int> FloaterPanel::targetSplats() const {
     return out;
 }
 
+std::vector<int> FloaterPanel::deleteTargets() const {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty()) return targetSplats();  // already without the kept ones
+    std::vector<int> out;
+    for (const QModelIndex& index : rows)
+        if (!m_kept[std::size_t(index.row())]) out.push_back(m_splats[std::size_t(index.row())]);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool FloaterPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_table && event->type() == QEvent::KeyPress && !m_busy) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        if ((key == Qt::Key_Delete || key == Qt::Key_Backspace) && !selectedSplats().empty()) {
+            if (const std::vector<int> splats = deleteTargets(); !splats.empty()) emit deleteRequested(splats);
+            return true;  // a selection of kept splats only: nothing to delete
+        }
+        if (key == Qt::Key_F && !selectedSplats().empty()) {
+            emit frameRequested(selectedSplats());
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 QString FloaterPanel::countsText() const { return m_counts->text(); }
 
 void FloaterPanel::updateButtons() {
     const bool any = !targetSplats().empty();
     m_rerun->setEnabled(!m_busy);
-    m_delete->setEnabled(!m_busy && any);
+    m_delete->setEnabled(!m_busy && !deleteTargets().empty());
     m_keep->setEnabled(!m_busy && any);
+    m_frame->setEnabled(!selectedSplats().empty());
 }
 
 }  // namespace sw::widgets

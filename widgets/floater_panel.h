@@ -1,8 +1,10 @@
 #pragma once
-// The Floater inspector (issue #5): counts per sign (far from the mesh, detached, outside the
-// silhouette, background-only in the train views), the flagged splats as a list (index, signs,
-// distance to the surface, kept), and Re-run, Delete and Keep buttons. The panel only shows
-// and asks: the editor runs the scan (core/bake scanFloaters), deletes, keeps and highlights.
+// The Floater inspector (issue #5, issue 16 item 6): counts per sign (far from the mesh,
+// detached, outside the silhouette, background-only in the train views), the flagged splats as
+// a list (stable splat ID, signs, distance to the surface, kept), and Re-run, Delete, Keep and
+// Frame buttons. After a bake without a scan it lists what the bake removed. The panel only
+// shows and asks: the editor runs the scan (core/bake scanFloaters), deletes, keeps, frames and
+// highlights. Delete (button or key) never takes a kept splat.
 #include <QString>
 #include <QWidget>
 #include <cstdint>
@@ -22,21 +24,28 @@ class FloaterPanel : public QWidget {
 public:
     explicit FloaterPanel(QWidget* parent = nullptr);
 
-    // floaters: the scan of the current cloud; distance: [N] centre to surface, model units;
-    // keep: [N] 0/1 (1 = kept by the user) or empty. Lists every splat flagged by any sign.
+    // Where the list comes from: a scan of the current cloud, or the last bake's removals.
+    enum class Source { Scan, Bake };
+    // floaters: the scan of the current cloud; distance: [N] centre to surface, model units
+    // (NaN: unknown, shown as —); keep: [N] 0/1 (1 = kept by the user) or empty; ids: [N] the
+    // splats' stable IDs (their index in the cloud as opened; they survive deletes) or empty
+    // (then the index). Lists every splat flagged by any sign.
     void setScan(const sw::bake::FloaterResult& floaters, std::span<const float> distance,
-                 std::span<const std::uint8_t> keep);
+                 std::span<const std::uint8_t> keep, std::span<const std::uint32_t> ids = {},
+                 Source source = Source::Scan);
     // No scan (no cloud, no model, or the scan failed): shows `message` instead.
     void clearScan(const QString& message);
     void setBusy(bool busy);
 
     int rowCount() const;
     int rowSplat(int row) const;  // cloud index of a listed row
+    QString rowId(int row) const; // the ID shown for a row
     void selectSplats(const std::vector<int>& splats);
     std::vector<int> selectedSplats() const;  // cloud indices of the selected rows, ascending
-    // What Delete/Keep act on and the overlay shows: the selection, else every listed splat
-    // that is not kept.
+    // What Keep acts on and the overlay shows: the selection, else every listed splat that is
+    // not kept. deleteTargets(): the same without the kept ones (never deleted).
     std::vector<int> targetSplats() const;
+    std::vector<int> deleteTargets() const;
     QString countsText() const;
 
 signals:
@@ -45,6 +54,11 @@ signals:
     void keepRequested(const std::vector<int>& splats);
     // The highlighted splats changed (targetSplats()).
     void highlightChanged(const std::vector<int>& splats);
+    // Frame (button) with a selection: show the selected splats (cloud indices).
+    void frameRequested(const std::vector<int>& splats);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;  // Delete / F on the list
 
 private:
     void updateButtons();
@@ -54,6 +68,7 @@ private:
     QPushButton* m_rerun;
     QPushButton* m_delete;
     QPushButton* m_keep;
+    QPushButton* m_frame;
     std::vector<int> m_splats;          // [rows] cloud index
     std::vector<std::uint8_t> m_kept;   // [rows]
     bool m_busy = false;

@@ -134,6 +134,7 @@ public:
     const std::vector<std::uint8_t>& hidden() const;
     // The model's splat centres in selection order (core, then shell); empty without a model.
     std::vector<Eigen::Vector3f> splatCentres() const;
+    std::size_t splatCount() const;  // n_core + n_shell, 0 without a model
     // Moves the camera to look at the selection's bounds (false when nothing is selected).
     bool frameSelection();
     // The centres projected for the current camera and widget size (what the tools test).

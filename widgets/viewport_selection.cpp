@@ -104,6 +104,8 @@ std::vector<Eigen::Vector3f> Viewport::splatCentres() const {
     return out;
 }
 
+std::size_t Viewport::splatCount() const { return m_impl->splatCount(); }
+
 splat::ProjectedCentres Viewport::projectedCentres() const {
     const render::Camera& c = m_impl->camera;
     const int w = std::max(width(), 1), h = std::max(height(), 1);

@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QUndoStack>
 #include <algorithm>
+#include <numeric>
 
 #include "app/editor/editor_document.h"
 #include "app/editor/job_runner.h"
@@ -18,75 +19,6 @@
 
 namespace sw::editor {
 
-// One undoable inspector edit: redo applies `after`, undo restores `before`.
-class BakeController::StateCommand : public QUndoCommand {
-public:
-    StateCommand(BakeController* owner, const QString& text, CloudState before, CloudState after, bool cloudChanged)
-        : QUndoCommand(text), m_owner(owner), m_before(std::move(before)), m_after(std::move(after)),
-          m_cloudChanged(cloudChanged) {}
-    void redo() override { m_owner->applyState(m_after, m_cloudChanged); }
-    void undo() override { m_owner->applyState(m_before, m_cloudChanged); }
-
-private:
-    BakeController* m_owner;
-    CloudState m_before, m_after;
-    bool m_cloudChanged;
-};
-
-namespace {
-
-// The splats of `cloud` whose flag is 0, with every per-splat array filtered alike.
-template <class T>
-std::vector<T> keepUnflagged(const std::vector<T>& values, const std::vector<std::uint8_t>& drop, std::size_t stride = 1) {
-    std::vector<T> out;
-    if (values.empty()) return out;
-    out.reserve(values.size());
-    for (std::size_t i = 0; i < drop.size(); ++i)
-        if (!drop[i]) out.insert(out.end(), values.begin() + std::ptrdiff_t(i * stride), values.begin() + std::ptrdiff_t((i + 1) * stride));
-    return out;
-}
-
-splat::SplatCloud withoutSplats(const splat::SplatCloud& c, const std::vector<std::uint8_t>& drop) {
-    splat::SplatCloud out;
-    out.shDegree = c.shDegree;
-    out.positions = keepUnflagged(c.positions, drop);
-    out.rotations = keepUnflagged(c.rotations, drop);
-    out.scales = keepUnflagged(c.scales, drop);
-    out.opacities = keepUnflagged(c.opacities, drop);
-    out.colors = keepUnflagged(c.colors, drop);
-    out.normals = keepUnflagged(c.normals, drop);
-    out.shRest = keepUnflagged(c.shRest, drop, std::size_t(splat::shRestCount(c.shDegree)) * 3);
-    return out;
-}
-
-bake::FloaterScan scanWithout(const bake::FloaterScan& s, const std::vector<std::uint8_t>& drop) {
-    bake::FloaterScan out;
-    const bake::FloaterResult& f = s.floaters;
-    out.floaters.far = keepUnflagged(f.far, drop);
-    out.floaters.detached = keepUnflagged(f.detached, drop);
-    out.floaters.silhouette = keepUnflagged(f.silhouette, drop);
-    out.floaters.dataset = keepUnflagged(f.dataset, drop);
-    out.floaters.removed = keepUnflagged(f.removed, drop);
-    out.distance = keepUnflagged(s.distance, drop);
-    bake::FloaterReport& r = out.floaters.report;
-    r = f.report;
-    r.far = int(std::count(out.floaters.far.begin(), out.floaters.far.end(), 1));
-    r.detached = int(std::count(out.floaters.detached.begin(), out.floaters.detached.end(), 1));
-    r.silhouette = int(std::count(out.floaters.silhouette.begin(), out.floaters.silhouette.end(), 1));
-    r.dataset = int(std::count(out.floaters.dataset.begin(), out.floaters.dataset.end(), 1));
-    r.removed = int(std::count(out.floaters.removed.begin(), out.floaters.removed.end(), 1));
-    return out;
-}
-
-std::vector<std::uint8_t> flagsOf(const std::vector<int>& splats, std::size_t n) {
-    std::vector<std::uint8_t> flags(n, 0);
-    for (int i : splats)
-        if (i >= 0 && std::size_t(i) < n) flags[std::size_t(i)] = 1;
-    return flags;
-}
-
-}  // namespace
-
 BakeController::BakeController(EditorDocument* document, Panels panels, const EditorActions& actions, QObject* parent)
     : QObject(parent), m_document(document), m_panels(panels), m_actions(actions), m_runner(new JobRunner(this)) {
     connect(m_document, &EditorDocument::cloudChanged, this, &BakeController::onCloudChanged);
@@ -94,6 +26,7 @@ BakeController::BakeController(EditorDocument* document, Panels panels, const Ed
     connect(m_panels.floaters, &widgets::FloaterPanel::deleteRequested, this, &BakeController::deleteSplats);
     connect(m_panels.floaters, &widgets::FloaterPanel::keepRequested, this, &BakeController::keepSplats);
     connect(m_panels.floaters, &widgets::FloaterPanel::highlightChanged, this, &BakeController::highlight);
+    connect(m_panels.floaters, &widgets::FloaterPanel::frameRequested, this, &BakeController::frameSplats);
     connect(m_panels.viewport, &widgets::Viewport::frameRendered, this, &BakeController::keepHighlight);
     connect(m_runner, &JobRunner::started, this, [this] { m_panels.floaters->setBusy(true); });
     connect(m_runner, &JobRunner::finished, this, [this] { m_panels.floaters->setBusy(false); });
@@ -106,12 +39,13 @@ QUndoStack* BakeController::undoStack() const { return m_document->undoStack(); 
 void BakeController::onCloudChanged() {
     if (m_applying) return;
     // A cloud from elsewhere (training, another file): the inspector's state and edits are void.
-    m_state = {m_document->cloud(), nullptr, {}};
-    // The inspector's edits were of the old cloud: they leave the undo stack (settings edits on
-    // it stay undoable).
-    for (int i = 0; i < undoStack()->count(); ++i)
-        if (auto* edit = dynamic_cast<const StateCommand*>(undoStack()->command(i)))
-            const_cast<StateCommand*>(edit)->setObsolete(true);
+    m_state = {m_document->cloud(), nullptr, {}, {}, {}, false};
+    if (m_state.cloud) {
+        m_state.ids.resize(m_state.cloud->size());
+        std::iota(m_state.ids.begin(), m_state.ids.end(), 0u);
+    }
+    obsoleteCloudEdits();
+    emit hiddenChanged();
     m_baked.reset();
     m_preview.reset();
     m_previewIndex.clear();
@@ -135,7 +69,9 @@ void BakeController::applyState(const CloudState& state, bool cloudChanged) {
 
 void BakeController::refreshFloaterPanel() {
     if (!m_state.scan) return;
-    m_panels.floaters->setScan(m_state.scan->floaters, m_state.scan->distance, m_state.keep);  // → highlight()
+    m_panels.floaters->setScan(m_state.scan->floaters, m_state.scan->distance, m_state.keep, m_state.ids,
+                               m_state.scanFromBake ? widgets::FloaterPanel::Source::Bake
+                                                    : widgets::FloaterPanel::Source::Scan);  // → highlight()
 }
 
 bool BakeController::openSplatFile(const QString& path) {
@@ -208,6 +144,7 @@ bool BakeController::scanFloaters() {
             if (!scan) return reportFailure(tr("Cannot find floaters"), scan.error());
             if (m_document->cloud() != cloud) return;  // the cloud changed meanwhile
             m_state.scan = *scan;
+            m_state.scanFromBake = false;
             const bake::FloaterReport& r = (*scan)->floaters.report;
             SW_LOG_INFO("Floaters: far " << r.far << ", detached " << r.detached << ", silhouette " << r.silhouette
                                          << ", dataset " << (r.datasetSkipped ? std::string("skipped") : std::to_string(r.dataset))
@@ -217,55 +154,6 @@ bool BakeController::scanFloaters() {
         });
     if (!started) SW_LOG_WARN("Busy: wait for the running bake job or cancel it");
     return started;
-}
-
-void BakeController::pushState(const QString& text, CloudState next, bool cloudChanged) {
-    undoStack()->push(new StateCommand(this, text, m_state, std::move(next), cloudChanged));
-}
-
-void BakeController::deleteSplats(const std::vector<int>& splats) {
-    if (!m_state.cloud || splats.empty() || m_runner->busy()) return;
-    const std::vector<std::uint8_t> drop = flagsOf(splats, m_state.cloud->size());
-    const auto n = std::count(drop.begin(), drop.end(), 1);
-    if (std::size_t(n) >= m_state.cloud->size()) {
-        SW_LOG_WARN("Floaters: refusing to delete every splat");
-        return;
-    }
-    CloudState next;
-    next.cloud = std::make_shared<const splat::SplatCloud>(withoutSplats(*m_state.cloud, drop));
-    if (m_state.scan) next.scan = std::make_shared<const bake::FloaterScan>(scanWithout(*m_state.scan, drop));
-    next.keep = keepUnflagged(m_state.keep, drop);
-    SW_LOG_INFO("Floaters: deleted " << n << " splats");
-    pushState(tr("Delete %1 splats").arg(n), std::move(next), true);
-}
-
-void BakeController::keepSplats(const std::vector<int>& splats) {
-    if (!m_state.cloud || splats.empty() || m_runner->busy()) return;
-    CloudState next = m_state;
-    if (next.keep.empty()) next.keep.assign(m_state.cloud->size(), 0);
-    for (int i : splats)
-        if (i >= 0 && std::size_t(i) < next.keep.size()) next.keep[std::size_t(i)] = 1;
-    SW_LOG_INFO("Floaters: keeping " << splats.size() << " splats in the bake");
-    pushState(tr("Keep %1 splats").arg(splats.size()), std::move(next), false);
-}
-
-void BakeController::highlight(const std::vector<int>& splats) {
-    if (!m_state.cloud) return;
-    if (!m_preview) {
-        m_preview = std::make_shared<const formats::Spl2Model>(
-            render::previewModelFromCloud(*m_state.cloud, 0.9f, 40.f, &m_previewIndex));
-    }
-    m_mask.assign(m_preview->core.size() + m_preview->shell.size(), 0);
-    for (int i : splats)
-        if (i >= 0 && std::size_t(i) < m_previewIndex.size()) m_mask[std::size_t(m_previewIndex[std::size_t(i)])] = 1;
-    m_highlighting = true;
-    widgets::Viewport* view = m_panels.viewport;
-    if (showsCloudPreview()) view->setFloaterMask(m_mask);
-    else view->setSplatModel(m_preview, m_mask);
-    m_highlighted = view->splatModel().get();
-    view->setContent(widgets::Viewport::Content::Splats);
-    setOverlay(render::SplatOverlay::Floater);
-    m_actions.grey->trigger();
 }
 
 void BakeController::setOverlay(render::SplatOverlay overlay) {

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <Eigen/Core>
+
 #include "core/bake/bake.h"
 #include "core/bake/export.h"
 #include "app/editor/editor_actions.h"
@@ -63,10 +65,28 @@ public:
     bool scanFloaters();
     const sw::bake::FloaterScan* floaterScan() const { return m_state.scan.get(); }
     const std::vector<std::uint8_t>& keepList() const { return m_state.keep; }  // [N] or empty
-    void deleteSplats(const std::vector<int>& splats);  // undoable; invalidates the bake
-    void keepSplats(const std::vector<int>& splats);    // undoable; invalidates the bake
-    // Shows the cloud preview with the Floater overlay on grey, `splats` (cloud indices) red.
+    // [N] stable IDs of the cloud's splats (their index in the cloud as opened or trained;
+    // deletes do not renumber them).
+    const std::vector<std::uint32_t>& splatIds() const { return m_state.ids; }
+    // Edits of the cloud (bake_edits.cpp), each one command on the document's undo stack that
+    // stores only what changed (indices and the removed rows, never a copy of the cloud), so
+    // undo gives back the cloud bit for bit. Cloud indices; out-of-range ones are ignored.
+    void deleteSplats(const std::vector<int>& splats);  // invalidates the bake
+    void keepSplats(const std::vector<int>& splats);    // invalidates the bake
+    // Hidden splats are left out of the view (not of the bake); [N] 0/1 or empty.
+    void hideSplats(const std::vector<int>& splats, bool hide);
+    const std::vector<std::uint8_t>& hiddenMask() const { return m_state.hidden; }
+    // Deletes every splat whose centre lies outside the box (model space); invalidates the bake.
+    void cropSplats(const Eigen::Vector3f& min, const Eigen::Vector3f& max);
+    // Shows `splats` (cloud indices) red in the Floater overlay of the cloud preview on grey, and
+    // the inspector's selected rows in the viewport's selection highlight. When the baked model
+    // is shown it stays: the selected splats that it still holds are selected there.
     void highlight(const std::vector<int>& splats);
+    // Frames the viewport on `splats` (cloud indices) as they are shown now.
+    void frameSplats(const std::vector<int>& splats);
+    // Cloud index → index in the model the viewport shows (preview or bake), −1 when it is not
+    // there; empty when the viewport shows neither.
+    std::vector<int> viewIndexOfCloud() const;
     // The mask last handed to the viewport, in preview order ([preview splats] 0/1).
     const std::vector<std::uint8_t>& highlightMask() const { return m_mask; }
 
@@ -84,6 +104,8 @@ public:
 
 signals:
     void floatersScanned();
+    // The hidden splats changed (hideSplats, its undo, a delete).
+    void hiddenChanged();
     void bakeFinished(bool ok);
     void exportFinished(bool ok, const QString& summary);
     // A file could not be opened (the message names it); the window shows it in a dialog.
@@ -92,21 +114,32 @@ signals:
     void statusMessage(const QString& text, int milliseconds);
 
 private:
-    // The cloud and what the inspector knows about it; undo/redo swap whole states.
+    // The cloud and what the inspector knows about it; edit commands change it by deltas.
     struct CloudState {
         std::shared_ptr<const sw::splat::SplatCloud> cloud;
         std::shared_ptr<const sw::bake::FloaterScan> scan;
-        std::vector<std::uint8_t> keep;  // [N] or empty
+        std::vector<std::uint8_t> keep;    // [N] or empty
+        std::vector<std::uint32_t> ids;    // [N] stable IDs
+        std::vector<std::uint8_t> hidden;  // [N] or empty
+        bool scanFromBake = false;         // scan derived from the last bake's removals
     };
-    class StateCommand;
+    class RowsCommand;
+    class FlagCommand;
+    friend class RowsCommand;
+    friend class FlagCommand;
 
     void applyState(const CloudState& state, bool cloudChanged);
+    void obsoleteCloudEdits();  // the cloud's edit commands leave the undo stack (another cloud)
     void onCloudChanged();
     void refreshFloaterPanel();
     void setOverlay(sw::render::SplatOverlay overlay);
     bool showsCloudPreview() const;
     void keepHighlight();
-    void pushState(const QString& text, CloudState next, bool cloudChanged);
+    // bake_edits.cpp: the commands' work.
+    void pushRows(const QString& text, std::vector<std::uint32_t> indices);
+    void setFlags(bool keep, const std::vector<std::uint32_t>& indices, std::uint8_t value);
+    void showBakeRemovals();  // the inspector lists what the bake removed (no scan yet)
+    void selectInView(const std::vector<int>& splats);
     bool startBake(bool thenExport, const QString& folder);
     void deliverBake(sw::Result<std::shared_ptr<const sw::bake::BakedModel>> result,
                      std::shared_ptr<const sw::splat::SplatCloud> cloud, bool thenExport, const QString& folder);

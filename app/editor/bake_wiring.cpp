@@ -16,6 +16,9 @@
 #include "widgets/bake_panel.h"
 #include "widgets/floater_panel.h"
 #include "widgets/recipe_panel.h"
+#include "widgets/selection_panel.h"
+#include "app/editor/selection_controller.h"
+#include <QLabel>
 
 namespace sw::editor {
 
@@ -28,9 +31,19 @@ void MainWindow::createBakeDocks() {
     m_docks << addDock(this, {tr("Bake"), "bakeDock", panel, Qt::RightDockWidgetArea, m_importDock})
             << addDock(this, {tr("Floaters"), "floaterDock", floaters, Qt::RightDockWidgetArea, m_importDock})
             << addDock(this, {tr("Recipes"), "recipeDock", recipes, Qt::RightDockWidgetArea, m_importDock});
+    // Selection and manual cleanup (issue 16): the viewport's tools, the edits on the selection.
+    auto* selection = new widgets::SelectionPanel(m_viewport);
+    selection->setObjectName("selectionPanel");
+    m_docks << addDock(this, {tr("Selection"), "selectionDock", selection, Qt::RightDockWidgetArea, m_importDock,
+                              DockScroll::Fitted});
     m_importDock->raise();
     m_bake = new BakeController(
         m_document, {panel->settings(), recipes, floaters, panel->report(), m_viewport, m_viewControls}, m_actions, this);
+    auto* selectionCount = new QLabel;
+    selectionCount->setObjectName("selectionCount");
+    statusBar()->addPermanentWidget(selectionCount);
+    (new SelectionController(m_document, m_bake, m_viewport, selection, selectionCount, this))
+        ->setObjectName("selectionController");
 
     QAction* exportAction = m_actions.exportModel;
     connect(m_actions.openCloud, &QAction::triggered, this, [this] {

@@ -116,6 +116,8 @@ void BakeController::deliverBake(Result<BakedPtr> result, std::shared_ptr<const 
         for (std::size_t k = 0; k < mask.size(); ++k) mask[k] = m_state.keep[std::size_t(m_baked->source[k])];
     const bool anyKept = std::find(mask.begin(), mask.end(), 1) != mask.end();
     m_document->setSpl2(std::shared_ptr<const formats::Spl2Model>(m_baked, &m_baked->spl2), std::move(mask));
+    // Without a scan of this cloud the inspector lists what the bake removed.
+    if (m_state.cloud == cloud && (!m_state.scan || m_state.scanFromBake)) showBakeRemovals();
     // Nothing flagged in the baked model: the Floater overlay would only dim it.
     if (!anyKept && m_panels.viewport->splatOverlay() == render::SplatOverlay::Floater)
         setOverlay(render::SplatOverlay::None);

@@ -35,19 +35,36 @@ void append(formats::Spl2Part& part, const splat::SplatCloud& c, std::size_t i, 
     part.attrs.emplace_back(1.f, 0.f, 0.f, 0.f);
 }
 
-}  // namespace
-
-formats::Spl2Model previewModelFromCloud(const splat::SplatCloud& cloud, float coreOpacity, float orderTiltDeg,
-                                         std::vector<int>* previewIndex) {
-    std::vector<std::size_t> core, shell;
+// The core (opacity > coreOpacity, importance order) and shell (cloud order) splats.
+void splitCloud(const splat::SplatCloud& cloud, float coreOpacity, std::vector<Axes>& axes, std::vector<std::size_t>& core,
+                std::vector<std::size_t>& shell) {
     std::vector<float> importance(cloud.size());
-    std::vector<Axes> axes(cloud.size());
+    axes.resize(cloud.size());
     for (std::size_t i = 0; i < cloud.size(); ++i) {
         axes[i] = majorAxes(cloud.rotations[i], cloud.scales[i]);
         importance[i] = cloud.opacities[i] * axes[i].ax0.norm() * axes[i].ax1.norm();
         (cloud.opacities[i] > coreOpacity ? core : shell).push_back(i);
     }
     std::stable_sort(core.begin(), core.end(), [&](std::size_t a, std::size_t b) { return importance[a] > importance[b]; });
+}
+
+}  // namespace
+
+std::vector<int> previewIndexFromCloud(const splat::SplatCloud& cloud, float coreOpacity) {
+    std::vector<Axes> axes;
+    std::vector<std::size_t> core, shell;
+    splitCloud(cloud, coreOpacity, axes, core, shell);
+    std::vector<int> index(cloud.size(), 0);
+    for (std::size_t k = 0; k < core.size(); ++k) index[core[k]] = static_cast<int>(k);
+    for (std::size_t j = 0; j < shell.size(); ++j) index[shell[j]] = static_cast<int>(core.size() + j);
+    return index;
+}
+
+formats::Spl2Model previewModelFromCloud(const splat::SplatCloud& cloud, float coreOpacity, float orderTiltDeg,
+                                         std::vector<int>* previewIndex) {
+    std::vector<std::size_t> core, shell;
+    std::vector<Axes> axes;
+    splitCloud(cloud, coreOpacity, axes, core, shell);
     formats::Spl2Model m;
     for (const std::size_t i : core) append(m.core, cloud, i, axes[i], discRadius(cloud.opacities[i]) * 1.2f);
     for (const std::size_t i : shell) append(m.shell, cloud, i, axes[i], 1.f);

@@ -15,6 +15,10 @@
 
 namespace sw::render {
 
+// Only the preview index of previewModelFromCloud (cloud index → core k, or n_core + shell j):
+// the same split and order without building the model. [N]
+std::vector<int> previewIndexFromCloud(const splat::SplatCloud& cloud, float coreOpacity = 0.9f);
+
 formats::Spl2Model previewModelFromCloud(const splat::SplatCloud& cloud, float coreOpacity = 0.9f,
                                          float orderTiltDeg = 40.f, std::vector<int>* previewIndex = nullptr);
 

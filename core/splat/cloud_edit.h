@@ -45,6 +45,8 @@ std::vector<T> removeEntries(std::vector<T>& values, std::span<const std::uint32
     return removed;
 }
 
+// removed may be empty while values is not (an optional flag array that appeared after the
+// removal): the restored entries are then value-initialised (0).
 template <class T>
 void restoreEntries(std::vector<T>& values, std::span<const std::uint32_t> ascending, const std::vector<T>& removed,
                     std::size_t stride = 1) {
@@ -54,8 +56,10 @@ void restoreEntries(std::vector<T>& values, std::span<const std::uint32_t> ascen
     std::size_t from = 0, next = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const bool back = next < ascending.size() && ascending[next] == i;
-        for (std::size_t k = 0; k < stride; ++k)
-            out[i * stride + k] = back ? removed[next * stride + k] : values[from * stride + k];
+        for (std::size_t k = 0; k < stride; ++k) {
+            const std::size_t r = next * stride + k;  // a flag array created after the removal: zeros
+            out[i * stride + k] = back ? (r < removed.size() ? removed[r] : T{}) : values[from * stride + k];
+        }
         if (back) ++next;
         else ++from;
     }

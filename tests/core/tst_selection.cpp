@@ -286,3 +286,17 @@ TEST_CASE("removing rows and restoring them gives the cloud back bit for bit") {
         CHECK(identical(cloud, original));
     }
 }
+
+TEST_CASE("a flag array created after a removal restores as zeros") {
+    std::vector<std::uint8_t> flags = {1, 1, 1};  // appeared after two entries were removed
+    const std::vector<std::uint32_t> removed = {0, 4};
+    restoreEntries(flags, removed, std::vector<std::uint8_t>{});
+    CHECK(flags == std::vector<std::uint8_t>{0, 1, 1, 1, 0});
+    std::vector<float> values = {1, 2, 3, 4, 5, 6};  // stride 2
+    const std::vector<std::uint32_t> drop = {1};
+    const auto gone = removeEntries(values, drop, 2);
+    CHECK(values == std::vector<float>{1, 2, 5, 6});
+    CHECK(gone == std::vector<float>{3, 4});
+    restoreEntries(values, drop, gone, 2);
+    CHECK(values == std::vector<float>{1, 2, 3, 4, 5, 6});
+}

@@ -11,3 +11,13 @@ sw_apply_warnings(tst_editor_bake)
 add_test(NAME editor_bake COMMAND tst_editor_bake)
 set_tests_properties(editor_bake PROPERTIES LABELS "widgets" TIMEOUT 600
                      ENVIRONMENT "QT_QPA_PLATFORM=xcb")
+
+# The Floater inspector's fixes and the cloud edits' undo (issue 16 item 6, build item 2).
+add_executable(tst_editor_floaters widgets/tst_editor_floaters.cpp)
+set_target_properties(tst_editor_floaters PROPERTIES AUTOMOC ON)
+target_link_libraries(tst_editor_floaters PRIVATE sw::editor sw::bake sw::formats sw::render sw::splat Qt6::Test)
+target_compile_definitions(tst_editor_floaters PRIVATE SW_TEST_OUTPUT_DIR="${SW_OUT}")
+sw_apply_warnings(tst_editor_floaters)
+add_test(NAME editor_floaters COMMAND tst_editor_floaters)
+set_tests_properties(editor_floaters PROPERTIES LABELS "widgets" TIMEOUT 600
+                     ENVIRONMENT "QT_QPA_PLATFORM=xcb")

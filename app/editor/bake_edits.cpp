@@ -1,0 +1,260 @@
+// BakeController's cloud edits (issue 16 item 6 and build item 2): deletes, crops, keeps and
+// hides as undo commands that store only what changed. A delete keeps the indices and the
+// removed rows of the cloud and of every per-splat array riding along (floater signs,
+// distances, keep list, stable IDs, hidden flags); its undo puts them back where they were, so
+// the cloud is bit-identical. Also the inspector's highlight and framing in the viewport.
+#include <QUndoStack>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "app/editor/bake_controller.h"
+#include "app/editor/editor_document.h"
+#include "app/editor/job_runner.h"
+#include "core/formats/spl2.h"
+#include "core/foundation/log.h"
+#include "core/render/cloud_preview.h"
+#include "core/splat/cloud_edit.h"
+#include "core/splat/selection.h"
+#include "widgets/floater_panel.h"
+#include "widgets/viewport.h"
+
+namespace sw::editor {
+
+// Removes (redo) or restores (undo) rows of the cloud and its per-splat arrays.
+class BakeController::RowsCommand : public QUndoCommand {
+public:
+    RowsCommand(BakeController* owner, const QString& text, std::vector<std::uint32_t> indices)
+        : QUndoCommand(text), m_owner(owner), m_indices(std::move(indices)) {}
+    void redo() override { edit(true); }
+    void undo() override { edit(false); }
+
+private:
+    template <class T>
+    void step(std::vector<T>& values, std::vector<T>& store, bool remove, std::size_t stride = 1) {
+        if (remove) store = splat::removeEntries(values, m_indices, stride);
+        else splat::restoreEntries(values, m_indices, store, stride), store.clear();
+    }
+    void edit(bool remove);
+
+    BakeController* m_owner;
+    std::vector<std::uint32_t> m_indices;  // ascending, in the cloud before the removal
+    splat::CloudRows m_rows;               // the removed splats (while removed)
+    std::vector<std::uint8_t> m_far, m_detached, m_silhouette, m_dataset, m_removed, m_keep, m_hidden;
+    std::vector<float> m_distance;
+    std::vector<std::uint32_t> m_ids;
+};
+
+void BakeController::RowsCommand::edit(bool remove) {
+    CloudState next = m_owner->m_state;
+    auto cloud = std::make_shared<splat::SplatCloud>(*next.cloud);  // transient: the command keeps only rows
+    if (remove) m_rows = splat::removeRows(*cloud, m_indices);
+    else splat::restoreRows(*cloud, m_rows), m_rows = {};
+    next.cloud = cloud;
+    if (next.scan) {
+        auto scan = std::make_shared<bake::FloaterScan>(*next.scan);
+        bake::FloaterResult& f = scan->floaters;
+        step(f.far, m_far, remove);
+        step(f.detached, m_detached, remove);
+        step(f.silhouette, m_silhouette, remove);
+        step(f.dataset, m_dataset, remove);
+        step(f.removed, m_removed, remove);
+        step(scan->distance, m_distance, remove);
+        const auto ones = [](const std::vector<std::uint8_t>& v) { return int(std::count(v.begin(), v.end(), 1)); };
+        f.report.far = ones(f.far), f.report.detached = ones(f.detached), f.report.silhouette = ones(f.silhouette);
+        f.report.dataset = ones(f.dataset), f.report.removed = ones(f.removed);
+        next.scan = scan;
+    }
+    step(next.keep, m_keep, remove);
+    step(next.ids, m_ids, remove);
+    step(next.hidden, m_hidden, remove);
+    m_owner->applyState(next, true);
+    emit m_owner->hiddenChanged();
+}
+
+// Sets the keep or hidden flag of `indices` to a value (redo) and back (undo).
+class BakeController::FlagCommand : public QUndoCommand {
+public:
+    FlagCommand(BakeController* owner, const QString& text, bool keep, std::vector<std::uint32_t> indices, std::uint8_t value)
+        : QUndoCommand(text), m_owner(owner), m_keep(keep), m_indices(std::move(indices)), m_value(value) {}
+    void redo() override { m_owner->setFlags(m_keep, m_indices, m_value); }
+    void undo() override { m_owner->setFlags(m_keep, m_indices, std::uint8_t(1 - m_value)); }
+
+private:
+    BakeController* m_owner;
+    bool m_keep;                           // the keep list, else the hidden flags
+    std::vector<std::uint32_t> m_indices;  // the splats whose flag this command flips
+    std::uint8_t m_value;
+};
+
+namespace {
+
+std::vector<std::uint32_t> validIndices(const std::vector<int>& splats, std::size_t n) {
+    std::vector<std::uint32_t> out;
+    for (int i : splats)
+        if (i >= 0) out.push_back(std::uint32_t(i));
+    return splat::normaliseIndices(out, n);
+}
+
+std::uint8_t flagOf(const std::vector<std::uint8_t>& flags, std::uint32_t i) { return i < flags.size() ? flags[i] : 0; }
+
+}  // namespace
+
+void BakeController::obsoleteCloudEdits() {
+    for (int i = 0; i < undoStack()->count(); ++i) {
+        auto* edit = const_cast<QUndoCommand*>(undoStack()->command(i));
+        if (dynamic_cast<RowsCommand*>(edit) || dynamic_cast<FlagCommand*>(edit)) edit->setObsolete(true);
+    }
+}
+
+void BakeController::pushRows(const QString& text, std::vector<std::uint32_t> indices) {
+    undoStack()->push(new RowsCommand(this, text, std::move(indices)));
+}
+
+void BakeController::deleteSplats(const std::vector<int>& splats) {
+    if (!m_state.cloud || splats.empty() || m_runner->busy()) return;
+    std::vector<std::uint32_t> drop = validIndices(splats, m_state.cloud->size());
+    const std::size_t asked = drop.size();
+    // Kept splats are never deleted (the inspector's Keep is the artist's word).
+    std::erase_if(drop, [this](std::uint32_t i) { return flagOf(m_state.keep, i) != 0; });
+    if (drop.size() < asked) SW_LOG_INFO("Delete: " << asked - drop.size() << " kept splats were left in the cloud");
+    if (drop.empty()) return;
+    if (drop.size() >= m_state.cloud->size()) {
+        SW_LOG_WARN("Delete: refusing to delete every splat");
+        return;
+    }
+    SW_LOG_INFO("Deleted " << drop.size() << " splats");
+    pushRows(tr("Delete %n splat(s)", nullptr, int(drop.size())), std::move(drop));
+}
+
+void BakeController::cropSplats(const Eigen::Vector3f& min, const Eigen::Vector3f& max) {
+    if (!m_state.cloud || m_runner->busy()) return;
+    const splat::Mask inside = splat::insideAabb(m_state.cloud->positions, min, max);
+    std::vector<std::uint32_t> drop;
+    for (std::size_t i = 0; i < inside.size(); ++i)
+        if (!inside[i] && !flagOf(m_state.keep, std::uint32_t(i))) drop.push_back(std::uint32_t(i));
+    if (drop.empty()) return;
+    if (drop.size() >= m_state.cloud->size()) {
+        SW_LOG_WARN("Crop: the box holds no splat; nothing cropped");
+        return;
+    }
+    SW_LOG_INFO("Crop: removed " << drop.size() << " splats outside the box");
+    pushRows(tr("Crop to box (%n splat(s) removed)", nullptr, int(drop.size())), std::move(drop));
+}
+
+void BakeController::keepSplats(const std::vector<int>& splats) {
+    if (!m_state.cloud || splats.empty() || m_runner->busy()) return;
+    std::vector<std::uint32_t> flip = validIndices(splats, m_state.cloud->size());
+    std::erase_if(flip, [this](std::uint32_t i) { return flagOf(m_state.keep, i) != 0; });
+    if (flip.empty()) return;
+    SW_LOG_INFO("Floaters: keeping " << flip.size() << " splats in the bake");
+    const int n = int(flip.size());
+    undoStack()->push(new FlagCommand(this, tr("Keep %n splat(s)", nullptr, n), true, std::move(flip), 1));
+}
+
+void BakeController::hideSplats(const std::vector<int>& splats, bool hide) {
+    if (!m_state.cloud || splats.empty()) return;
+    std::vector<std::uint32_t> flip = validIndices(splats, m_state.cloud->size());
+    std::erase_if(flip, [this, hide](std::uint32_t i) { return (flagOf(m_state.hidden, i) != 0) == hide; });
+    if (flip.empty()) return;
+    const int n = int(flip.size());
+    undoStack()->push(new FlagCommand(this, hide ? tr("Hide %n splat(s)", nullptr, n) : tr("Show %n splat(s)", nullptr, n),
+                                      false, std::move(flip), hide ? 1 : 0));
+}
+
+void BakeController::setFlags(bool keep, const std::vector<std::uint32_t>& indices, std::uint8_t value) {
+    if (!m_state.cloud) return;
+    std::vector<std::uint8_t>& flags = keep ? m_state.keep : m_state.hidden;
+    if (flags.empty()) flags.assign(m_state.cloud->size(), 0);
+    for (std::uint32_t i : indices)
+        if (i < flags.size()) flags[i] = value;
+    if (keep) {
+        m_baked.reset();  // baked with another keep list
+        refreshFloaterPanel();
+    } else {
+        emit hiddenChanged();
+    }
+}
+
+std::vector<int> BakeController::viewIndexOfCloud() const {
+    const auto shown = m_panels.viewport->splatModel();
+    if (!shown || !m_state.cloud) return {};
+    const std::size_t n = m_state.cloud->size();
+    if (m_baked && shown.get() == &m_baked->spl2) {
+        std::vector<int> out(n, -1);
+        for (std::size_t k = 0; k < m_baked->source.size(); ++k)
+            if (std::size_t(m_baked->source[k]) < n) out[std::size_t(m_baked->source[k])] = int(k);
+        return out;
+    }
+    if (shown != m_document->spl2() && shown->core.size() + shown->shell.size() == n)
+        return m_preview && m_previewIndex.size() == n ? m_previewIndex : render::previewIndexFromCloud(*m_state.cloud);
+    return {};
+}
+
+void BakeController::selectInView(const std::vector<int>& splats) {
+    widgets::Viewport* view = m_panels.viewport;
+    const std::vector<int> index = viewIndexOfCloud();
+    const auto shown = view->splatModel();
+    if (index.empty() || !shown) return;
+    std::vector<std::uint8_t> mask(shown->core.size() + shown->shell.size(), 0);
+    bool any = false;
+    for (int i : splats)
+        if (i >= 0 && std::size_t(i) < index.size() && index[std::size_t(i)] >= 0)
+            mask[std::size_t(index[std::size_t(i)])] = 1, any = true;
+    view->setSelection(any ? std::move(mask) : std::vector<std::uint8_t>());
+}
+
+void BakeController::frameSplats(const std::vector<int>& splats) {
+    selectInView(splats);
+    if (!m_panels.viewport->frameSelection()) emit statusMessage(tr("The selected splats are not in the view"), 5000);
+}
+
+void BakeController::highlight(const std::vector<int>& splats) {
+    if (!m_state.cloud) return;
+    widgets::Viewport* view = m_panels.viewport;
+    const bool bakedShown = m_baked && view->splatModel().get() == &m_baked->spl2;
+    if (!bakedShown) {
+        // The cloud preview with the listed floaters red in the Floater overlay.
+        if (!m_preview) {
+            m_preview = std::make_shared<const formats::Spl2Model>(
+                render::previewModelFromCloud(*m_state.cloud, 0.9f, 40.f, &m_previewIndex));
+        }
+        m_mask.assign(m_preview->core.size() + m_preview->shell.size(), 0);
+        for (int i : splats)
+            if (i >= 0 && std::size_t(i) < m_previewIndex.size()) m_mask[std::size_t(m_previewIndex[std::size_t(i)])] = 1;
+        m_highlighting = true;
+        if (showsCloudPreview()) view->setFloaterMask(m_mask);
+        else view->setSplatModel(m_preview, m_mask);
+        m_highlighted = view->splatModel().get();
+        view->setContent(widgets::Viewport::Content::Splats);
+        setOverlay(render::SplatOverlay::Floater);
+        m_actions.grey->trigger();
+    }
+    // The rows the artist picked: the selection highlight (magenta), in whichever model shows.
+    selectInView(m_panels.floaters->selectedSplats());
+}
+
+void BakeController::showBakeRemovals() {
+    const std::size_t n = m_state.cloud ? m_state.cloud->size() : 0;
+    if (!m_baked || n == 0) return;
+    auto scan = std::make_shared<bake::FloaterScan>();
+    bake::FloaterResult& f = scan->floaters;
+    for (auto* flags : {&f.far, &f.detached, &f.silhouette, &f.dataset, &f.removed}) flags->assign(n, 0);
+    scan->distance.assign(n, std::numeric_limits<float>::quiet_NaN());  // the bake does not keep them
+    using S = bake::DroppedSplat;
+    for (const bake::DroppedSplat& d : m_baked->dropped) {
+        const auto i = std::size_t(d.source);
+        if (i >= n || !(d.signs & (S::Far | S::Detached | S::Silhouette | S::Dataset))) continue;  // belly, dead
+        f.far[i] = std::uint8_t((d.signs & S::Far) != 0);
+        f.detached[i] = std::uint8_t((d.signs & S::Detached) != 0);
+        f.silhouette[i] = std::uint8_t((d.signs & S::Silhouette) != 0);
+        f.dataset[i] = std::uint8_t((d.signs & S::Dataset) != 0);
+        f.removed[i] = 1;
+    }
+    f.report = m_baked->report.floaters;
+    m_state.scan = scan;
+    m_state.scanFromBake = true;
+    refreshFloaterPanel();
+}
+
+}  // namespace sw::editor

@@ -1,0 +1,229 @@
+// The Floater inspector's issue-16 fixes (item 6), one test per point, on the demo drone's
+// cloud with a planted cluster of floaters: after a bake without a scan the inspector lists
+// what the bake removed; Re-run keeps the baked model in the viewport; splat IDs survive a
+// delete; the Delete key deletes the selected rows; Select-all + Delete leaves kept splats;
+// the selected floater is drawn in the selection highlight and Frame moves the camera to it.
+// Also the undo round trips of the cloud edits (delete, crop, keep, hide): bit-identical.
+#include <QAction>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QtTest>
+
+#include "app/editor/bake_controller.h"
+#include "app/editor/editor_document.h"
+#include "app/editor/main_window.h"
+#include "core/splat/selection.h"
+#include "tests/widgets/bake_test_fixture.h"
+#include "widgets/floater_panel.h"
+#include "widgets/viewport.h"
+
+using namespace sw::test::bakefx;
+using sw::widgets::FloaterPanel;
+
+namespace {
+
+FloaterPanel* floaters(MainWindow& w) { return w.findChild<FloaterPanel*>("floaterPanel"); }
+QTableWidget* table(MainWindow& w) { return w.findChild<QTableWidget*>("floaterTable"); }
+
+int rowOfId(FloaterPanel* p, int id) {
+    for (int r = 0; r < p->rowCount(); ++r)
+        if (p->rowId(r) == QString::number(id)) return r;
+    return -1;
+}
+
+long magentaPixels(const QImage& image) {
+    const QImage im = image.convertToFormat(QImage::Format_RGBA8888);
+    long n = 0;
+    for (int y = 0; y < im.height(); ++y)
+        for (int x = 0; x < im.width(); ++x) {
+            const uchar* p = im.constScanLine(y) + 4 * x;
+            n += p[0] > 200 && p[1] < 60 && p[2] > 200;
+        }
+    return n;
+}
+
+// Opens the demo and the cloud as a training run would deliver it: no scan.
+bool openCloudWithoutScan(MainWindow& window, const QString& dir) {
+    if (!sw::test::openDemo(window)) return false;
+    const QString path = writeCloud(window, dir);
+    auto cloud = sw::formats::readSplatCloud(path.toStdString());
+    if (!cloud) return false;
+    window.document()->setCloud(std::make_shared<const sw::splat::SplatCloud>(std::move(*cloud)), QStringLiteral("training"));
+    return true;
+}
+
+}  // namespace
+
+class TestEditorFloaters : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { sw::test::isolateEditorSettings("tst_editor_floaters"); }
+    void afterABakeTheInspectorListsWhatItRemoved();
+    void rerunKeepsTheBakedModelInTheView();
+    void idsSurviveADelete();
+    void deleteKeyDeletesTheSelectedRows();
+    void selectAllDeleteLeavesKeptSplats();
+    void selectedFloaterIsHighlightedAndFramed();
+    void cloudEditsUndoBitIdentically();
+};
+
+void TestEditorFloaters::afterABakeTheInspectorListsWhatItRemoved() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openCloudWithoutScan(window, outputDir("fl-removed")));
+    QVERIFY(floaters(window)->countsText().contains(QStringLiteral("Re-run")));  // no scan yet
+    QCOMPARE(floaters(window)->rowCount(), 0);
+    QVERIFY(bakeAndWait(window.bakeController()));
+    const auto baked = window.bakeController()->bakedModel();
+    const int removed = baked->report.floaters.removed;
+    QVERIFY(removed >= kPlanted);
+    QCOMPARE(floaters(window)->rowCount(), removed);  // one row per removed floater
+    QVERIFY2(floaters(window)->countsText().contains(QStringLiteral("bake removed %1").arg(removed)),
+             qPrintable(floaters(window)->countsText()));
+    for (int i : plantedIndices()) QVERIFY(rowOfId(floaters(window), i) >= 0);
+    // Its rows are splats the bake left out.
+    for (int r = 0; r < floaters(window)->rowCount(); ++r)
+        QVERIFY(std::find(baked->source.begin(), baked->source.end(), floaters(window)->rowSplat(r)) == baked->source.end());
+}
+
+void TestEditorFloaters::rerunKeepsTheBakedModelInTheView() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openCloudAndScan(window, outputDir("fl-rerun")));
+    BakeController* bake = window.bakeController();
+    QVERIFY(bakeAndWait(bake));
+    const auto shown = window.viewport()->splatModel();
+    QCOMPARE(shown, window.document()->spl2());
+    QSignalSpy scanned(bake, &BakeController::floatersScanned);
+    window.findChild<QPushButton*>("floaterRerun")->click();
+    QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
+    QTest::qWait(100);
+    QCOMPARE(window.viewport()->splatModel(), shown);  // still the bake, not the raw cloud
+    QVERIFY(floaters(window)->rowCount() >= kPlanted);
+}
+
+void TestEditorFloaters::idsSurviveADelete() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openCloudAndScan(window, outputDir("fl-ids")));
+    FloaterPanel* panel = floaters(window);
+    const int firstPlanted = kSurface;  // cloud index = ID before any delete
+    QCOMPARE(panel->rowSplat(rowOfId(panel, firstPlanted)), firstPlanted);
+    // Delete a surface splat listed before the planted ones (or, if none, splat 0 directly).
+    int victim = 0;
+    for (int r = 0; r < panel->rowCount(); ++r)
+        if (panel->rowSplat(r) < kSurface) { victim = panel->rowSplat(r); break; }
+    window.bakeController()->deleteSplats({victim});
+    QCOMPARE(window.document()->cloud()->size(), std::size_t(kSurface + kPlanted - 1));
+    for (int k = 0; k < kPlanted; ++k) {
+        const int row = rowOfId(panel, kSurface + k);  // the same IDs are listed…
+        QVERIFY(row >= 0);
+        QCOMPARE(panel->rowSplat(row), kSurface + k - 1);  // …though their cloud index moved down
+    }
+    QCOMPARE(rowOfId(panel, victim), -1);
+    QCOMPARE(int(window.bakeController()->splatIds()[std::size_t(kSurface - 1)]), kSurface);
+}
+
+void TestEditorFloaters::deleteKeyDeletesTheSelectedRows() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openCloudAndScan(window, outputDir("fl-key")));
+    FloaterPanel* panel = floaters(window);
+    panel->selectSplats(plantedIndices());
+    table(window)->setFocus();
+    QTest::keyClick(table(window), Qt::Key_Delete);
+    QCOMPARE(window.document()->cloud()->size(), std::size_t(kSurface));
+    for (int k = 0; k < kPlanted; ++k) QCOMPARE(rowOfId(panel, kSurface + k), -1);
+    // The viewport's Delete key deletes its selection too (the first 5 splats of the view).
+    sw::widgets::Viewport* view = window.viewport();
+    QVERIFY(QTest::qWaitFor([&] { return view->splatCount() == std::size_t(kSurface); }, 20000));
+    std::vector<std::uint8_t> mask(view->splatCentres().size(), 0);
+    for (int i = 0; i < 5; ++i) mask[std::size_t(i)] = 1;
+    QVERIFY(view->setSelection(mask));
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_Delete);
+    QCOMPARE(window.document()->cloud()->size(), std::size_t(kSurface - 5));
+}
+
+void TestEditorFloaters::selectAllDeleteLeavesKeptSplats() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openCloudAndScan(window, outputDir("fl-keep")));
+    FloaterPanel* panel = floaters(window);
+    const std::vector<int> kept = {kSurface, kSurface + 2, kSurface + 4, kSurface + 6};  // half the planted ones
+    panel->selectSplats(kept);
+    window.findChild<QPushButton*>("floaterKeep")->click();
+    const int rows = panel->rowCount();
+    QVERIFY(rows >= kPlanted);
+    table(window)->setFocus();
+    table(window)->selectAll();
+    QTest::keyClick(table(window), Qt::Key_Delete);
+    QCOMPARE(window.document()->cloud()->size(), std::size_t(kSurface + kPlanted - (rows - 4)));
+    QCOMPARE(countOnes(window.bakeController()->keepList()), 4);
+    for (int id : kept) QVERIFY(rowOfId(panel, id) >= 0);             // still listed, still kept
+    for (int id : {kSurface + 1, kSurface + 3}) QCOMPARE(rowOfId(panel, id), -1);  // the others went
+    // Only kept rows left: neither the key nor the button deletes anything.
+    table(window)->selectAll();
+    window.findChild<QPushButton*>("floaterDelete")->click();
+    QTest::keyClick(table(window), Qt::Key_Delete);
+    QCOMPARE(window.document()->cloud()->size(), std::size_t(kSurface + kPlanted - (rows - 4)));
+}
+
+void TestEditorFloaters::selectedFloaterIsHighlightedAndFramed() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openCloudAndScan(window, outputDir("fl-frame")));
+    sw::widgets::Viewport* view = window.viewport();
+    QCOMPARE(magentaPixels(view->grabFramebuffer()), 0L);
+    const int planted = kSurface + 3;
+    floaters(window)->selectSplats({planted});
+    QCOMPARE(view->selectedCount(), std::size_t(1));
+    QVERIFY(magentaPixels(view->grabFramebuffer()) > 10);  // magenta: not the overlay's red nor a palette colour
+    const Eigen::Vector3f p = window.document()->cloud()->positions[std::size_t(planted)];
+    const QPointF centre(view->width() / 2.0, view->height() / 2.0);
+    const double before = QLineF(view->projectToWidget(p), centre).length();
+    window.findChild<QPushButton*>("floaterFrame")->click();
+    QVERIFY(before > 20.0);
+    QVERIFY(QLineF(view->projectToWidget(p), centre).length() < 2.0);
+}
+
+void TestEditorFloaters::cloudEditsUndoBitIdentically() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openCloudAndScan(window, outputDir("fl-undo")));
+    BakeController* bake = window.bakeController();
+    QAction* undo = window.findChild<QAction*>("actionUndo");
+    QAction* redo = window.findChild<QAction*>("actionRedo");
+    const auto original = window.document()->cloud();
+    const sw::splat::SplatCloud copy = *original;
+    const auto far = bake->floaterScan()->floaters.far;
+    const auto ids = bake->splatIds();
+
+    bake->deleteSplats({5, 17, kSurface + 2, 900});
+    QCOMPARE(window.document()->cloud()->size(), copy.size() - 4);
+    bake->cropSplats(Eigen::Vector3f::Constant(-0.4f), Eigen::Vector3f::Constant(0.4f));
+    const std::size_t cropped = window.document()->cloud()->size();
+    QVERIFY(cropped < copy.size() - 4);
+    for (const Eigen::Vector3f& q : window.document()->cloud()->positions) QVERIFY(q.cwiseAbs().maxCoeff() <= 0.4f);
+    bake->keepSplats({0, 1});
+    QCOMPARE(countOnes(bake->keepList()), 2);
+    bake->hideSplats({2, 3, 4}, true);
+    QCOMPARE(countOnes(bake->hiddenMask()), 3);
+    bake->hideSplats({3}, false);
+    QCOMPARE(countOnes(bake->hiddenMask()), 2);
+
+    for (int k = 0; k < 5; ++k) undo->trigger();
+    QVERIFY(sameCloud(*window.document()->cloud(), copy));
+    QCOMPARE(bake->floaterScan()->floaters.far, far);
+    QCOMPARE(bake->splatIds(), ids);
+    QCOMPARE(countOnes(bake->keepList()), 0);
+    QCOMPARE(countOnes(bake->hiddenMask()), 0);
+    for (int k = 0; k < 5; ++k) redo->trigger();
+    QCOMPARE(window.document()->cloud()->size(), cropped);
+    QCOMPARE(countOnes(bake->hiddenMask()), 2);
+    for (int k = 0; k < 5; ++k) undo->trigger();
+    QVERIFY(sameCloud(*window.document()->cloud(), copy));
+}
+
+QTEST_MAIN(TestEditorFloaters)
+#include "tst_editor_floaters.moc"
