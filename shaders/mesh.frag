@@ -27,7 +27,8 @@ uniform int u_gammaOut;                // 0: target stores sRGB bytes; 1: linear
 uniform int u_shading;                 // 0 headlight, 1 flat, 2 ao, 3 cel
 uniform vec3 u_sunView;                // cel: unit direction towards the sun, view space
 uniform vec3 u_hsvAdjust;              // hue shift (degrees), saturation ×, value ×
-uniform float u_lodBias;               // texture mip bias (negative: finer), for per-sample mask tests
+uniform bool u_premultiplied;          // the texture holds RGB × alpha (cut-out materials)
+uniform bool u_levelZero;              // read the full-resolution level (per-sample mask tests)
 
 out vec4 o_color;
 
@@ -73,7 +74,10 @@ float celBand(float ndl) {
 void main() {
     vec4 base = u_baseColorFactor;
     if (u_hasTexture) {
-        base *= texture(u_baseColorTexture, v_uv, u_lodBias);
+        vec4 texel = u_levelZero ? textureLod(u_baseColorTexture, v_uv, 0.0) : texture(u_baseColorTexture, v_uv);
+        // Filtered in associated alpha, so the colour is the covered texels' colour only.
+        if (u_premultiplied) texel.rgb = texel.a > 0.0 ? texel.rgb / texel.a : vec3(0.0);
+        base *= texel;
     }
     if (u_alphaMask && base.a < u_alphaCutoff) {
         discard;

@@ -16,8 +16,10 @@ using geometry::Mesh;
 
 // A first hit of a gather ray: face·2 + side (0 front, 1 back), -1 for the dome; barycentric
 // (u, v) of the hit in 1/65535 steps.
+constexpr std::int32_t kOpen = -1, kBehind = -2;  // Hit::faceSide: the dome; below the surface
+
 struct Hit {
-    std::int32_t faceSide = -1;
+    std::int32_t faceSide = kOpen;  // face * 2 + side, or kOpen / kBehind
     std::uint16_t u = 0, v = 0;
 };
 static_assert(sizeof(Hit) == 8);
@@ -139,26 +141,24 @@ Result<DomeIrradiance> domeIrradiance(const Mesh& mesh, const geometry::RayQuery
     const unsigned threads = s.threads > 0 ? static_cast<unsigned>(s.threads) : std::max(1u, std::thread::hardware_concurrency());
     const Materials mats(mesh, {});
 
-    // Front normals: the vertex normals, turned to agree with the winding around each vertex.
-    // A vertex normal more than kMaxBend off the area-weighted normal of its faces is a shading
-    // trick (foliage cards with normals bent outward from the crown: pine-tree-1's median card
-    // normal is 77° off its card), not the surface: the dome is gathered around the faces' normal.
-    std::vector<Vector3f> normals = vertexNormals(mesh);
-    {
-        constexpr float kMaxBend = 0.5f;  // cos 60°
-        std::vector<Vector3f> wind(V, Vector3f::Zero());
-        for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {
-            const Vector3f n = geometry::faceNormalArea(mesh, f);
-            for (int k = 0; k < 3; ++k) wind[static_cast<std::size_t>(mesh.triangles[f][k])] += n;
-        }
-        for (std::size_t v = 0; v < V; ++v) {
-            const float windNorm = wind[v].norm();
-            if (windNorm > 0.f && std::abs(normals[v].dot(wind[v])) < kMaxBend * windNorm * normals[v].norm())
-                normals[v] = wind[v] / windNorm;
-            if (normals[v].dot(wind[v]) < 0.f) normals[v] = -normals[v];
-            if (!(normals[v].squaredNorm() > 0.f)) normals[v] = Vector3f::UnitZ();
-            normals[v].normalize();
-        }
+    // Front normals: the vertex (shading) normals, turned to agree with the winding around each
+    // vertex, and the geometric normal there (area-weighted face normals). Cycles gathers a
+    // diffuse BSDF cosine-weighted around the shading normal but drops every direction below the
+    // geometric surface (bsdf_diffuse: eval 0 when ω·Ng ≤ 0), so a normal bent off its faces loses
+    // the share of its hemisphere that lies behind the surface. Foliage cards rely on it: pine-
+    // tree-1's card normals are bent a median 76° outward from their cards, and Cycles lights those
+    // cards at about 60 % of an unbent card.
+    std::vector<Vector3f> normals = vertexNormals(mesh), geometric(V, Vector3f::Zero());
+    for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {
+        const Vector3f n = geometry::faceNormalArea(mesh, f);
+        for (int k = 0; k < 3; ++k) geometric[static_cast<std::size_t>(mesh.triangles[f][k])] += n;
+    }
+    for (std::size_t v = 0; v < V; ++v) {
+        if (!(normals[v].squaredNorm() > 0.f)) normals[v] = geometric[v];
+        if (normals[v].dot(geometric[v]) < 0.f) normals[v] = -normals[v];
+        if (!(normals[v].squaredNorm() > 0.f)) normals[v] = Vector3f::UnitZ();
+        normals[v].normalize();
+        geometric[v] = geometric[v].squaredNorm() > 0.f ? Vector3f(geometric[v].normalized()) : normals[v];
     }
 
     constexpr std::size_t kInsideProbe = 8;  // back-side rays that decide "inside a closed surface"
@@ -170,9 +170,10 @@ Result<DomeIrradiance> domeIrradiance(const Mesh& mesh, const geometry::RayQuery
     auto trace = [&](std::size_t p) {
         const std::size_t v = p / 2;
         const Vector3f n = (p % 2 == 0) ? normals[v] : Vector3f(-normals[v]);
+        const Vector3f g = (p % 2 == 0) ? geometric[v] : Vector3f(-geometric[v]);
         const Vector3f t = (std::abs(n.x()) < 0.9f ? Vector3f::UnitX() : Vector3f::UnitY()).cross(n).normalized();
         const Vector3f b = n.cross(t);
-        const Vector3f origin = mesh.positions[v] + n * s.originOffset;
+        const Vector3f origin = mesh.positions[v] + g * s.originOffset;
         const std::uint32_t h = mix32(s.seed * 0x9E3779B9u ^ mix32(static_cast<std::uint32_t>(p) + 0x632BE5ABu));
         const double o1 = unit(h), o2 = unit(mix32(h ^ 0x5bd1e995u));
         int open = 0;
@@ -185,6 +186,11 @@ Result<DomeIrradiance> domeIrradiance(const Mesh& mesh, const geometry::RayQuery
             const Vector3f dir = (t * (radius * std::cos(phi)) + b * (radius * std::sin(phi)) +
                                   n * std::sqrt(std::max(0.f, 1.f - static_cast<float>(u1)))).normalized();
             Hit hit;
+            if (dir.dot(g) <= 0.f) {  // behind the surface: no light (Cycles' eval 0)
+                hit.faceSide = kBehind;
+                hits[p * N + r] = hit;
+                continue;
+            }
             float tNear = 0.f;
             for (int pass = 0; pass < 32; ++pass) {
                 ++segs;
@@ -201,7 +207,7 @@ Result<DomeIrradiance> domeIrradiance(const Mesh& mesh, const geometry::RayQuery
                 hit.v = static_cast<std::uint16_t>(std::lround(std::clamp(rh.barycentric.y(), 0.f, 1.f) * 65535.f));
                 break;
             }
-            open += hit.faceSide < 0;
+            open += hit.faceSide == kOpen;
             hits[p * N + r] = hit;
             insideHits += hit.faceSide >= 0 && hit.faceSide % 2 == 1;
             // The back of a closed, outward-wound surface: every probe met the inside of a face,

@@ -6,7 +6,9 @@
 // Each vertex side gathers `rays` cosine-weighted hemisphere rays (a rotated R2 low-discrepancy
 // set per vertex side, Roberts 2018) around its normal — the vertex normal turned to agree with
 // the winding for the front, its opposite for the back (open plates are seen from both sides,
-// and Cycles shades a back face with the flipped normal). A ray that escapes sees the dome
+// and Cycles shades a back face with the flipped normal); a direction below the geometric surface
+// (the faces' normal there, side-flipped) brings no light, as in Cycles' diffuse BSDF, which
+// matters where normals are bent off their faces (foliage cards). A ray that escapes sees the dome
 // (radiance 1); a ray that hits a face sees that face's side lit in turn: its linear albedo ×
 // the irradiance there, interpolated from the face's vertices. The hits are traced once and
 // then iterated `bounces` times (a gather over the cached first hits: E₀ = visibility,

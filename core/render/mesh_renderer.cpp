@@ -20,8 +20,8 @@ namespace {
 // Uniform locations of mesh.vert / mesh.frag.
 struct MeshUniforms {
     GLint view = -1, projection = -1, baseColorTexture = -1, hasTexture = -1, baseColorFactor = -1;
-    GLint alphaMask = -1, alphaCutoff = -1, flatNormals = -1, gammaOut = -1;
-    GLint shading = -1, sunView = -1, hsvAdjust = -1, lodBias = -1;
+    GLint alphaMask = -1, alphaCutoff = -1, premultiplied = -1, levelZero = -1, flatNormals = -1, gammaOut = -1;
+    GLint shading = -1, sunView = -1, hsvAdjust = -1;
 };
 
 MeshUniforms locateUniforms(const GlFunctions& gl, GLuint program) {
@@ -33,12 +33,13 @@ MeshUniforms locateUniforms(const GlFunctions& gl, GLuint program) {
     u.baseColorFactor = gl.GetUniformLocation(program, "u_baseColorFactor");
     u.alphaMask = gl.GetUniformLocation(program, "u_alphaMask");
     u.alphaCutoff = gl.GetUniformLocation(program, "u_alphaCutoff");
+    u.premultiplied = gl.GetUniformLocation(program, "u_premultiplied");
+    u.levelZero = gl.GetUniformLocation(program, "u_levelZero");
     u.flatNormals = gl.GetUniformLocation(program, "u_flatNormals");
     u.gammaOut = gl.GetUniformLocation(program, "u_gammaOut");
     u.shading = gl.GetUniformLocation(program, "u_shading");
     u.sunView = gl.GetUniformLocation(program, "u_sunView");
     u.hsvAdjust = gl.GetUniformLocation(program, "u_hsvAdjust");
-    u.lodBias = gl.GetUniformLocation(program, "u_lodBias");
     return u;
 }
 
@@ -154,9 +155,11 @@ void MeshRenderer::Impl::drawMesh(const Eigen::Matrix4f& view, const Eigen::Matr
         const ColorAdjust adjust = r.material >= 0 && static_cast<std::size_t>(r.material) < colorAdjust.size()
                                        ? colorAdjust[static_cast<std::size_t>(r.material)] : ColorAdjust{};
         gl.Uniform3f(uniforms.hsvAdjust, adjust.hueShift, adjust.saturation, adjust.value);
-        const bool textured = r.texture >= 0 && mesh.textures[static_cast<std::size_t>(r.texture)] != 0;
-        gl.Uniform1i(uniforms.hasTexture, textured ? 1 : 0);
-        gl.BindTexture(GL_TEXTURE_2D, textured ? mesh.textures[static_cast<std::size_t>(r.texture)] : 0);
+        const std::vector<GLuint>& set = r.premultiplied ? mesh.premultipliedTextures : mesh.textures;
+        const GLuint texture = r.texture >= 0 ? set[static_cast<std::size_t>(r.texture)] : 0;
+        gl.Uniform1i(uniforms.hasTexture, texture != 0 ? 1 : 0);
+        gl.Uniform1i(uniforms.premultiplied, r.premultiplied ? 1 : 0);
+        gl.BindTexture(GL_TEXTURE_2D, texture);
         gl.Uniform1i(uniforms.alphaMask, r.alphaMask ? 1 : 0);
         gl.Uniform1f(uniforms.alphaCutoff, r.alphaCutoff);
         const bool perSample = settings.maskPerSample && r.alphaMask && settings.samples > 1;
@@ -164,7 +167,7 @@ void MeshRenderer::Impl::drawMesh(const Eigen::Matrix4f& view, const Eigen::Matr
             gl.Enable(GL_SAMPLE_SHADING);
             gl.MinSampleShading(1.f);
         }
-        gl.Uniform1f(uniforms.lodBias, perSample ? -0.5f * std::log2(static_cast<float>(settings.samples)) : 0.f);
+        gl.Uniform1i(uniforms.levelZero, perSample ? 1 : 0);
         gl.DrawElements(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
                         reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)));
         if (perSample) gl.Disable(GL_SAMPLE_SHADING);

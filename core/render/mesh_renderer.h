@@ -39,10 +39,11 @@ struct RenderSettings {
     Shading shading = Shading::Headlight;
     // Cel: direction towards the sun in model space (normalised when used).
     Eigen::Vector3f sunDirection = Eigen::Vector3f(0.4f, -0.5f, 0.77f);
-    // glTF MASK materials tested at every MSAA sample, their texture read finer by the samples'
-    // spacing (mip bias −½·log2(samples)), so thin cut-outs (foliage needles) cover a pixel by
-    // the share of samples they cover, as a path tracer's samples see them (the dataset sets it;
-    // the default tests once per pixel at the pixel's mip level, which thickens cut-outs).
+    // glTF MASK materials tested at every MSAA sample against the full-resolution texture
+    // (bilinear, no mip level), so thin cut-outs (foliage needles) cover a pixel by the share of
+    // samples that land on them, as a path tracer's samples see them (the dataset sets it; the
+    // default tests once per pixel at the pixel's mip level, whose averaged alpha thickens
+    // cut-outs with a low cutoff and thins those with a high one).
     bool maskPerSample = false;
 };
 

@@ -307,3 +307,32 @@ TEST_CASE("ao: bounce light takes the colour of what it bounces off, and 0 bounc
     }();
     CHECK(nearWall.x() > nearWall.y() + 0.05f);  // reddish bounce
 }
+
+TEST_CASE("ao: a normal bent off its face loses the share of its hemisphere behind the surface, as in Cycles") {
+    // One plate in open space; every vertex normal tilted θ off the plate's normal (foliage cards:
+    // normals bent outward from the crown). Cycles gathers cosine-weighted around the shading
+    // normal and drops directions below the geometric surface: the open share is (1 + cos θ) / 2.
+    for (const float degrees : {0.f, 60.f, 76.f}) {
+        Mesh m;
+        addQuad(m, {-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0});
+        const float t = degrees * 3.14159265f / 180.f;
+        m.normals.assign(m.positions.size(), Vector3f(std::sin(t), 0.f, std::cos(t)));
+        LightingSettings s;
+        s.aoMaxEdge = 0.5f;
+        s.aoBounces = 0;
+        s.aoRays = 256;
+        auto lit = prepareLighting(m, s);
+        REQUIRE(lit.ok());
+        const double expected = 0.5 * (1.0 + std::cos(t));
+        double front = 0, back = 0;
+        for (std::size_t v = 0; v < lit->mesh.positions.size(); ++v) {
+            front += lit->irradiance[v].x();
+            back += lit->irradianceBack[v].x();
+        }
+        front /= static_cast<double>(lit->mesh.positions.size());
+        back /= static_cast<double>(lit->mesh.positions.size());
+        INFO("tilt " << degrees << "°");
+        CHECK(front == doctest::Approx(expected).epsilon(0.03));
+        CHECK(back == doctest::Approx(expected).epsilon(0.03));
+    }
+}

@@ -135,6 +135,42 @@ TEST_CASE("alpha MASK discards texels under the cutoff, showing the background")
     CHECK(covered < 0.78 * side * side);
 }
 
+TEST_CASE("a cut-out's colour does not bleed from its transparent texels (filtered in associated alpha)") {
+    // Orange stripes one texel wide between transparent texels whose RGB is pure blue (real
+    // foliage textures hold black there). Straight-alpha filtering mixes that blue into every
+    // stripe edge; filtering the premultiplied texture and dividing alpha back out does not, so
+    // every drawn pixel keeps the stripe's hue (partial coverage only blends it with the black
+    // background, which scales all channels alike), with the per-pixel test and per sample.
+    sw::geometry::Mesh mesh = sw::test::makeFacingQuad(true, true);
+    sw::geometry::Image& tex = mesh.textures.front();
+    for (int y = 0; y < tex.height; ++y)
+        for (int x = 0; x < tex.width; ++x) {
+            std::uint8_t* t = &tex.rgba[std::size_t((y * tex.width + x) * 4)];
+            const bool stripe = x % 2 == 0;
+            t[0] = stripe ? 200 : 0;
+            t[1] = stripe ? 100 : 0;
+            t[2] = stripe ? 20 : 255;
+            t[3] = stripe ? 255 : 0;
+        }
+    Gl gl;
+    REQUIRE(gl.renderer->setMesh(mesh).ok());
+    for (const bool perSample : {false, true}) {
+        RenderSettings settings{200, 200, Background::Black, 8};
+        settings.shading = Shading::Flat;
+        settings.maskPerSample = perSample;
+        const sw::Rgba8Image im = gl.render(headOn(), settings);
+        long drawn = 0, bled = 0;
+        for (std::size_t i = 0; i < im.rgba.size(); i += 4) {
+            if (im.rgba[i] < 24) continue;  // background, or a sliver of coverage
+            ++drawn;
+            bled += im.rgba[i + 2] > 0.1 * im.rgba[i] + 6;  // blue above the stripe's 20/200 share
+        }
+        INFO("per sample " << perSample << ": " << drawn << " drawn, " << bled << " with blue bleeding in");
+        CHECK(drawn > 1500);
+        CHECK(bled == 0);
+    }
+}
+
 TEST_CASE("the framed box scene covers a plausible share of the frame on grey and on black") {
     Gl gl;
     const sw::geometry::Mesh mesh = sw::test::makeBoxAndPlate();

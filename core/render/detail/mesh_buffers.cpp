@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <string>
 
@@ -44,6 +45,19 @@ int materialOf(const geometry::Mesh& mesh, std::size_t f) {
     if (f >= mesh.faceMaterial.size()) return -1;
     const int m = mesh.faceMaterial[f];
     return m >= 0 && m < static_cast<int>(mesh.materials.size()) ? m : -1;
+}
+
+// The texture of a cut-out (MASK) material, premultiplied by its alpha: filtering then weights
+// each texel by its coverage, so the colour of a thin needle does not fade into the (often black)
+// RGB of the transparent texels around it; the shader divides the filtered alpha back out. This is
+// how Blender's image node filters straight-alpha PNGs (associated alpha internally).
+geometry::Image premultiplied(const geometry::Image& image) {
+    geometry::Image out = image;
+    for (std::size_t i = 0; i + 3 < out.rgba.size(); i += 4) {
+        const unsigned a = out.rgba[i + 3];
+        for (std::size_t c = 0; c < 3; ++c) out.rgba[i + c] = static_cast<std::uint8_t>((out.rgba[i + c] * a + 127) / 255);
+    }
+    return out;
 }
 
 GLuint uploadTexture(const GlFunctions& gl, const geometry::Image& image) {
@@ -126,6 +140,7 @@ std::vector<GLuint> groupByMaterial(const geometry::Mesh& mesh, std::vector<Mate
                                   !mesh.textures[static_cast<std::size_t>(m.baseColorTexture)].empty();
             range.texture = textured ? m.baseColorTexture : -1;
             range.alphaMask = m.alphaMask;
+            range.premultiplied = textured && m.alphaMask;
             range.alphaCutoff = m.alphaCutoff;
         }
         ranges.push_back(range);
@@ -141,9 +156,17 @@ MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh, const 
     b.triangles = mesh.triangleCount();
     const std::vector<GLuint> indices = groupByMaterial(mesh, b.ranges);
 
+    std::vector<bool> straight(mesh.textures.size(), false), associated(mesh.textures.size(), false);
+    for (const MaterialRange& r : b.ranges) {
+        if (r.texture < 0) continue;
+        (r.premultiplied ? associated : straight)[static_cast<std::size_t>(r.texture)] = true;
+    }
     b.textures.assign(mesh.textures.size(), 0);
+    b.premultipliedTextures.assign(mesh.textures.size(), 0);
     for (std::size_t t = 0; t < mesh.textures.size(); ++t) {
-        if (!mesh.textures[t].empty()) b.textures[t] = uploadTexture(gl, mesh.textures[t]);
+        if (mesh.textures[t].empty()) continue;
+        if (straight[t]) b.textures[t] = uploadTexture(gl, mesh.textures[t]);
+        if (associated[t]) b.premultipliedTextures[t] = uploadTexture(gl, premultiplied(mesh.textures[t]));
     }
 
     const std::vector<Vertex> vertices = interleave(mesh, light);
@@ -177,8 +200,10 @@ void releaseMesh(const GlFunctions& gl, MeshBuffers& b) {
     if (b.vertexArray) gl.DeleteVertexArrays(1, &b.vertexArray);
     if (b.vertexBuffer) gl.DeleteBuffers(1, &b.vertexBuffer);
     if (b.indexBuffer) gl.DeleteBuffers(1, &b.indexBuffer);
-    for (GLuint t : b.textures) {
-        if (t) gl.DeleteTextures(1, &t);
+    for (const std::vector<GLuint>* set : {&b.textures, &b.premultipliedTextures}) {
+        for (GLuint t : *set) {
+            if (t) gl.DeleteTextures(1, &t);
+        }
     }
     b = MeshBuffers{};
 }

@@ -17,6 +17,7 @@ struct MaterialRange {
     int texture = -1;  // index into MeshBuffers::textures, -1 = none
     int material = -1; // index into Mesh::materials, -1 = default material
     bool alphaMask = false;
+    bool premultiplied = false;  // draws MeshBuffers::premultipliedTextures[texture] (MASK materials)
     float alphaCutoff = 0.5f;
 };
 
@@ -24,7 +25,8 @@ struct MeshBuffers {
     GLuint vertexArray = 0;
     GLuint vertexBuffer = 0;
     GLuint indexBuffer = 0;
-    std::vector<GLuint> textures;       // [mesh.textures]
+    std::vector<GLuint> textures;       // [mesh.textures], 0 where only cut-out materials use it
+    std::vector<GLuint> premultipliedTextures;  // [mesh.textures], RGB × alpha, for MASK materials
     std::vector<MaterialRange> ranges;  // non-empty ranges only, in draw order
     bool hasNormals = false;
     std::size_t triangles = 0;
