@@ -1,0 +1,152 @@
+// bench_train_many: K trainings in one process, side by side (issue 17). Not a test. Usage:
+//   bench_train_many <cpu|cuda> <steps> <budget> <res> <dataset-dir[:seed]>...
+// Loads every dataset once, initialises each job from its visual hull, then runs the jobs
+//   1. one after another (each job alone on the device: the sequential baseline), and
+//   2. all at once, one host thread per job; on CUDA each thread issues its kernels on its own
+//      stream from libtorch's pool, so one job's host work (autograd, launches, the per-step
+//      sync of its own stream) overlaps the others' kernels instead of time-slicing the GPU as
+//      separate processes do; on the CPU each job gets hardware_concurrency / K rasterizer
+//      threads (no oversubscription).
+// Prints the wall time of both phases, their ratio, and each job's final metrics in both phases
+// (same seed → the same run: quality must agree within the run-to-run noise of one run).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <ATen/ATen.h>
+#ifdef SW_HAVE_CUDA
+#include <c10/cuda/CUDAGuard.h>
+#include <c10/cuda/CUDAStream.h>
+#endif
+
+#include "core/train/init_cloud.h"
+#include "core/train/trainer.h"
+
+namespace {
+
+using namespace sw::train;
+using Clock = std::chrono::steady_clock;
+
+struct Job {
+    std::string dataset;
+    int seed = 1;
+    int data = 0;  // index into the loaded datasets
+    sw::splat::SplatCloud initial;
+    EvalMetrics alone, together;
+    double aloneSeconds = 0, togetherSeconds = 0;
+};
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+bool runJob(const TrainData& data, Job& job, TrainSettings settings, bool together, int threads) {
+    settings.seed = job.seed;
+    settings.threads = threads;
+#ifdef SW_HAVE_CUDA
+    // Its own stream for this thread (libtorch's current stream is per thread).
+    std::optional<c10::cuda::CUDAStreamGuard> guard;
+    if (settings.device == TrainDevice::Cuda) guard.emplace(c10::cuda::getStreamFromPool(false, 0));
+#endif
+    const auto t0 = Clock::now();
+    auto result = train(TrainInputs{&data, job.initial, 0, {}}, settings);
+    if (!result) {
+        std::fprintf(stderr, "bench_train_many: %s: %s\n", job.dataset.c_str(), result.error().toString().c_str());
+        return false;
+    }
+    (together ? job.togetherSeconds : job.aloneSeconds) = since(t0);
+    (together ? job.together : job.alone) = result->final;
+    return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 6) {
+        std::fprintf(stderr, "usage: bench_train_many <cpu|cuda> <steps> <budget> <res> <dataset-dir[:seed]>...\n");
+        return 2;
+    }
+    TrainSettings settings;
+    settings.device = std::string(argv[1]) == "cuda" ? TrainDevice::Cuda : TrainDevice::Cpu;
+    settings.steps = std::atoi(argv[2]);
+    settings.budget = std::atoi(argv[3]);
+    settings.resolution = std::atoi(argv[4]);
+    settings.evalEvery = settings.steps;  // metrics at the end only
+    std::vector<std::string> dirs;
+    std::vector<TrainData> datasets;
+    std::vector<Job> jobs;
+    for (int a = 5; a < argc; ++a) {
+        Job job;
+        job.dataset = argv[a];
+        if (const auto colon = job.dataset.rfind(':'); colon != std::string::npos) {
+            job.seed = std::atoi(job.dataset.c_str() + colon + 1);
+            job.dataset.resize(colon);
+        }
+        const auto known = std::find(dirs.begin(), dirs.end(), job.dataset);
+        job.data = int(known - dirs.begin());
+        if (known == dirs.end()) {
+            auto data = loadDataset(job.dataset, LoadSettings{settings.resolution, 8});
+            if (!data) return std::fprintf(stderr, "bench_train_many: %s\n", data.error().toString().c_str()), 1;
+            dirs.push_back(job.dataset);
+            datasets.push_back(std::move(*data));
+        }
+        InitSettings init;
+        init.count = settings.budget;
+        init.seed = std::uint32_t(job.seed);
+        auto initial = initFromVisualHull(datasets[std::size_t(job.data)], init);
+        if (!initial) return std::fprintf(stderr, "bench_train_many: %s\n", initial.error().toString().c_str()), 1;
+        job.initial = std::move(*initial);
+        jobs.push_back(std::move(job));
+    }
+    const int K = int(jobs.size());
+    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+    if (settings.device == TrainDevice::Cuda) {
+        if (!cudaDeviceAvailable() || at::ones({1}, at::Device(at::kCUDA, 0)).sum().item<float>() != 1.f)
+            return std::fprintf(stderr, "bench_train_many: no CUDA device\n"), 1;
+    }
+    // Warm-up (CUDA context, kernels' first launch, allocator pools): a short run, not timed.
+    {
+        TrainSettings warm = settings;
+        warm.steps = std::min(200, settings.steps);
+        warm.evalEvery = warm.steps;
+        Job w = jobs.front();
+        if (!runJob(datasets[std::size_t(w.data)], w, warm, false, cores)) return 1;
+    }
+
+    const auto s0 = Clock::now();
+    for (Job& job : jobs)
+        if (!runJob(datasets[std::size_t(job.data)], job, settings, false, cores)) return 1;
+    const double sequential = since(s0);
+
+    const std::clock_t cpu0 = std::clock();
+    const auto c0 = Clock::now();
+    std::vector<std::thread> pool;
+    std::vector<int> ok(std::size_t(K), 0);
+    const int share = std::max(1, cores / K);
+    for (int k = 0; k < K; ++k)
+        pool.emplace_back([&, k] {
+            Job& job = jobs[std::size_t(k)];
+            ok[std::size_t(k)] = runJob(datasets[std::size_t(job.data)], job, settings, true, share);
+        });
+    for (auto& t : pool) t.join();
+    const double together = since(c0);
+    const double cpuSeconds = double(std::clock() - cpu0) / CLOCKS_PER_SEC;
+    if (std::find(ok.begin(), ok.end(), 0) != ok.end()) return 1;
+
+    std::printf("bench_train_many: %d jobs, %s, %d steps, budget %d, %d² (%d host cores)\n", K, argv[1], settings.steps,
+                settings.budget, settings.resolution, cores);
+    std::printf("  sequential   %8.2f s wall (%.2f s per job)\n", sequential, sequential / K);
+    std::printf("  together     %8.2f s wall, %.2f s CPU (%.2f× wall)\n", together, cpuSeconds, cpuSeconds / together);
+    std::printf("  speed-up     %8.2f× (sequential ÷ together)\n", sequential / together);
+    for (const Job& j : jobs)
+        std::printf("  %s seed %d: alone %.2f s PSNR %.2f dB L1 %.4f opaque %.1f%% splats %d | together %.2f s "
+                    "PSNR %.2f dB L1 %.4f opaque %.1f%% splats %d\n",
+                    j.dataset.c_str(), j.seed, j.aloneSeconds, j.alone.valPsnr, j.alone.valL1, 100 * j.alone.opaqueShare,
+                    j.alone.splats, j.togetherSeconds, j.together.valPsnr, j.together.valL1,
+                    100 * j.together.opaqueShare, j.together.splats);
+    return 0;
+}
