@@ -20,7 +20,8 @@ set(SW_DEVICE_TRAINER ON)
 
 set(_core "${PROJECT_SOURCE_DIR}/core")
 target_sources(sw_foundation PRIVATE ${_core}/foundation/file_io.cpp ${_core}/foundation/image_io.cpp
-               ${_core}/foundation/log.cpp ${_core}/foundation/progress.cpp ${_core}/foundation/schema.cpp)
+               ${_core}/foundation/log.cpp ${_core}/foundation/progress.cpp ${_core}/foundation/schema.cpp
+               ${_core}/foundation/interrupt.cpp ${_core}/foundation/memory.cpp ${_core}/foundation/output_folder.cpp)
 target_include_directories(sw_foundation PRIVATE "${SW_STB_INCLUDE}")
 target_link_libraries(sw_foundation PRIVATE nlohmann_json::nlohmann_json PNG::PNG "${SW_STB_LIBRARY}")
 
