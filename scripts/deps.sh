@@ -10,7 +10,10 @@ SW_PACKAGES=(
   nlohmann-json3-dev libcli11-dev libstb-dev zlib1g-dev libzstd-dev libpng-dev doctest-dev
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri libgbm1
   xvfb xauth xkb-data x11-xkb-utils fonts-dejavu-core mesa-utils x11-apps imagemagick dpkg-dev file
+  munge slurmctld slurmd slurm-client
 )
+# munge, slurmctld, slurmd and slurm-client: the batch farm test (tests/cli/slurm_batch.sh) starts
+# a single-node Slurm on localhost from a generated slurm.conf; no service is enabled.
 # `deps.sh sanitizers`: also what scripts/fuzz needs (clang, libFuzzer + sanitizer runtimes,
 # llvm-symbolizer for readable reports).
 if [ "${1:-}" = sanitizers ]; then

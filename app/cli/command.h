@@ -30,6 +30,7 @@ void addPreviewCommand(CLI::App& app, Outcome& outcome);
 void addExportCommand(CLI::App& app, Outcome& outcome);
 // Defined only when the trainer is built (SW_HAVE_TRAIN, i.e. SPLATWRIGHT_TORCH=ON).
 void addTrainCommand(CLI::App& app, Outcome& outcome);
+void addBatchCommand(CLI::App& app, Outcome& outcome);  // with the trainer too
 void addConvertCommand(CLI::App& app, Outcome& outcome);
 void addDestructCommand(CLI::App& app, Outcome& outcome);
 

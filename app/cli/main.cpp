@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
     sw::cli::addExportCommand(app, outcome);
 #ifdef SW_HAVE_TRAIN
     sw::cli::addTrainCommand(app, outcome);
+    sw::cli::addBatchCommand(app, outcome);
 #endif
     sw::cli::addConvertCommand(app, outcome);
     sw::cli::addDestructCommand(app, outcome);

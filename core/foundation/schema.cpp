@@ -106,6 +106,50 @@ Status ParamSchema::validate(const ParamSpec& spec, const ParamValue& value) con
     return {};
 }
 
+void ParamSchema::addPreset(ParamPreset preset) {
+    SW_REQUIRE(!preset.name.empty() && preset.name != kCustomPreset && findPreset(preset.name) == nullptr,
+               "duplicate, empty or reserved preset name '" << preset.name << "'");
+    for (auto& [name, value] : preset.values) {
+        const ParamSpec* spec = find(name);
+        SW_REQUIRE(spec != nullptr, "preset " << preset.name << " names no parameter '" << name << "'");
+        const Status ok = validate(*spec, value);
+        SW_REQUIRE(ok.ok(), "preset " << preset.name << ": " << ok.error().message);
+        coerce(spec->type, value);
+    }
+    m_presets.push_back(std::move(preset));
+}
+
+const ParamPreset* ParamSchema::findPreset(std::string_view name) const {
+    for (const ParamPreset& p : m_presets)
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+std::string ParamSchema::presetList() const {
+    std::string list;
+    for (const ParamPreset& p : m_presets) list += p.name + ", ";
+    return list + kCustomPreset;
+}
+
+Status ParamSet::applyPreset(std::string_view name) {
+    if (name == kCustomPreset) return {};
+    const ParamPreset* preset = m_schema->findPreset(name);
+    if (!preset)
+        return makeError(ErrorCode::InvalidInput, "no " + m_schema->stage() + " preset '" + std::string(name) +
+                                                      "' (one of: " + m_schema->presetList() + ")");
+    for (const auto& [param, value] : preset->values) SW_TRY(set(param, value));
+    return {};
+}
+
+std::string ParamSet::presetName() const {
+    for (const ParamPreset& p : m_schema->presets()) {
+        bool all = true;
+        for (const auto& [param, value] : p.values) all = all && get(param) == value;
+        if (all) return p.name;
+    }
+    return kCustomPreset;
+}
+
 ParamSet::ParamSet(const ParamSchema& schema) : m_schema(&schema) { resetToDefaults(); }
 
 void ParamSet::resetToDefaults() {

@@ -37,6 +37,17 @@ struct ParamSpec {
     std::vector<std::string> choices;  // Choice only
 };
 
+// A named set of values a schema declares (the trainer's budget presets: boss, small,
+// hologram), for a panel's preset box and the CLI's --preset: the parameters it sets, the others
+// keep their values. "custom" is no preset (ParamSet::presetName when none matches).
+struct ParamPreset {
+    std::string name;     // key: lower-kebab-case, unique in its schema
+    std::string label;    // shown in panels
+    std::string tooltip;
+    std::vector<std::pair<std::string, ParamValue>> values;  // parameter name → value
+};
+inline constexpr const char* kCustomPreset = "custom";
+
 class ParamSchema {
 public:
     ParamSchema(std::string stage, std::string title) : m_stage(std::move(stage)), m_title(std::move(title)) {}
@@ -54,10 +65,19 @@ public:
     // Checks type, range and choices; the error names the parameter and the bad value.
     Status validate(const ParamSpec& spec, const ParamValue& value) const;
 
+    // Declared presets, in declaration order. addPreset requires a unique name other than
+    // "custom" and values valid for existing parameters (a caller bug otherwise).
+    void addPreset(ParamPreset preset);
+    const std::vector<ParamPreset>& presets() const { return m_presets; }
+    const ParamPreset* findPreset(std::string_view name) const;
+    // "boss, small, hologram, custom": the names a --preset flag accepts.
+    std::string presetList() const;
+
 private:
     std::string m_stage;
     std::string m_title;
     std::vector<ParamSpec> m_params;
+    std::vector<ParamPreset> m_presets;
 };
 
 // Values for one schema, always complete and valid.
@@ -85,6 +105,12 @@ public:
     Status fromJson(std::string_view text, const std::string& path = {});
     Status savePreset(const std::string& path) const;  // atomic write
     Status loadPreset(const std::string& path);
+
+    // Sets the values of the schema's preset `name` ("custom" changes nothing). InvalidInput
+    // naming the known presets for any other name.
+    Status applyPreset(std::string_view name);
+    // The first declared preset whose every value equals this set's, else "custom".
+    std::string presetName() const;
 
 private:
     const ParamSchema* m_schema;
@@ -179,6 +205,8 @@ public:
     }
 
     const ParamSchema& schema() const { return m_schema; }
+    // Declares a preset (ParamPreset) on the schema, after the fields it names.
+    void addPreset(ParamPreset preset) { m_schema.addPreset(std::move(preset)); }
 
     S fromParams(const ParamSet& params) const {
         SW_REQUIRE(&params.schema() == &m_schema, "ParamSet of stage " << params.schema().stage());

@@ -142,6 +142,7 @@ Result<TrainingResult> runTraining(const TrainingRequest& request, const Progres
     train::TrainInputs inputs;
     inputs.data = &*data;
     inputs.checkpointDir = runCheckpointDir(request.runDir);
+    inputs.deviceIndex = request.deviceIndex;
     if (checkpoint) {
         inputs.initial = std::move(checkpoint->cloud);
         inputs.startStep = checkpoint->step;

@@ -54,6 +54,7 @@ struct TrainingRequest {
     std::function<void(const TrainingStart&)> onStart;
     std::function<void(const DatasetResult&)> onDataset;  // after the dataset job, if any
     StageStamp stamp;                  // written on success when its path is set
+    int deviceIndex = 0;               // CUDA device ordinal for device cuda (a batch lane's)
 };
 
 struct TrainingResult {

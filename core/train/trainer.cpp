@@ -47,6 +47,13 @@ const SettingsSchema<TrainSettings>& trainSchema() {
         s.addChoice(&TrainSettings::device, "device", "Device", {{TrainDevice::Cpu, "cpu"}, {TrainDevice::Cuda, "cuda"}})
             .group("Budget")
             .tooltip("Train on the CPU or on an NVIDIA GPU (needs a CUDA build and a GPU)");
+        // The budget presets (issue 17): each is a retrain with its own cap, never a cut of a
+        // larger cloud (MCMC spreads the budget itself).
+        s.addPreset({"boss", "Boss (6000 splats)", "A boss or hero asset: 6000 splats", {{"budget", std::int64_t(6000)}}});
+        s.addPreset({"small", "Small (2000 splats)", "A small prop or enemy: 2000 splats", {{"budget", std::int64_t(2000)}}});
+        s.addPreset({"hologram", "Hologram (1800 splats)",
+                     "The hologram stand-in: its own 1800-splat training, exported under <name>-hologram",
+                     {{"budget", std::int64_t(1800)}}});
         return s;
     }();
     return schema;

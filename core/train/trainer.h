@@ -64,14 +64,21 @@ struct TrainSettings {
     // grey); 1 = white reads ~5 dB lower on the same cloud. Named in every printout
     // (valBackgroundName).
     double valBackground = 0.5;
-    int threads = 0;                // rasterizer threads; 0 = all cores
+    int threads = 0;                // rasterizer threads (and libtorch's on this thread); 0 = all cores
     TrainDevice device = TrainDevice::Cpu;
 };
+// The schema declares the budget presets boss (6000), small (2000) and hologram (1800), plus
+// "custom" (any other values): trainPresets() lists them for a panel's preset box (name, label,
+// the values they set), ParamSet::applyPreset applies one, ParamSet::presetName names the
+// current one.
 const SettingsSchema<TrainSettings>& trainSchema();
+inline const std::vector<ParamPreset>& trainPresets() { return trainSchema().schema().presets(); }
 
 // True when this build has the CUDA backend and a CUDA device is present: whether the device
 // choice may offer "cuda" (the Training panel hides the row otherwise).
 bool cudaDeviceAvailable();
+// CUDA devices this process sees (after CUDA_VISIBLE_DEVICES); 0 without a CUDA build or device.
+int cudaDeviceCount();
 
 // Entropy weight at 0-based `step`: entropyWeight·max(0, (step/steps − start)/(1 − start)).
 double entropyWeightAt(const TrainSettings& settings, int step);
@@ -84,6 +91,7 @@ struct TrainInputs {
     splat::SplatCloud initial;        // start cloud: initialisation or a checkpoint's cloud
     int startStep = 0;                // steps already done (resuming a checkpoint; Adam moments restart at 0)
     std::string checkpointDir;        // empty: no checkpoints
+    int deviceIndex = 0;              // CUDA device ordinal for device cuda (batch.h lanes)
 };
 
 struct EvalMetrics {

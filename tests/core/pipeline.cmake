@@ -10,4 +10,7 @@ endif()
 if(SPLATWRIGHT_TORCH)
   sw_core_test(pipeline_all SOURCES core/tst_pipeline_all.cpp LIBS sw::pipeline LABELS unit gl)
   set_tests_properties(pipeline_all PROPERTIES FIXTURES_REQUIRED demo_glb)
+  # runBatch: planning, shards, summaries, the hologram preset's own training (issue 17).
+  sw_core_test(pipeline_batch SOURCES core/tst_pipeline_batch.cpp LIBS sw::pipeline LABELS unit gl)
+  set_tests_properties(pipeline_batch PROPERTIES FIXTURES_REQUIRED demo_glb)
 endif()

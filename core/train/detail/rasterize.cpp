@@ -249,6 +249,14 @@ bool cudaBackendAvailable() {
 #endif
 }
 
+int cudaDeviceCount() {
+#ifdef SW_HAVE_CUDA
+    return cudaBackendAvailable() ? int(at::getNumGPUs()) : 0;
+#else
+    return 0;
+#endif
+}
+
 Result<RasterizeOutput> rasterize(const SplatTensors& splats, const RasterizeSettings& settings) {
     SW_TRY(validate(splats, settings));
     const variable_list out = RasterizeFunction::apply(splats.means, splats.quats, splats.logScales,

@@ -54,5 +54,7 @@ Result<RasterizeOutput> rasterize(const SplatTensors& splats, const RasterizeSet
 // True when this build has the CUDA backend (SPLATWRIGHT_CUDA) and libtorch sees a CUDA device:
 // what a device choice in the CLI or the Training panel offers "cuda" on.
 bool cudaBackendAvailable();
+// CUDA devices this process sees (after CUDA_VISIBLE_DEVICES); 0 without the backend.
+int cudaDeviceCount();
 
 }  // namespace sw::train

@@ -5,7 +5,9 @@
 // rasterizer needs and, on a GPU, reads nothing back until a report (loss curve, metrics,
 // snapshot, checkpoint) needs it. Each report first checks the loss and the parameters: a
 // non-finite one rolls back to the copy taken at the previous report (trainer.h).
+#include <ATen/Parallel.h>
 #include <ATen/core/grad_mode.h>
+#include <c10/core/DeviceGuard.h>
 #include <ATen/ops/all.h>
 #include <ATen/ops/empty.h>
 #include <ATen/ops/from_blob.h>
@@ -71,6 +73,9 @@ Status validateInputs(const TrainInputs& inputs, const TrainSettings& settings) 
     if (settings.device == TrainDevice::Cuda && !cudaBackendAvailable())
         return makeError(ErrorCode::Gpu, "CUDA device requested but this build has no CUDA backend or this machine "
                                          "has no CUDA device; use the cpu device");
+    if (settings.device == TrainDevice::Cuda && (inputs.deviceIndex < 0 || inputs.deviceIndex >= cudaDeviceCount()))
+        return makeError(ErrorCode::Gpu, "CUDA device " + std::to_string(inputs.deviceIndex) + " does not exist (" +
+                                             std::to_string(cudaDeviceCount()) + " visible)");
     if (!inputs.data || inputs.data->train.empty() || inputs.data->val.empty())
         return makeError(ErrorCode::InvalidInput, "training needs at least one train and one validation view");
     if (settings.budget < 1)
@@ -103,9 +108,31 @@ Target targetOf(const TrainView& v, const at::Device& device) {
             at::from_blob(alpha, {v.height, v.width}, at::kFloat).to(device)};
 }
 
-at::Device deviceOf(const TrainSettings& settings) {
-    return settings.device == TrainDevice::Cuda ? at::Device(at::kCUDA, 0) : at::Device(at::kCPU);
+at::Device deviceOf(const TrainSettings& settings, int deviceIndex) {
+    return settings.device == TrainDevice::Cuda ? at::Device(at::kCUDA, c10::DeviceIndex(deviceIndex))
+                                                : at::Device(at::kCPU);
 }
+
+// libtorch's own CPU loops on this thread use at most `threads` threads while a run lasts
+// (0: unchanged), so K runs on K threads of one process (batch.h) share the cores instead of
+// each starting a team of every core.
+class IntraOpThreads {
+public:
+    explicit IntraOpThreads(int threads) {
+        if (threads <= 0) return;
+        at::internal::lazy_init_num_threads();
+        m_previous = at::get_num_threads();
+        at::set_num_threads(threads);
+    }
+    ~IntraOpThreads() {
+        if (m_previous > 0) at::set_num_threads(m_previous);
+    }
+    IntraOpThreads(const IntraOpThreads&) = delete;
+    IntraOpThreads& operator=(const IntraOpThreads&) = delete;
+
+private:
+    int m_previous = 0;
+};
 
 // What a rollback restores: the parameters, their Adam moments and step count, and the
 // strategy's totals, as they were after `step` steps.
@@ -119,7 +146,7 @@ struct StateCopy {
 class TrainLoop {
 public:
     TrainLoop(const TrainInputs& inputs, const TrainSettings& settings)
-        : m_data(*inputs.data), m_settings(settings), m_device(deviceOf(settings)),
+        : m_data(*inputs.data), m_settings(settings), m_device(deviceOf(settings, inputs.deviceIndex)),
           m_state(makeParamState(inputs.initial, {meansLrAt(settings, m_data.sceneScale, inputs.startStep),
                                                   settings.quatsLr, settings.scalesLr, settings.opacitiesLr,
                                                   settings.colorsLr})),
@@ -398,6 +425,8 @@ Result<TrainResult> trainWithHooks(const TrainInputs& inputs, const TrainSetting
     // The trainer's boundary: an allocation that fails anyway, in libtorch or ours, becomes an
     // error value; nothing escapes as an abort.
     try {
+        const IntraOpThreads intraOp(settings.threads);
+        const c10::DeviceGuard onDevice(deviceOf(settings, inputs.deviceIndex));  // the lane's GPU (batch.h)
         return runLoop(inputs, settings, progress, callbacks, hooks);
     } catch (const c10::OutOfMemoryError& e) {
         return outOfMemory(settings, firstLine(e.what_without_backtrace()));
