@@ -479,6 +479,7 @@ Result<BatchSummary> runBatch(const BatchRequest& request, const Progress& progr
             req.settings.device = lane.device;
             req.settings.threads = lane.threads;
             req.deviceIndex = lane.deviceIndex;
+            req.threadShare = lane.share;
             char where[96];
             std::snprintf(where, sizeof where, "%s %d, %d thread%s", lane.device == train::TrainDevice::Cuda ? "cuda" : "cpu lane",
                           lane.device == train::TrainDevice::Cuda ? lane.deviceIndex : lane.lane, lane.threads,

@@ -143,6 +143,7 @@ Result<TrainingResult> runTraining(const TrainingRequest& request, const Progres
     inputs.data = &*data;
     inputs.checkpointDir = runCheckpointDir(request.runDir);
     inputs.deviceIndex = request.deviceIndex;
+    inputs.threadShare = request.threadShare;
     if (checkpoint) {
         inputs.initial = std::move(checkpoint->cloud);
         inputs.startStep = checkpoint->step;

@@ -12,6 +12,7 @@
 // Every other setting the request holds that differs from the checkpoint's is reported in
 // TrainingResult::restored (and TrainingStart::restored), never applied: the CLI and the
 // editor resume alike.
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -55,6 +56,7 @@ struct TrainingRequest {
     std::function<void(const DatasetResult&)> onDataset;  // after the dataset job, if any
     StageStamp stamp;                  // written on success when its path is set
     int deviceIndex = 0;               // CUDA device ordinal for device cuda (a batch lane's)
+    const std::atomic<int>* threadShare = nullptr;  // a batch lane's live thread share (train::TrainInputs)
 };
 
 struct TrainingResult {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <atomic>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -78,29 +79,61 @@ std::vector<BatchWorker> planWorkers(const std::vector<int>& cudaDevices, int th
 void runOnLanes(int jobCount, const std::vector<BatchWorker>& workers,
                 const std::function<void(int job, const Lane& lane)>& run) {
     if (jobCount <= 0) return;
+    std::vector<BatchWorker> plan = workers;
+    if (plan.empty()) plan.push_back({TrainDevice::Cpu, 0, {1}});
     std::vector<Lane> lanes;
-    for (int w = 0; w < int(workers.size()); ++w)
-        for (int l = 0; l < int(workers[std::size_t(w)].laneThreads.size()); ++l)
-            lanes.push_back({w, l, workers[std::size_t(w)].device, workers[std::size_t(w)].deviceIndex,
-                             workers[std::size_t(w)].laneThreads[std::size_t(l)]});
-    if (lanes.empty()) lanes.push_back({0, 0, TrainDevice::Cpu, 0, 1});
-    std::atomic<int> next{0};
-    const auto work = [&](const Lane& lane) {
-        for (int job = next.fetch_add(1); job < jobCount; job = next.fetch_add(1)) run(job, lane);
-    };
+    std::vector<int> workerTotal(plan.size(), 0);
+    for (int w = 0; w < int(plan.size()); ++w) {
+        if (plan[std::size_t(w)].laneThreads.empty()) plan[std::size_t(w)].laneThreads.push_back(1);
+        for (int l = 0; l < int(plan[std::size_t(w)].laneThreads.size()); ++l) {
+            const int t = std::max(1, plan[std::size_t(w)].laneThreads[std::size_t(l)]);
+            lanes.push_back({w, l, plan[std::size_t(w)].device, plan[std::size_t(w)].deviceIndex, t, nullptr});
+            workerTotal[std::size_t(w)] += t;
+        }
+    }
     // Round-robin over the workers first (lane 0 of every worker, then lane 1, ...), so that a
     // batch smaller than the lanes spreads over the devices instead of filling the first.
     std::stable_sort(lanes.begin(), lanes.end(), [](const Lane& a, const Lane& b) { return a.lane < b.lane; });
+    std::vector<std::atomic<int>> shares(lanes.size());
+    std::vector<char> active(lanes.size(), 1);
+    for (std::size_t i = 0; i < lanes.size(); ++i) {
+        shares[i].store(lanes[i].threads);
+        lanes[i].share = &shares[i];
+    }
+    std::mutex mutex;
+    // Lane i found no job left: its worker's threads are split over the worker's lanes still running.
+    const auto retire = [&](std::size_t i) {
+        const std::lock_guard<std::mutex> lock(mutex);
+        active[i] = 0;
+        const int w = lanes[i].worker;
+        std::vector<std::size_t> running;
+        for (std::size_t k = 0; k < lanes.size(); ++k)
+            if (active[k] && lanes[k].worker == w) running.push_back(k);
+        if (running.empty()) return;
+        const int total = workerTotal[std::size_t(w)], n = int(running.size());
+        for (int r = 0; r < n; ++r)
+            shares[running[std::size_t(r)]].store(std::max(1, total / n + (r < total % n ? 1 : 0)));
+    };
+    std::atomic<int> next{0};
+    const auto work = [&](std::size_t i) {
+        for (int job = next.fetch_add(1); job < jobCount; job = next.fetch_add(1)) {
+            Lane lane = lanes[i];
+            lane.threads = shares[i].load();
+            run(job, lane);
+        }
+        retire(i);
+    };
     std::vector<std::thread> pool;
     pool.reserve(lanes.size());
     for (std::size_t i = 1; i < lanes.size(); ++i) {
         try {
-            pool.emplace_back(work, lanes[i]);
+            pool.emplace_back(work, i);
         } catch (const std::system_error&) {  // no thread: the others take its jobs
+            for (std::size_t k = i; k < lanes.size(); ++k) retire(k);
             break;
         }
     }
-    work(lanes.front());
+    work(0);
     for (std::thread& t : pool) t.join();
 }
 
@@ -121,6 +154,7 @@ std::vector<Result<TrainResult>> trainMany(std::vector<TrainJob> jobs, const Bat
         job.settings.device = lane.device;
         job.settings.threads = lane.threads;
         job.inputs.deviceIndex = lane.deviceIndex;
+        job.inputs.threadShare = lane.share;
         results[std::size_t(j)] = train(job.inputs, job.settings, job.progress, job.callbacks);
     });
     return results;

@@ -14,6 +14,7 @@
 // The lead's batched CUDA path plugs in under trainMany(): a worker whose device can advance
 // its K jobs together takes a group of up to `pack` jobs at once instead of one per lane
 // (BatchWorker::lanes stays the pack size; runOnLanes is the CPU and per-job CUDA schedule).
+#include <atomic>
 #include <functional>
 #include <string>
 #include <vector>
@@ -53,12 +54,17 @@ struct Lane {
     int lane = 0;    // lane of that worker
     TrainDevice device = TrainDevice::Cpu;
     int deviceIndex = 0;
-    int threads = 1;
+    int threads = 1;                          // the lane's share when its job starts
+    // The lane's live share: when lanes of the same worker run out of jobs, their threads go to
+    // the lanes still running (TrainInputs::threadShare reads it every pass). Never null.
+    const std::atomic<int>* share = nullptr;
 };
 
 // Runs run(job, lane) once for every job 0..jobCount−1 on the plan's lanes (one host thread
 // per lane; a free lane takes the lowest job not yet started) and returns when all are done.
-// A lane runs one job at a time, so a worker never runs more than its lane count at once.
+// A lane runs one job at a time, so a worker never runs more than its lane count at once; a
+// lane that finds no job left hands its threads to its worker's running lanes (Lane::share), so
+// the worker's threads stay in use to the end and never exceed its total.
 // `run` must not throw (results and errors are the caller's, per job). A thread that cannot be
 // started leaves its jobs to the others; with none at all the jobs run on the calling thread.
 void runOnLanes(int jobCount, const std::vector<BatchWorker>& workers,

@@ -18,6 +18,7 @@
 // (estimateTrainingBytes) exceeds what the process can still allocate, and an allocation that
 // fails anyway (std::bad_alloc, libtorch's CPU or CUDA allocator) ends the run with an
 // OutOfMemory error instead of an abort.
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -92,6 +93,10 @@ struct TrainInputs {
     int startStep = 0;                // steps already done (resuming a checkpoint; Adam moments restart at 0)
     std::string checkpointDir;        // empty: no checkpoints
     int deviceIndex = 0;              // CUDA device ordinal for device cuda (batch.h lanes)
+    // When set, the rasterizer's threads are read from here before every pass instead of
+    // settings.threads (a batch lane's share, raised when other lanes run out of jobs; the
+    // result does not depend on it). Must outlive train().
+    const std::atomic<int>* threadShare = nullptr;
 };
 
 struct EvalMetrics {

@@ -132,6 +132,25 @@ TEST_CASE("lanes on the CPU: never more jobs at once than lanes, whose threads a
     CHECK(peakThreads.load() <= threads);
 }
 
+TEST_CASE("lanes: a lane out of jobs hands its threads to its worker's lanes still running") {
+    const auto plan = planWorkers({}, 2, 0, 3);  // two lanes of one thread
+    REQUIRE(plan[0].laneThreads == std::vector<int>{1, 1});
+    std::atomic<int> sawShare{0}, startThreads{0};
+    runOnLanes(3, plan, [&](int job, const Lane& lane) {
+        REQUIRE(lane.share != nullptr);
+        if (job != 0) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            return;
+        }
+        startThreads = lane.threads;
+        // Job 0 runs until the other lane has done jobs 1 and 2 and retired (2 s at most).
+        for (int i = 0; i < 400 && lane.share->load() < 2; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        sawShare = lane.share->load();
+    });
+    CHECK(startThreads.load() == 1);
+    CHECK(sawShare.load() == 2);  // never more than the worker's two threads
+}
+
 TEST_CASE("budget presets: boss 6000, small 2000, hologram 1800, custom otherwise") {
     const auto& presets = trainPresets();
     REQUIRE(presets.size() == 3);

@@ -17,6 +17,7 @@
 #include <torch/csrc/autograd/autograd.h>
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <future>
@@ -147,6 +148,7 @@ class TrainLoop {
 public:
     TrainLoop(const TrainInputs& inputs, const TrainSettings& settings)
         : m_data(*inputs.data), m_settings(settings), m_device(deviceOf(settings, inputs.deviceIndex)),
+          m_threadShare(inputs.threadShare),
           m_state(makeParamState(inputs.initial, {meansLrAt(settings, m_data.sceneScale, inputs.startStep),
                                                   settings.quatsLr, settings.scalesLr, settings.opacitiesLr,
                                                   settings.colorsLr})),
@@ -171,7 +173,7 @@ public:
         const std::size_t index = std::uniform_int_distribution<std::size_t>(0, m_data.train.size() - 1)(viewRng);
         const TrainView& view = m_data.train[index];
         const double background = std::uniform_real_distribution<double>(0.0, 1.0)(bgRng);
-        auto out = rasterize(m_state.splats, cameraOf(view, background, m_settings.threads));
+        auto out = rasterize(m_state.splats, cameraOf(view, background, threads()));
         if (!out) return out.error();
         const auto t1 = Clock::now();
         l1LossGradient(out->rgb, out->alpha, m_targets[index].premultiplied, m_targets[index].alpha, background,
@@ -210,7 +212,7 @@ public:
         m.step = stepsDone;
         std::vector<std::future<std::array<double, 3>>> scores;
         for (const TrainView& v : m_data.val) {
-            auto out = rasterize(m_state.splats, cameraOf(v, m_settings.valBackground, m_settings.threads));
+            auto out = rasterize(m_state.splats, cameraOf(v, m_settings.valBackground, threads()));
             if (!out) continue;
             at::Tensor rgbT = out->rgb.to(at::kCPU).contiguous();
             scores.push_back(std::async(std::launch::async, [this, &v, rgbT] {
@@ -287,6 +289,12 @@ public:
     const McmcStrategy& strategy() const { return m_strategy; }
 
 private:
+    // The rasterizer's threads for the next pass: the batch lane's live share when given.
+    int threads() const {
+        if (m_threadShare) return std::max(1, m_threadShare->load(std::memory_order_relaxed));
+        return m_settings.threads;
+    }
+
     // Adds the entropy gradient (its loss to the sum), runs Adam, which clears the gradients.
     void optimize(int step) {
         const double w = entropyWeightAt(m_settings, step);
@@ -301,6 +309,7 @@ private:
     const TrainData& m_data;
     TrainSettings m_settings;
     at::Device m_device;
+    const std::atomic<int>* m_threadShare;
     ParamState m_state;
     McmcStrategy m_strategy;
     std::vector<Target> m_targets;  // per train view, on m_device
