@@ -69,7 +69,7 @@ variable_list forwardCuda(AutogradContext* ctx, const variable_list& p, const Ra
                                 lastCount.data_ptr<int32_t>()},
                                stream);
 
-    ctx->save_for_backward(p);
+    saveParams(ctx, p);
     auto& d = ctx->saved_data;
     d["settings"] = packSettings(s);
     d["mean2d"] = proj.mean2d; d["conic"] = proj.conic; d["depth"] = proj.depth;
@@ -82,7 +82,7 @@ variable_list forwardCuda(AutogradContext* ctx, const variable_list& p, const Ra
 
 template <class T>
 variable_list backwardCuda(AutogradContext* ctx, const variable_list& gradOut) {
-    const variable_list p = ctx->get_saved_variables();
+    const variable_list p = savedParams(ctx);
     const c10::cuda::CUDAGuard guard(p[0].device());
     const k::CudaStream stream = currentStream();
     auto& d = ctx->saved_data;

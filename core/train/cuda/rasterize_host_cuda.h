@@ -19,6 +19,10 @@ kernels::KernelCamera kernelCamera(const RasterizeSettings& s);
 // Settings travel to the backward pass as one list of doubles in ctx->saved_data.
 std::vector<double> packSettings(const RasterizeSettings& s);
 RasterizeSettings unpackSettings(const std::vector<double>& v);
+// The five parameters for backward: saved for autograd, or in saved_data on the direct path
+// (rasterizeDirect, no autograd graph: the context is a plain object there).
+void saveParams(AutogradContext* ctx, const variable_list& p);
+variable_list savedParams(AutogradContext* ctx);
 
 // cuda/rasterize_host_cuda.cpp: p = {means, quats, logScales, opacityLogits, colorLogits},
 // contiguous CUDA tensors of one dtype (float or double). Returns {rgb, alpha, depth, radii}.

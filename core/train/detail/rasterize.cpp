@@ -11,9 +11,11 @@
 #include <ATen/ops/zeros.h>
 
 #include <cstring>
+#include <memory>
 #include <sstream>
 #include <thread>
 
+#include "core/foundation/check.h"
 #include "core/train/detail/projection_tensors.h"
 #include "core/train/rasterize_kernels.h"
 #ifdef SW_HAVE_CUDA
@@ -24,6 +26,8 @@ namespace sw::train {
 namespace detail {
 
 namespace k = kernels;
+using torch::autograd::AutogradContext;
+using torch::autograd::variable_list;
 
 k::KernelCamera kernelCamera(const RasterizeSettings& s) {
     k::KernelCamera cam;
@@ -59,6 +63,23 @@ RasterizeSettings unpackSettings(const std::vector<double>& v) {
     return s;
 }
 
+constexpr const char* kParamKeys[5] = {"p0", "p1", "p2", "p3", "p4"};
+
+void saveParams(AutogradContext* ctx, const variable_list& p) {
+    if (ctx->saved_data.find("direct") == ctx->saved_data.end()) {
+        ctx->save_for_backward(p);
+        return;
+    }
+    for (std::size_t k = 0; k < p.size() && k < 5; ++k) ctx->saved_data[kParamKeys[k]] = p[k];
+}
+
+variable_list savedParams(AutogradContext* ctx) {
+    if (ctx->saved_data.find("direct") == ctx->saved_data.end()) return ctx->get_saved_variables();
+    variable_list p;
+    for (const char* key : kParamKeys) p.push_back(ctx->saved_data[key].toTensor());
+    return p;
+}
+
 }  // namespace detail
 
 namespace {
@@ -67,6 +88,8 @@ namespace k = kernels;
 using detail::kernelCamera;
 using detail::packSettings;
 using detail::unpackSettings;
+using detail::saveParams;
+using detail::savedParams;
 using torch::autograd::AutogradContext;
 using torch::autograd::variable_list;
 
@@ -112,7 +135,7 @@ variable_list forwardCpu(AutogradContext* ctx, const variable_list& p, const Ras
                                lastCount.data_ptr<int32_t>()},
                               threads);
 
-    ctx->save_for_backward(p);
+    saveParams(ctx, p);
     auto& d = ctx->saved_data;
     d["settings"] = packSettings(s);
     d["mean2d"] = proj.mean2d; d["conic"] = proj.conic; d["depth"] = proj.depth;
@@ -125,7 +148,7 @@ variable_list forwardCpu(AutogradContext* ctx, const variable_list& p, const Ras
 
 template <class T>
 variable_list backwardCpu(AutogradContext* ctx, const variable_list& gradOut) {
-    const variable_list p = ctx->get_saved_variables();
+    const variable_list p = savedParams(ctx);
     auto& d = ctx->saved_data;
     const RasterizeSettings s = unpackSettings(d["settings"].toDoubleVector());
     const k::KernelCamera cam = kernelCamera(s);
@@ -262,6 +285,27 @@ Result<RasterizeOutput> rasterize(const SplatTensors& splats, const RasterizeSet
     const variable_list out = RasterizeFunction::apply(splats.means, splats.quats, splats.logScales,
                                                        splats.opacityLogits, splats.colorLogits, settings);
     return RasterizeOutput{out[0], out[1], out[2], out[3]};
+}
+
+Result<RasterizePass> rasterizeDirect(const SplatTensors& splats, const RasterizeSettings& settings) {
+    SW_TRY(validate(splats, settings));
+    const at::AutoGradMode noGraph(false);
+    auto ctx = std::make_shared<AutogradContext>();
+    ctx->saved_data["direct"] = true;
+    const variable_list p = {splats.means.detach().contiguous(), splats.quats.detach().contiguous(),
+                             splats.logScales.detach().contiguous(), splats.opacityLogits.detach().contiguous(),
+                             splats.colorLogits.detach().contiguous()};
+    const variable_list out = backendFor(p[0]).forward(ctx.get(), p, settings);
+    return RasterizePass{RasterizeOutput{out[0], out[1], out[2], out[3]}, ctx};
+}
+
+std::array<at::Tensor, 5> rasterizeBackward(RasterizePass& pass, const at::Tensor& gradRgb, const at::Tensor& gradAlpha) {
+    SW_REQUIRE(pass.state != nullptr, "rasterizeBackward: the pass was already used");
+    const at::AutoGradMode noGraph(false);
+    auto* ctx = static_cast<AutogradContext*>(pass.state.get());
+    const variable_list g = backendFor(savedParams(ctx)[0]).backward(ctx, {gradRgb, gradAlpha, at::Tensor(), at::Tensor()});
+    pass.state.reset();
+    return {g[0], g[1], g[2], g[3], g[4]};
 }
 
 }  // namespace sw::train

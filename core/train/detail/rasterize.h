@@ -15,6 +15,7 @@
 #include <ATen/core/Tensor.h>
 
 #include <array>
+#include <memory>
 
 #include "core/foundation/error.h"
 
@@ -50,6 +51,19 @@ struct RasterizeOutput {
 // Renders the splats. Returns InvalidInput for inconsistent shapes, dtypes or settings and
 // Unsupported for a device without a backend (CPU always; CUDA when built with SPLATWRIGHT_CUDA).
 Result<RasterizeOutput> rasterize(const SplatTensors& splats, const RasterizeSettings& settings);
+
+// The same pass without autograd, for the training loop's hot path: the same kernels and
+// outputs as rasterize(); what backward needs stays in the pass, and rasterizeBackward returns
+// the five parameter gradients (means, quats, logScales, opacityLogits, colorLogits) for the
+// image gradients (rgb [H, W, 3], alpha [H, W]; the depth gets none). No autograd graph is
+// built, so a step pays no engine bookkeeping and, on CUDA, several trainings of one process
+// do not queue behind the autograd engine's one worker thread per device. One backward per pass.
+struct RasterizePass {
+    RasterizeOutput out;
+    std::shared_ptr<void> state;  // the backend's saved tensors
+};
+Result<RasterizePass> rasterizeDirect(const SplatTensors& splats, const RasterizeSettings& settings);
+std::array<at::Tensor, 5> rasterizeBackward(RasterizePass& pass, const at::Tensor& gradRgb, const at::Tensor& gradAlpha);
 
 // True when this build has the CUDA backend (SPLATWRIGHT_CUDA) and libtorch sees a CUDA device:
 // what a device choice in the CLI or the Training panel offers "cuda" on.

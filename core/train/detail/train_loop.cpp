@@ -1,5 +1,5 @@
-// train(): the step loop of trainer.h. The only translation unit of the trainer that drives
-// autograd. Everything a step touches lives on the training device (parameters, Adam moments,
+// train(): the step loop of trainer.h. It drives the rasterizer without autograd
+// (rasterizeDirect / rasterizeBackward: the same kernels, no graph). Everything a step touches lives on the training device (parameters, Adam moments,
 // every train view's ground truth, the loss sum); the loss gradient, the entropy term and
 // Adam are the fused loops/kernels of train_ops.h, so a step allocates nothing beyond what the
 // rasterizer needs and, on a GPU, reads nothing back until a report (loss curve, metrics,
@@ -14,7 +14,6 @@
 #include <ATen/ops/isfinite.h>
 #include <ATen/ops/zeros.h>
 #include <c10/util/Exception.h>
-#include <torch/csrc/autograd/autograd.h>
 
 #include <array>
 #include <atomic>
@@ -173,13 +172,17 @@ public:
         const std::size_t index = std::uniform_int_distribution<std::size_t>(0, m_data.train.size() - 1)(viewRng);
         const TrainView& view = m_data.train[index];
         const double background = std::uniform_real_distribution<double>(0.0, 1.0)(bgRng);
-        auto out = rasterize(m_state.splats, cameraOf(view, background, threads()));
-        if (!out) return out.error();
+        auto pass = rasterizeDirect(m_state.splats, cameraOf(view, background, threads()));
+        if (!pass) return pass.error();
+        const RasterizeOutput* out = &pass->out;
         const auto t1 = Clock::now();
         l1LossGradient(out->rgb, out->alpha, m_targets[index].premultiplied, m_targets[index].alpha, background,
                        m_settings.alphaWeight, m_gradRgb, m_gradAlpha, m_lossSum);
         const auto t2 = Clock::now();
-        torch::autograd::backward({out->rgb, out->alpha}, {m_gradRgb, m_gradAlpha});
+        // The image gradients through the rasterizer by hand (no autograd graph): the parameters'
+        // gradients are undefined here (optimize() releases them), as autograd would leave them.
+        const std::array<at::Tensor, 5> grads = rasterizeBackward(*pass, m_gradRgb, m_gradAlpha);
+        for (int k = 0; k < 5; ++k) m_state.param(ParamId(k)).mutable_grad() = grads[std::size_t(k)];
         const auto t3 = Clock::now();
         optimize(step);
         const auto t4 = Clock::now();
