@@ -1274,10 +1274,6 @@
         <translation>&amp;Orbit Camera</translation>
     </message>
     <message>
-        <source>&amp;Turntable Camera</source>
-        <translation>&amp;Turntable Camera</translation>
-    </message>
-    <message>
         <source>&amp;Grey Background</source>
         <translation>&amp;Grey Background</translation>
     </message>
@@ -1439,6 +1435,45 @@
     </message>
     <message>
         <source>Game scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;utosave</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Every %n minute(s)</source>
+        <translation>
+            <numerusform>Every minute</numerusform>
+            <numerusform>Every %n minutes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Game Camera</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset &amp;Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put every panel back where it starts: two tab groups on the right, the log and the look under the viewport</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new language shows the next time Splatwright starts.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1634,7 +1669,7 @@
         <source>Play or pause the effect loop</source>
         <translation type="unfinished"></translation>
     </message>
-        <message>
+    <message>
         <source>Hit point</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2155,23 +2190,7 @@
         <source>Splats</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Orbit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Game camera</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Grey</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Black</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
+                    <message>
         <source>Colour the splats by one channel instead of their look</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2233,6 +2252,22 @@
     </message>
     <message>
         <source>LOD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orbit Camera</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game Camera</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grey Background</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Black Background</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2370,6 +2405,22 @@
     </message>
     <message>
         <source>Part colours</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::AutosaveController</name>
+    <message>
+        <source>Restore unsaved work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splatwright did not quit cleanly last time. Unsaved changes to %1 were autosaved at %2.
+Restore them? (Discard deletes the autosave; the project file stays as it was saved.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

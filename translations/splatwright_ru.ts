@@ -1451,10 +1451,6 @@
         <translation>&amp;Орбитальная камера</translation>
     </message>
     <message>
-        <source>&amp;Turntable Camera</source>
-        <translation>&amp;Камера-поворотный стол</translation>
-    </message>
-    <message>
         <source>&amp;Grey Background</source>
         <translation>&amp;Серый фон</translation>
     </message>
@@ -1641,6 +1637,46 @@
     <message>
         <source>Selection</source>
         <translation>Выделение</translation>
+    </message>
+    <message>
+        <source>A&amp;utosave</source>
+        <translation>&amp;Автосохранение</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Выключено</translation>
+    </message>
+    <message numerus="yes">
+        <source>Every %n minute(s)</source>
+        <translation>
+            <numerusform>Каждую %n минуту</numerusform>
+            <numerusform>Каждые %n минуты</numerusform>
+            <numerusform>Каждые %n минут</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Game Camera</source>
+        <translation>&amp;Игровая камера</translation>
+    </message>
+    <message>
+        <source>Reset &amp;Layout</source>
+        <translation>Сбросить &amp;раскладку</translation>
+    </message>
+    <message>
+        <source>Put every panel back where it starts: two tab groups on the right, the log and the look under the viewport</source>
+        <translation>Вернуть все панели на исходные места: две группы вкладок справа, журнал и просмотр результата под видом</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Язык</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <source>The new language shows the next time Splatwright starts.</source>
+        <translation>Новый язык появится при следующем запуске Splatwright.</translation>
     </message>
 </context>
 <context>
@@ -2407,22 +2443,6 @@
         <translation>Сплаты</translation>
     </message>
     <message>
-        <source>Orbit</source>
-        <translation>Орбита</translation>
-    </message>
-    <message>
-        <source>Game camera</source>
-        <translation>Игровая камера</translation>
-    </message>
-    <message>
-        <source>Grey</source>
-        <translation>Серый</translation>
-    </message>
-    <message>
-        <source>Black</source>
-        <translation>Чёрный</translation>
-    </message>
-    <message>
         <source>Colour the splats by one channel instead of their look</source>
         <translation>Раскрасить сплаты по одному каналу вместо их вида</translation>
     </message>
@@ -2485,6 +2505,22 @@
     <message>
         <source>LOD</source>
         <translation>LOD</translation>
+    </message>
+    <message>
+        <source>Orbit Camera</source>
+        <translation>Орбитальная камера</translation>
+    </message>
+    <message>
+        <source>Game Camera</source>
+        <translation>Игровая камера</translation>
+    </message>
+    <message>
+        <source>Grey Background</source>
+        <translation>Серый фон</translation>
+    </message>
+    <message>
+        <source>Black Background</source>
+        <translation>Чёрный фон</translation>
     </message>
 </context>
 <context>
@@ -2924,6 +2960,23 @@
     <message>
         <source>%1 of %2 splats selected</source>
         <translation>Выделено сплатов: %1 из %2</translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::AutosaveController</name>
+    <message>
+        <source>Restore unsaved work</source>
+        <translation>Восстановить несохранённую работу</translation>
+    </message>
+    <message>
+        <source>Splatwright did not quit cleanly last time. Unsaved changes to %1 were autosaved at %2.
+Restore them? (Discard deletes the autosave; the project file stays as it was saved.)</source>
+        <translation>В прошлый раз Splatwright завершился некорректно. Несохранённые изменения %1 были автоматически сохранены в %2.
+Восстановить их? (Отказ удалит автосохранение; файл проекта останется таким, каким был сохранён.)</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Восстановить</translation>
     </message>
 </context>
 </TS>

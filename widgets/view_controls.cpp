@@ -23,8 +23,9 @@ ViewControls::ViewControls(Viewport* viewport, QWidget* parent) : QWidget(parent
     auto* row = new QHBoxLayout(this);
     row->setContentsMargins(2, 0, 2, 0);
     m_content = addToggle(row, tr("Mesh"), tr("Splats"), "viewContent");
-    m_camera = addToggle(row, tr("Orbit"), tr("Game camera"), "viewCamera");
-    m_background = addToggle(row, tr("Grey"), tr("Black"), "viewBackground");
+    // The same names as View ▸ Orbit Camera / Game Camera and Grey / Black Background.
+    m_camera = addToggle(row, tr("Orbit Camera"), tr("Game Camera"), "viewCamera");
+    m_background = addToggle(row, tr("Grey Background"), tr("Black Background"), "viewBackground");
     connect(m_content, &QButtonGroup::idClicked, this, [this](int id) {
         m_viewport->setContent(id == 1 ? Viewport::Content::Splats : Viewport::Content::Mesh);
         emit changed();

@@ -30,7 +30,8 @@ void MainWindow::createBakeDocks() {
     recipes->setObjectName("recipePanel");
     m_docks << addDock(this, {tr("Bake"), "bakeDock", panel, Qt::RightDockWidgetArea, m_importDock})
             << addDock(this, {tr("Floaters"), "floaterDock", floaters, Qt::RightDockWidgetArea, m_importDock})
-            << addDock(this, {tr("Recipes"), "recipeDock", recipes, Qt::RightDockWidgetArea, m_importDock});
+            << addDock(this, {tr("Recipes"), "recipeDock", recipes, Qt::RightDockWidgetArea, m_importDock,
+                              DockScroll::Plain});  // its table scrolls in a narrow dock
     // Selection and manual cleanup (issue 16): the viewport's tools, the edits on the selection.
     auto* selection = new widgets::SelectionPanel(m_viewport);
     selection->setObjectName("selectionPanel");

@@ -30,13 +30,16 @@ struct EditorActions {
     QAction* resetView = nullptr;
     QAction* markers = nullptr;
     QAction* partColours = nullptr;
+    QAction* resetLayout = nullptr;
     // Help
     QAction* about = nullptr;
 
     QMenu* fileMenu = nullptr;
     QMenu* recentMenu = nullptr;
+    QMenu* autosaveMenu = nullptr;
     QMenu* editMenu = nullptr;
     QMenu* viewMenu = nullptr;
+    QMenu* languageMenu = nullptr;
     QToolBar* mainToolBar = nullptr;
 };
 

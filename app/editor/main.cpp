@@ -11,6 +11,7 @@
 #include <QTimer>
 #include <cstdio>
 
+#include "app/editor/autosave.h"
 #include "app/editor/dataset_controller.h"
 #include "app/editor/main_window.h"
 #include "app/editor/translations.h"
@@ -83,9 +84,11 @@ int main(int argc, char** argv) {
     QCommandLineOption showOpt("show", "Raise a workspace: dataset (renders a small dataset) or parts", "workspace");
     parser.addOptions({langOpt, shotOpt, quitOpt, showOpt});
     parser.process(app);
-    if (!sw::editor::installTranslations(app, parser.value(langOpt))) {
+    // --lang, else the language chosen in View ▸ Language, else the system's.
+    const QString lang = parser.isSet(langOpt) ? parser.value(langOpt) : sw::editor::MainWindow::savedLanguage();
+    if (!sw::editor::installTranslations(app, lang)) {
         std::fprintf(stderr, "splatwright: error: unknown language '%s' (use en or ru)\n",
-                     qPrintable(parser.value(langOpt)));
+                     qPrintable(lang));
         return 1;
     }
 
@@ -95,9 +98,12 @@ int main(int argc, char** argv) {
         return 1;
     }
     sw::editor::MainWindow window;
+    const bool smoke = parser.isSet(quitOpt) || parser.isSet(shotOpt);
+    if (!smoke) window.restoreLayout();  // the last run's window and docks (screenshots: the default layout)
     window.show();
     const bool demoDataset = show == QLatin1String("dataset");
-    if (parser.isSet(quitOpt) || parser.isSet(shotOpt)) armAutoExit(window, parser.value(shotOpt), demoDataset);
+    if (smoke) armAutoExit(window, parser.value(shotOpt), demoDataset);
+    else window.autosave()->offerRecovery();  // after a crash: restore the autosaved changes?
     QTemporaryDir datasetDir;
     if (!show.isEmpty()) {
         QObject::connect(&window, &sw::editor::MainWindow::modelShown, &window, [&window, &datasetDir, show, demoDataset] {

@@ -13,11 +13,14 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 
 #include "app/editor/ask.h"
+#include "app/editor/autosave.h"
 #include "app/editor/bake_controller.h"
+#include "app/editor/dataset_controller.h"
 #include "app/editor/demo_command.h"
 #include "app/editor/dock_util.h"
 #include "app/editor/editor_document.h"
@@ -69,10 +72,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ed
     panels.push_back(m_training->panel()->paramPanel());
 #endif
     for (widgets::ParamPanel* panel : panels) panel->setUndoStack(m_document->undoStack());
+    m_autosave = new AutosaveController(m_document, m_projects, this);
+    createLayoutActions();
     createMenusAndToolbar();
     connectProjects();
     connectStages();
+    createAutosave();
     resize(1280, 800);
+    arrangeDefaultLayout();
 }
 
 MainWindow::~MainWindow() = default;
@@ -118,7 +125,7 @@ void MainWindow::createActions() {
 
     auto* cameras = new QActionGroup(this);
     a.orbit = make("actionOrbit", tr("&Orbit Camera"), cameras);
-    a.turntable = make("actionTurntable", tr("&Turntable Camera"), cameras);
+    a.turntable = make("actionTurntable", tr("&Game Camera"), cameras);  // the turntable the game shows
     auto* backgrounds = new QActionGroup(this);
     a.grey = make("actionGrey", tr("&Grey Background"), backgrounds);
     a.black = make("actionBlack", tr("&Black Background"), backgrounds);
@@ -157,6 +164,9 @@ void MainWindow::createMenusAndToolbar() {
     a.fileMenu->addSeparator();
     a.fileMenu->addAction(a.exportModel);
     a.fileMenu->addSeparator();
+    a.autosaveMenu = a.fileMenu->addMenu(tr("A&utosave"));
+    a.autosaveMenu->setObjectName("autosaveMenu");
+    a.fileMenu->addSeparator();
     a.fileMenu->addAction(a.quit);
 
     a.editMenu = menuBar()->addMenu(tr("&Edit"));
@@ -172,6 +182,9 @@ void MainWindow::createMenusAndToolbar() {
     a.viewMenu->addActions({a.markers, a.partColours});
     a.viewMenu->addSeparator();
     for (QDockWidget* dock : m_docks) a.viewMenu->addAction(dock->toggleViewAction());
+    a.viewMenu->addSeparator();
+    a.viewMenu->addAction(a.resetLayout);
+    a.viewMenu->addMenu(a.languageMenu);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(a.about);
@@ -249,6 +262,27 @@ void MainWindow::createDocks() {
     connect(generate, &QPushButton::clicked, this, [this] { m_projects->generateDemo(); });
 }
 
+void MainWindow::createAutosave() {
+    // File ▸ Autosave: how often the unsaved changes go to the recovery file.
+    auto* group = new QActionGroup(this);
+    for (const int minutes : {0, 1, 2, 5, 10, 15}) {
+        QAction* act = m_actions.autosaveMenu->addAction(minutes == 0 ? tr("Off") : tr("Every %n minute(s)", nullptr, minutes));
+        act->setObjectName(QStringLiteral("autosave%1").arg(minutes));
+        act->setCheckable(true);
+        act->setChecked(minutes == m_autosave->intervalMinutes());
+        group->addAction(act);
+        connect(act, &QAction::triggered, m_autosave, [this, minutes] { m_autosave->setIntervalMinutes(minutes); });
+    }
+    // And after each stage completes (queued: the stage's results are in the document first).
+    const auto later = [this] { QTimer::singleShot(0, m_autosave, [this] { m_autosave->autosaveNow(); }); };
+    connect(m_dataset, &DatasetController::rendered, this, later);
+    connect(m_bake->runner(), &JobRunner::finished, this, later);
+#ifdef SW_HAVE_TRAIN
+    connect(m_training->runner(), &JobRunner::finished, this, later);
+#endif
+    connect(m_projects->runner(), &JobRunner::finished, this, later);
+}
+
 void MainWindow::connectJobs(JobRunner* runner) {
     connect(runner, &JobRunner::started, m_status, &ModelStatus::showJob);
     connect(runner, &JobRunner::progressed, m_status, &ModelStatus::showProgress);
@@ -299,6 +333,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     const bool training = m_document->trainingActive();
     const bool modified = m_document->model() && m_document->isModified();
     if (m_quitConfirmed || (!training && !modified)) {
+        m_autosave->removeRecoveryFiles();  // a clean quit: nothing to recover next time
+        saveLayout();
         QMainWindow::closeEvent(event);
         return;
     }

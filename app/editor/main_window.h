@@ -26,6 +26,7 @@ class Viewport;
 
 namespace sw::editor {
 
+class AutosaveController;
 class BakeController;
 class DatasetController;
 class EditorDocument;
@@ -55,6 +56,19 @@ public:
     // Raises the docks of a workspace: "dataset" (Dataset + Frames) or "parts".
     void showWorkspace(const QString& name);
 
+    // Layout (main_window_layout.cpp). The state saved with a clean quit carries this version;
+    // a state of another version is ignored (the default layout stays).
+    static constexpr int kLayoutVersion = 2;
+    // The docks in their groups, each group tabbed: Prepare, Train and bake, Log and look.
+    QList<QList<QDockWidget*>> dockGroups() const;
+    void resetLayout();          // View ▸ Reset Layout
+    void saveLayout() const;     // geometry and dock state to QSettings (on a clean quit)
+    bool restoreLayout();        // false when nothing of this layout version was saved
+    // The dock tab and title texts that do not fit their tab or title bar now (empty = all fit).
+    QStringList elidedTitles() const;
+    // The language chosen in View ▸ Language ("en", "ru"; empty = none chosen).
+    static QString savedLanguage();
+
     sw::widgets::Viewport* viewport() const { return m_viewport; }
     sw::widgets::OverlayLegend* overlayLegend() const { return m_legend; }
     sw::widgets::ViewControls* viewControls() const { return m_viewControls; }
@@ -73,6 +87,8 @@ public:
     TrainingDock* trainingDock() const { return m_training; }
     // The bake workspace: Bake, Floaters and Recipes docks, Open Splat Cloud, Export, Undo.
     BakeController* bakeController() const { return m_bake; }
+    // Autosave and crash recovery (File ▸ Autosave); main() calls offerRecovery() at start.
+    AutosaveController* autosave() const { return m_autosave; }
 
 protected:
     // Quitting with unsaved changes or during training asks first ("confirmQuit": Save /
@@ -96,6 +112,12 @@ private:
     void connectJobs(JobRunner* runner);  // status bar progress and Cancel
     void connectProjects();
     void connectStages();
+    void createAutosave();
+    void createLayoutActions();   // Reset Layout, Language
+    void arrangeDefaultLayout();
+    void chooseLanguage(const QString& code);
+    QDockWidget* dock(const char* name) const;
+    int tabsWidth(const QList<QDockWidget*>& group) const;  // px the group's tabs need  // the controller, File ▸ Autosave, autosave after each stage
     void updatePartOverlay();
     void updateLegend();  // main_window_view.cpp: the viewport's overlay legend
     void showError(const QString& title, const QString& message);
@@ -129,6 +151,7 @@ private:
     DatasetController* m_dataset = nullptr;
     TrainingDock* m_training = nullptr;
     BakeController* m_bake = nullptr;
+    AutosaveController* m_autosave = nullptr;
     sw::widgets::EffectsPanel* m_effects = nullptr;
     sw::widgets::OverlayLegend* m_legend = nullptr;
     bool m_quitConfirmed = false;

@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QTextBrowser>
+#include <utility>
 
 #include "app/editor/ask.h"
 #include "app/editor/dataset_controller.h"
@@ -96,6 +97,7 @@ void ProjectController::generateDemo() {
 }
 
 void ProjectController::failLoad(const Error& error) {
+    m_recoveredPending = false;
     const QString message = QString::fromStdString(error.toString());
     if (error.code == ErrorCode::Cancelled) {
         SW_LOG_INFO("Cancelled: " << message.toStdString());
@@ -112,6 +114,7 @@ void ProjectController::showModel(geometry::ImportedModel imported) {
     const QString path = m_pendingPath.isEmpty() ? QString::fromStdString(model->report.path) : m_pendingPath;
     m_pendingPath.clear();
     const bool fromProject = m_projectPending && m_document->project();
+    const bool recovered = std::exchange(m_recoveredPending, false) && fromProject;
     if (!fromProject) {  // a new, unsaved project state
         auto fresh = std::make_unique<project::Project>();
         fresh->modelPath = path.toStdString();
@@ -121,7 +124,8 @@ void ProjectController::showModel(geometry::ImportedModel imported) {
     adoptModelIntoProject(model);
     m_document->setModel(model, path);
     if (fromProject) {
-        m_document->markSaved();  // as the file says
+        if (recovered) m_document->markModified();  // restored from a recovery file: not saved
+        else m_document->markSaved();  // as the file says
         // The project's trained cloud comes back with it (the Floater inspector scans it).
         const QString cloud = QString::fromStdString(pipeline::trainedCloud(*m_document->project()));
         if (QFileInfo::exists(cloud)) emit trainedCloudFound(cloud);
@@ -245,6 +249,20 @@ bool ProjectController::openProject(const QString& path) {
     return true;
 }
 
+bool ProjectController::restoreRecovered(project::Project p, const QString& projectPath) {
+    m_views.importPanel->setParams(geometry::importSchema().toParams(p.import));
+    m_views.datasetPanel->setBelt(p.belt);
+    m_views.datasetPanel->setSettings(p.dataset);
+    restoreStagePanels(p);
+    const QString model = QString::fromStdString(p.modelPath);
+    const QString absolute = projectPath.isEmpty() ? QString() : QFileInfo(projectPath).absoluteFilePath();
+    m_document->setProject(std::make_unique<project::Project>(std::move(p)), absolute);
+    m_projectPending = true;
+    m_recoveredPending = true;  // shown as unsaved changes (the file on disk is older)
+    openModel(model);
+    return true;
+}
+
 void ProjectController::restoreStagePanels(const project::Project& p) {
 #ifdef SW_HAVE_TRAIN
     if (m_stages.training) {
@@ -278,11 +296,9 @@ void ProjectController::storeStagePanels(project::Project& p) const {
     }
 }
 
-bool ProjectController::saveProject(const QString& path) {
-    if (!m_document->project() || !m_document->model()) {
-        emit errorOccurred(tr("Cannot save the project"), tr("Open a model first."));
-        return false;
-    }
+Result<project::Project> ProjectController::snapshot(const QString& path) const {
+    if (!m_document->project() || !m_document->model())
+        return makeError(ErrorCode::InvalidInput, tr("Open a model first.").toStdString());
     project::Project p = *m_document->project();
     p.import = geometry::importSchema().fromParams(m_views.importPanel->params());
     p.belt = m_views.datasetPanel->belt();
@@ -291,9 +307,22 @@ bool ProjectController::saveProject(const QString& path) {
     p.partNames = m_views.partsPanel->partNames();
     p.componentCount = m_views.partsPanel->components().count;
     storeStagePanels(p);
+    if (!path.isEmpty()) {
+        const QFileInfo info(path);
+        if (p.cacheFolder.empty() || info.absoluteFilePath() != m_document->projectPath())
+            p.cacheFolder = info.absoluteDir().filePath(info.completeBaseName() + QStringLiteral(".cache")).toStdString();
+    }
+    return p;
+}
+
+bool ProjectController::saveProject(const QString& path) {
+    auto state = snapshot(path);
+    if (!state) {
+        emit errorOccurred(tr("Cannot save the project"), QString::fromStdString(state.error().message));
+        return false;
+    }
+    project::Project p = std::move(state).value();
     const QFileInfo info(path);
-    if (p.cacheFolder.empty() || info.absoluteFilePath() != m_document->projectPath())
-        p.cacheFolder = info.absoluteDir().filePath(info.completeBaseName() + QStringLiteral(".cache")).toStdString();
     if (Status s = project::saveProject(p, path.toStdString()); !s) {
         emit errorOccurred(tr("Cannot save the project"), QString::fromStdString(s.error().toString()));
         return false;

@@ -10,8 +10,13 @@
 
 #include "app/editor/demo_command.h"
 #include "app/editor/editor_document.h"
+#include "core/foundation/error.h"
 
 class QTextBrowser;
+
+namespace sw::project {
+struct Project;
+}
 
 namespace sw::widgets {
 class DatasetPanel;
@@ -76,6 +81,12 @@ public:
     bool newProject(const QString& modelPath, const QString& projectPath);
     bool openProject(const QString& path);
     bool saveProject(const QString& path);
+    // The state a save as `path` would write (empty path: the cache folder stays as it is);
+    // an error when no model is open. Changes nothing.
+    sw::Result<sw::project::Project> snapshot(const QString& path) const;
+    // Restores a recovered project state (core/project/recovery) that belongs to `projectPath`
+    // (empty: never saved): settings, parts, then its model; the document shows unsaved changes.
+    bool restoreRecovered(sw::project::Project project, const QString& projectPath);
 
     // Moves a connected component of the current model to a part (Mesh::facePart) and records
     // it in the project.
@@ -106,6 +117,7 @@ private:
     JobRunner* m_runner;
     QString m_pendingPath;          // the file of the running import
     bool m_projectPending = false;  // apply the document's project to the next model shown
+    bool m_recoveredPending = false;  // ... and it came from a recovery file
 };
 
 }  // namespace sw::editor

@@ -1,5 +1,9 @@
 #include "app/editor/training_dock.h"
 
+#include "app/editor/dock_util.h"
+
+#include <QScrollArea>
+
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
@@ -35,7 +39,7 @@ TrainingDock::TrainingDock(EditorDocument* document, DatasetController* dataset,
       m_panel(new widgets::TrainingPanel),
       m_runner(new JobRunner(this)) {
     setObjectName("trainingDock");
-    setWidget(m_panel);
+    setWidget(fittedScrollArea(m_panel));  // the form and chart scroll in a short dock (1280×800)
     connect(m_panel, &widgets::TrainingPanel::startRequested, this, [this] { start(false); });
     connect(m_panel, &widgets::TrainingPanel::resumeRequested, this, [this] { start(true); });
     connect(m_panel, &widgets::TrainingPanel::cancelRequested, this, &TrainingDock::cancel);

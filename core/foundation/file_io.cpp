@@ -194,6 +194,13 @@ Status AtomicFile::commit() {
         return makeError(ErrorCode::Io, std::string(kindOf(st)) + "; choose a file path", m_path);
     if (::rename(m_tempPath.c_str(), m_targetPath.c_str()) != 0)
         return makeError(ErrorCode::Io, "rename failed (" + errnoText() + ")", m_path);
+    // The rename is on disk once the folder is synced (a power cut right after a save keeps it);
+    // a folder that cannot be opened for that (no read permission) still has the new file.
+    const std::string folder = fs::path(m_targetPath).parent_path().string();
+    if (const int dir = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) {
+        (void)::fsync(dir);
+        ::close(dir);
+    }
     m_tempPath.clear();
     m_cleanup.reset();
     return {};

@@ -8,3 +8,22 @@ sw_apply_warnings(tst_editor_legend)
 add_test(NAME widgets.editor_legend COMMAND tst_editor_legend)
 set_tests_properties(widgets.editor_legend PROPERTIES LABELS "gl;widgets" TIMEOUT 300
                      SKIP_RETURN_CODE ${SW_SKIP_CODE} ENVIRONMENT "QT_QPA_PLATFORM=xcb")
+# Autosave and crash recovery (widgets.editor_recovery): autosave, a simulated crash, restore,
+# discard, the interval setting, autosave after a stage.
+add_executable(tst_editor_recovery widgets/tst_editor_recovery.cpp)
+set_target_properties(tst_editor_recovery PROPERTIES AUTOMOC ON)
+target_link_libraries(tst_editor_recovery PRIVATE sw::editor sw::project sw::dataset Qt6::Test)
+target_compile_definitions(tst_editor_recovery PRIVATE SW_TEST_OUTPUT_DIR="${SW_OUT}")
+sw_apply_warnings(tst_editor_recovery)
+add_test(NAME widgets.editor_recovery COMMAND tst_editor_recovery)
+set_tests_properties(widgets.editor_recovery PROPERTIES LABELS "widgets" TIMEOUT 300
+                     SKIP_RETURN_CODE ${SW_SKIP_CODE} ENVIRONMENT "QT_QPA_PLATFORM=xcb")
+# The layout (widgets.editor_layout): no elided dock title at 1280×800 / 1920×1080 in English
+# and Russian, layout restored between runs, Reset Layout, the language menu, one name per action.
+add_executable(tst_editor_layout widgets/tst_editor_layout.cpp)
+set_target_properties(tst_editor_layout PROPERTIES AUTOMOC ON)
+target_link_libraries(tst_editor_layout PRIVATE sw::editor Qt6::Test)
+sw_apply_warnings(tst_editor_layout)
+add_test(NAME widgets.editor_layout COMMAND tst_editor_layout)
+set_tests_properties(widgets.editor_layout PROPERTIES LABELS "widgets" TIMEOUT 300
+                     SKIP_RETURN_CODE ${SW_SKIP_CODE} ENVIRONMENT "QT_QPA_PLATFORM=xcb")
