@@ -1,9 +1,8 @@
 // MainWindow's layout (issue #16 build item 4): the docks in three tab groups instead of one of
 // eleven, so every tab title is readable at 1280×800 in English and Russian. On the right, full
 // height: Prepare (Import, Demo drone, Dataset, Parts) above Train and bake (Training, Bake,
-// Floaters, Recipes); under the viewport, where the width is: Log, Import report, Frames and the
-// look of the result (Effects, Game scale, Destruction).
-// window geometry and dock state kept in QSettings under a layout version (a state saved by
+// Floaters, Selection, Recipes); under the viewport, where the width is: Log, Import report,
+// Frames and the look of the result (Effects, Game scale, Destruction). Window geometry and dock state kept in QSettings under a layout version (a state saved by
 // another version is ignored); View ▸ Reset Layout; View ▸ Language (applied at the next start).
 #include <QAction>
 #include <QActionGroup>
@@ -39,7 +38,7 @@ QList<QList<QDockWidget*>> MainWindow::dockGroups() const {
         return group;
     };
     return {pick({"importDock", "demoDock", "datasetDock", "partsDock"}),
-            pick({"trainingDock", "bakeDock", "floaterDock", "recipeDock"}),
+            pick({"trainingDock", "bakeDock", "floaterDock", "selectionDock", "recipeDock"}),
             pick({"logDock", "reportDock", "framesDock", "effectsDock", "gameScaleDock", "destructDock"})};
 }
 
