@@ -2,11 +2,11 @@
 //   bench_train_many <cpu|cuda> <steps> <budget> <res> <dataset-dir[:seed]>...
 // Loads every dataset once, initialises each job from its visual hull, then runs the jobs
 //   1. one after another (each job alone on the device: the sequential baseline), and
-//   2. all at once, one host thread per job; on CUDA each thread issues its kernels on its own
-//      stream from libtorch's pool, so one job's host work (autograd, launches, the per-step
-//      sync of its own stream) overlaps the others' kernels instead of time-slicing the GPU as
-//      separate processes do; on the CPU each job gets hardware_concurrency / K rasterizer
-//      threads (no oversubscription).
+//   2. all at once through trainMany (batch.h, the path of `splatwright-cli batch`): one lane
+//      (host thread) per job; on CUDA each training issues its kernels on a stream of its own
+//      (OwnStream, train_ops.h), so one job's host work (launches, the per-step sync of its own
+//      stream) overlaps the others' kernels instead of time-slicing the GPU as separate
+//      processes do; on the CPU the lanes split the cores (no oversubscription).
 // Prints the wall time of both phases, their ratio, and each job's final metrics in both phases
 // (same seed → the same run: quality must agree within the run-to-run noise of one run).
 #include <algorithm>
@@ -14,17 +14,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
-#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include <ATen/ATen.h>
-#ifdef SW_HAVE_CUDA
-#include <c10/cuda/CUDAGuard.h>
-#include <c10/cuda/CUDAStream.h>
-#endif
 
+#include "core/train/batch.h"
 #include "core/train/init_cloud.h"
 #include "core/train/trainer.h"
 
@@ -44,22 +40,17 @@ struct Job {
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-bool runJob(const TrainData& data, Job& job, TrainSettings settings, bool together, int threads) {
+bool runJob(const TrainData& data, Job& job, TrainSettings settings, int threads) {
     settings.seed = job.seed;
     settings.threads = threads;
-#ifdef SW_HAVE_CUDA
-    // Its own stream for this thread (libtorch's current stream is per thread).
-    std::optional<c10::cuda::CUDAStreamGuard> guard;
-    if (settings.device == TrainDevice::Cuda) guard.emplace(c10::cuda::getStreamFromPool(false, 0));
-#endif
     const auto t0 = Clock::now();
     auto result = train(TrainInputs{&data, job.initial, 0, {}}, settings);
     if (!result) {
         std::fprintf(stderr, "bench_train_many: %s: %s\n", job.dataset.c_str(), result.error().toString().c_str());
         return false;
     }
-    (together ? job.togetherSeconds : job.aloneSeconds) = since(t0);
-    (together ? job.together : job.alone) = result->final;
+    job.aloneSeconds = since(t0);
+    job.alone = result->final;
     return true;
 }
 
@@ -114,28 +105,41 @@ int main(int argc, char** argv) {
         warm.steps = std::min(200, settings.steps);
         warm.evalEvery = warm.steps;
         Job w = jobs.front();
-        if (!runJob(datasets[std::size_t(w.data)], w, warm, false, cores)) return 1;
+        if (!runJob(datasets[std::size_t(w.data)], w, warm, cores)) return 1;
     }
 
     const auto s0 = Clock::now();
     for (Job& job : jobs)
-        if (!runJob(datasets[std::size_t(job.data)], job, settings, false, cores)) return 1;
+        if (!runJob(datasets[std::size_t(job.data)], job, settings, cores)) return 1;
     const double sequential = since(s0);
 
+    // Together: trainMany (batch.h), the path `splatwright-cli batch` takes, with all K packed on
+    // one worker (CUDA device 0, or the CPU with the cores split over the K lanes).
+    std::vector<TrainJob> batch;
+    for (const Job& job : jobs) {
+        TrainJob t;
+        t.inputs = TrainInputs{&datasets[std::size_t(job.data)], job.initial, 0, {}};
+        t.settings = settings;
+        t.settings.seed = job.seed;
+        batch.push_back(std::move(t));
+    }
+    BatchOptions options;
+    if (settings.device == TrainDevice::Cuda) options.cudaDevices = {0};
+    options.pack = K;
     const std::clock_t cpu0 = std::clock();
     const auto c0 = Clock::now();
-    std::vector<std::thread> pool;
-    std::vector<int> ok(std::size_t(K), 0);
-    const int share = std::max(1, cores / K);
-    for (int k = 0; k < K; ++k)
-        pool.emplace_back([&, k] {
-            Job& job = jobs[std::size_t(k)];
-            ok[std::size_t(k)] = runJob(datasets[std::size_t(job.data)], job, settings, true, share);
-        });
-    for (auto& t : pool) t.join();
+    std::vector<sw::Result<TrainResult>> results = trainMany(std::move(batch), options);
     const double together = since(c0);
     const double cpuSeconds = double(std::clock() - cpu0) / CLOCKS_PER_SEC;
-    if (std::find(ok.begin(), ok.end(), 0) != ok.end()) return 1;
+    for (int k = 0; k < K; ++k) {
+        if (!results[std::size_t(k)]) {
+            std::fprintf(stderr, "bench_train_many: %s: %s\n", jobs[std::size_t(k)].dataset.c_str(),
+                         results[std::size_t(k)].error().toString().c_str());
+            return 1;
+        }
+        jobs[std::size_t(k)].together = results[std::size_t(k)]->final;
+        jobs[std::size_t(k)].togetherSeconds = results[std::size_t(k)]->seconds;
+    }
 
     std::printf("bench_train_many: %d jobs, %s, %d steps, budget %d, %d² (%d host cores)\n", K, argv[1], settings.steps,
                 settings.budget, settings.resolution, cores);

@@ -439,6 +439,7 @@ Result<TrainResult> trainWithHooks(const TrainInputs& inputs, const TrainSetting
     try {
         const IntraOpThreads intraOp(settings.threads);
         const c10::DeviceGuard onDevice(deviceOf(settings, inputs.deviceIndex));  // the lane's GPU (batch.h)
+        const OwnStream ownStream(deviceOf(settings, inputs.deviceIndex));  // lanes overlap on the GPU
         return runLoop(inputs, settings, progress, callbacks, hooks);
     } catch (const c10::OutOfMemoryError& e) {
         return outOfMemory(settings, firstLine(e.what_without_backtrace()));

@@ -11,6 +11,7 @@
 #include "core/foundation/check.h"
 #include "core/train/cuda/relocation_eq9.h"
 #ifdef SW_HAVE_CUDA
+#include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
 
 #include "core/train/cuda/relocate_cuda.h"
@@ -37,6 +38,21 @@ kernels::CudaStream streamOf(const at::Tensor& t) {
     return c10::cuda::getCurrentCUDAStream(t.device().index()).stream();
 }
 #endif
+
+}  // namespace
+
+OwnStream::OwnStream(const at::Device& device) {
+#ifdef SW_HAVE_CUDA
+    if (device.is_cuda())
+        m_guard = std::make_shared<c10::cuda::CUDAStreamGuard>(c10::cuda::getStreamFromPool(false, device.index()));
+#else
+    (void)device;
+#endif
+}
+
+OwnStream::~OwnStream() = default;
+
+namespace {
 
 [[noreturn]] void noBackend(const at::Tensor& t) {
     SW_REQUIRE(false, "no training-op backend for device " << t.device());

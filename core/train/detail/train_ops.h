@@ -11,9 +11,25 @@
 #include <ATen/core/Tensor.h>
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace sw::train {
+
+// The calling thread issues its CUDA work on a stream of its own from libtorch's pool for as
+// long as this lives (nothing on the CPU): several trainings of one process (batch.h lanes)
+// then overlap on the GPU instead of queuing on the device's legacy default stream, which
+// synchronises with every other stream. Each lane's tensors are made and used on its stream.
+class OwnStream {
+public:
+    explicit OwnStream(const at::Device& device);
+    ~OwnStream();
+    OwnStream(const OwnStream&) = delete;
+    OwnStream& operator=(const OwnStream&) = delete;
+
+private:
+    std::shared_ptr<void> m_guard;
+};
 
 // d(loss)/d(image) of loss = mean|rgb − gt| + alphaWeight·mean|alpha − gtAlpha|, with the
 // ground truth gt = gtPremultiplied + background·(1 − gtAlpha): sign(difference)/count
