@@ -1546,6 +1546,13 @@
         <source>Open a model first.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Assign %n face(s) to %1</source>
+        <translation>
+            <numerusform>Assign %n face to %1</numerusform>
+            <numerusform>Assign %n faces to %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::RecentFiles</name>

@@ -1756,6 +1756,18 @@
         <source>A training run is going on the current model. Open %1 anyway? The run goes on; its cloud stays with the current model&apos;s run folder.</source>
         <translation>Идёт обучение на текущей модели. Всё равно открыть %1? Обучение продолжится; его облако останется в папке запуска текущей модели.</translation>
     </message>
+    <message>
+        <source>Rename parts</source>
+        <translation>Переименование частей</translation>
+    </message>
+    <message numerus="yes">
+        <source>Assign %n face(s) to %1</source>
+        <translation>
+            <numerusform>Назначить %n грань части %1</numerusform>
+            <numerusform>Назначить %n грани части %1</numerusform>
+            <numerusform>Назначить %n граней части %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::RecentFiles</name>
@@ -2363,6 +2375,10 @@
     <message>
         <source>Last bake: —</source>
         <translation>Последнее запекание: —</translation>
+    </message>
+    <message>
+        <source>Edit recipe</source>
+        <translation>Правка рецепта</translation>
     </message>
 </context>
 <context>

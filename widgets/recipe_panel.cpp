@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include "core/foundation/log.h"
@@ -82,7 +83,10 @@ RecipePanel::RecipePanel(QWidget* parent) : QWidget(parent) {
     });
     connect(load, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Load Recipe"), {}, tr("Recipes (*.json)"));
-        if (!path.isEmpty() && loadFile(path).ok()) emit changed();
+        const bake::MaterialRecipe before = m_shown;  // loadFile shows the file's recipe
+        if (path.isEmpty() || !loadFile(path).ok()) return;
+        m_shown = before;
+        emit changed();  // one undoable edit
     });
     connect(save, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Save Recipe"), {}, tr("Recipes (*.json)"));
@@ -90,6 +94,7 @@ RecipePanel::RecipePanel(QWidget* parent) : QWidget(parent) {
     });
     connect(reset, &QPushButton::clicked, this, &RecipePanel::resetToDefault);
     connect(apply, &QPushButton::clicked, this, &RecipePanel::applyRequested);
+    connect(this, &RecipePanel::changed, this, &RecipePanel::recordEdit);
     setRecipe(bake::defaultRecipe());
     clearCounts();
 }
@@ -117,6 +122,37 @@ void RecipePanel::setRecipe(const bake::MaterialRecipe& recipe) {
     for (const bake::MaterialRule& rule : recipe.rules) addRule(rule);
     setProperty("recipeName", QString::fromStdString(recipe.name));
     m_error->hide();
+    m_shown = recipe;
+}
+
+// One recipe edit: the whole recipe before and after (a few rules, never splat data).
+class RecipePanel::EditCommand : public QUndoCommand {
+public:
+    EditCommand(RecipePanel* panel, bake::MaterialRecipe before, bake::MaterialRecipe after)
+        : QUndoCommand(RecipePanel::tr("Edit recipe")), m_panel(panel), m_before(std::move(before)), m_after(std::move(after)) {}
+    void redo() override {
+        if (m_first) m_first = false;  // pushed after the edit was made
+        else m_panel->showUndone(m_after);
+    }
+    void undo() override { m_panel->showUndone(m_before); }
+
+private:
+    RecipePanel* m_panel;
+    bake::MaterialRecipe m_before, m_after;
+    bool m_first = true;
+};
+
+void RecipePanel::recordEdit() {
+    bake::MaterialRecipe now = recipe();
+    if (m_undo && !m_replaying) m_undo->push(new EditCommand(this, m_shown, now));
+    m_shown = std::move(now);
+}
+
+void RecipePanel::showUndone(const bake::MaterialRecipe& recipe) {
+    m_replaying = true;
+    setRecipe(recipe);
+    emit changed();
+    m_replaying = false;
 }
 
 bake::MaterialRecipe RecipePanel::recipe() const {
@@ -137,8 +173,10 @@ bake::MaterialRecipe RecipePanel::recipe() const {
 }
 
 void RecipePanel::resetToDefault() {
+    const bake::MaterialRecipe before = m_shown;
     setRecipe(bake::defaultRecipe());
-    emit changed();
+    m_shown = before;
+    emit changed();  // one undoable edit
 }
 
 Status RecipePanel::loadFile(const QString& path) {

@@ -11,6 +11,7 @@
 #include "core/formats/spl2.h"
 
 class QComboBox;
+class QUndoStack;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
@@ -36,6 +37,10 @@ public:
     void clearCounts();
     QString countsText() const;
 
+    // Edits from now on go on `stack` as one command each (a rule's field, Add, Remove, Load,
+    // Default); undo and redo show the recipe again and emit changed(). nullptr: not undoable.
+    void setUndoStack(QUndoStack* stack) { m_undo = stack; }
+
     int ruleCount() const;
     // The editor of a rule's column: 0 class (QComboBox), 1..6 hue min/max, saturation min/max,
     // value min/max (QDoubleSpinBox); for tests.
@@ -46,12 +51,18 @@ signals:
     void applyRequested();
 
 private:
+    class EditCommand;
     void addRule(const sw::bake::MaterialRule& rule);
+    void recordEdit();                                    // on changed(): push the edit
+    void showUndone(const sw::bake::MaterialRecipe& recipe);  // an undo or redo
     void showError(const sw::Error& error) const;
 
     QTableWidget* m_table;
     QLabel* m_counts;
     QLabel* m_error;
+    QUndoStack* m_undo = nullptr;
+    sw::bake::MaterialRecipe m_shown;  // the recipe as last set or recorded
+    bool m_replaying = false;          // an undo/redo is setting the table
 };
 
 }  // namespace sw::widgets

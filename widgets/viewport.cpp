@@ -95,6 +95,7 @@ Viewport::CameraMode Viewport::cameraMode() const {
 
 void Viewport::setBackground(Background background) {
     m_impl->background = background;
+    ++m_impl->sceneGeneration;
     update();
 }
 
@@ -185,15 +186,19 @@ bool Viewport::ensureRenderer() {
 
 void Viewport::paintGL() {
     const bool splats = m_impl->drawsSplats();
-    if (splats ? !ensureSplats() : !ensureRenderer()) return;
+    const bool cached = splats && m_impl->splats && !m_impl->splatDirty && !m_impl->frameHook;
+    if (!cached && (splats ? !ensureSplats() : !ensureRenderer())) return;
     const auto start = std::chrono::steady_clock::now();
     const qreal dpr = devicePixelRatioF();
     const int w = std::max(1, int(std::lround(width() * dpr)));
     const int h = std::max(1, int(std::lround(height() * dpr)));
     Status s;
-    if (splats) {
+    if (splats && reuseSplatFrame(w, h)) {
+        // Only the selection or a gesture changed: the cached splat frame, then the highlight.
+    } else if (splats) {
         s = m_impl->splats->draw(m_impl->camera, m_impl->splatSettings(w, h), defaultFramebufferObject());
         m_impl->splatStats = m_impl->splats->lastDrawStats();
+        if (s) cacheSplatFrame(w, h);
     } else {
         s = m_impl->renderer->draw(m_impl->camera, m_impl->settings(w, h), defaultFramebufferObject());
     }
@@ -224,6 +229,7 @@ void Viewport::releaseGl() {
             if (*g) (*g)->release();
             g->reset();
         }
+        m_impl->frameCache.reset();
         doneCurrent();
     }
     disconnect(m_impl->contextConnection);

@@ -183,6 +183,9 @@ private:
     bool selectRelease(QMouseEvent* event);
     void drawSelection(int width, int height);  // the highlight points and the gesture outline
     void selectionEdited();                      // highlight dirty, signal, redraw
+    // The splat frame cache: true when the cached frame is current and was copied in.
+    bool reuseSplatFrame(int width, int height);
+    void cacheSplatFrame(int width, int height);
     // A ray from the camera through a widget position: origin and unit direction, model space.
     std::pair<Eigen::Vector3f, Eigen::Vector3f> rayThrough(QPointF position) const;
 

@@ -3,6 +3,7 @@
 // and viewport_splats.cpp (splat model, overlays, effects, picking). Not a public header.
 #include <QImage>
 #include <QMetaObject>
+#include <QOpenGLFramebufferObject>
 #include <QPoint>
 #include <algorithm>
 #include <memory>
@@ -58,6 +59,14 @@ struct Viewport::Impl {
     bool selectionDirty = true;
     bool hiddenDirty = false;  // the drawn model must leave out other splats (re-upload)
     formats::Spl2Model shownModel;  // the model with hidden splats collapsed (when any are hidden)
+    // The last splat frame (colour, same samples as the widget's framebuffer), redrawn from
+    // while only the selection or a gesture changes: a 100k-splat frame costs seconds on
+    // llvmpipe, the copy a few milliseconds.
+    std::unique_ptr<QOpenGLFramebufferObject> frameCache;
+    bool frameCacheBroken = false;  // the blit failed once (formats differ): always redraw
+    unsigned sceneGeneration = 0;   // bumped by every change of what the splats look like
+    unsigned cachedGeneration = ~0u;
+    Eigen::Matrix4f cachedView = Eigen::Matrix4f::Zero(), cachedProjection = Eigen::Matrix4f::Zero();
     struct Gesture {
         bool active = false;
         splat::SelectOp op = splat::SelectOp::Replace;

@@ -45,6 +45,7 @@ bool Viewport::ensureSplats() {
 void Viewport::setSplatFrameHook(SplatFrameHook hook) {
     m_impl->frameHook = std::move(hook);
     m_impl->hookFresh = true;
+    ++m_impl->sceneGeneration;  // the cached splat frame is stale
     update();
 }
 
@@ -83,6 +84,7 @@ void Viewport::uploadSplatModel() {
 
 void Viewport::setContent(Content c) {
     m_impl->content = c;
+    ++m_impl->sceneGeneration;  // the cached splat frame is stale
     update();
 }
 
@@ -104,6 +106,7 @@ void Viewport::setSplatModel(std::shared_ptr<const formats::Spl2Model> model, st
     m_impl->floaterMask = m_impl->splatModel ? std::move(floaterMask) : std::vector<std::uint8_t>();
     m_impl->splatDirty = true;
     if (!m_impl->mesh) resetView();  // the mesh frames the shared model space when there is one
+    ++m_impl->sceneGeneration;  // the cached splat frame is stale
     update();
     emit splatModelChanged();
 }
@@ -113,11 +116,13 @@ std::shared_ptr<const formats::Spl2Model> Viewport::splatModel() const { return 
 void Viewport::setFloaterMask(std::vector<std::uint8_t> floaterMask) {
     m_impl->floaterMask = std::move(floaterMask);
     m_impl->splatDirty = true;
+    ++m_impl->sceneGeneration;  // the cached splat frame is stale
     update();
 }
 
 void Viewport::setSplatOverlay(render::SplatOverlay overlay) {
     m_impl->look.overlay = overlay;
+    ++m_impl->sceneGeneration;  // the cached splat frame is stale
     update();
 }
 
@@ -125,6 +130,7 @@ render::SplatOverlay Viewport::splatOverlay() const { return m_impl->look.overla
 
 void Viewport::setLodCoreCount(int k) {
     m_impl->look.coreCount = k < 0 ? -1 : k;
+    ++m_impl->sceneGeneration;  // the cached splat frame is stale
     update();
 }
 
@@ -132,16 +138,19 @@ int Viewport::lodCoreCount() const { return m_impl->look.coreCount; }
 
 void Viewport::setDrawCore(bool on) {
     m_impl->look.drawCore = on;
+    ++m_impl->sceneGeneration;  // the cached splat frame is stale
     update();
 }
 
 void Viewport::setDrawShell(bool on) {
     m_impl->look.drawShell = on;
+    ++m_impl->sceneGeneration;  // the cached splat frame is stale
     update();
 }
 
 void Viewport::setEffects(const render::EffectParams& effects) {
     m_impl->look.effects = effects;
+    ++m_impl->sceneGeneration;  // the cached splat frame is stale
     update();
 }
 

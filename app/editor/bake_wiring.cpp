@@ -28,6 +28,7 @@ void MainWindow::createBakeDocks() {
     floaters->setObjectName("floaterPanel");
     auto* recipes = new widgets::RecipePanel;
     recipes->setObjectName("recipePanel");
+    recipes->setUndoStack(m_document->undoStack());  // recipe edits are undoable
     m_docks << addDock(this, {tr("Bake"), "bakeDock", panel, Qt::RightDockWidgetArea, m_importDock})
             << addDock(this, {tr("Floaters"), "floaterDock", floaters, Qt::RightDockWidgetArea, m_importDock})
             << addDock(this, {tr("Recipes"), "recipeDock", recipes, Qt::RightDockWidgetArea, m_importDock,

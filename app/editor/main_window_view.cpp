@@ -17,6 +17,7 @@
 #include "widgets/destruct_panel.h"
 #include "widgets/effects_panel.h"
 #include "widgets/game_scale_panel.h"
+#include "widgets/param_panel.h"
 #include "widgets/overlay_legend.h"
 #include "widgets/parts_panel.h"
 #include "widgets/view_controls.h"
@@ -87,6 +88,7 @@ void MainWindow::createViewDocks() {
     // The Destruction dock (issue 15): shoots the document's baked model.
     auto* destruction = new widgets::DestructPanel(m_viewport);
     destruction->setObjectName("destructPanel");
+    destruction->profilePanel()->setUndoStack(m_document->undoStack());  // weapon profile edits are undoable
     m_docks << addDock(this, {tr("Destruction"), "destructDock", destruction, Qt::RightDockWidgetArea, m_importDock,
                               DockScroll::Fitted});
     connect(m_document, &EditorDocument::spl2Changed, destruction, [this, destruction] {

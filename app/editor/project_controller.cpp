@@ -177,42 +177,6 @@ void ProjectController::openRecent(const QString& path) {
     else openModel(path);
 }
 
-void ProjectController::renameParts(const std::vector<std::string>& names) {
-    ModelPtr current = m_document->model();
-    if (!current) return;
-    auto next = std::make_shared<geometry::ImportedModel>(*current);
-    next->mesh.partNames = names;
-    m_views.partsPanel->setParts(next->mesh.facePart, next->mesh.partNames);
-    m_document->editModel(next);
-    if (m_document->project()) m_document->project()->partNames = names;
-    m_document->markModified();
-}
-
-void ProjectController::assignComponentToPart(int component, int part) {
-    ModelPtr current = m_document->model();
-    project::Project* project = m_document->project();
-    if (!current || !project || part < 0 || part >= geometry::Mesh::kMaxParts) return;
-    const std::vector<int>& comp = m_views.partsPanel->components().faceComponent;
-    if (comp.size() != current->mesh.triangleCount()) return;
-    auto next = std::make_shared<geometry::ImportedModel>(*current);
-    next->mesh.facePart.resize(comp.size(), 0);
-    int moved = 0;
-    for (std::size_t f = 0; f < comp.size(); ++f)
-        if (comp[f] == component) {
-            next->mesh.facePart[f] = part;
-            ++moved;
-        }
-    next->mesh.partNames = m_views.partsPanel->partNames();
-    while (int(next->mesh.partNames.size()) <= part)
-        next->mesh.partNames.push_back("part " + std::to_string(next->mesh.partNames.size() + 1));
-    project::setPartOverride(*project, component, part);
-    project->partNames = next->mesh.partNames;
-    SW_LOG_INFO("Parts: component " << component << " (" << moved << " faces) → " << next->mesh.partNames[std::size_t(part)]);
-    m_views.partsPanel->setParts(next->mesh.facePart, next->mesh.partNames);
-    m_document->editModel(next);
-    m_document->markModified();
-}
-
 bool ProjectController::newProject(const QString& modelPath, const QString& projectPath) {
     auto p = project::newProject(modelPath.toStdString(), projectPath.toStdString());
     if (p) {

@@ -90,6 +90,9 @@ public:
 
     // Moves a connected component of the current model to a part (Mesh::facePart) and records
     // it in the project.
+    // Part edits, each one command on the document's undo stack (parts_edit.cpp): the faces
+    // that changed part with their old part, the names and the project's overrides before and
+    // after (small lists, never a copy of the mesh).
     void assignComponentToPart(int component, int part);
     void renameParts(const std::vector<std::string>& names);
 
@@ -102,6 +105,9 @@ signals:
     void trainedCloudFound(const QString& path);
 
 private:
+    struct PartsEdit;
+    class PartsCommand;
+    void applyPartsEdit(const PartsEdit& edit, bool forward);
     bool startImport(const QString& what, const QString& path, ModelJob job);
     void importModel(const QString& path);
     void showModel(sw::geometry::ImportedModel model);

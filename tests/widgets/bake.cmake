@@ -21,3 +21,13 @@ sw_apply_warnings(tst_editor_floaters)
 add_test(NAME editor_floaters COMMAND tst_editor_floaters)
 set_tests_properties(editor_floaters PROPERTIES LABELS "widgets" TIMEOUT 600
                      ENVIRONMENT "QT_QPA_PLATFORM=xcb")
+
+# Undo round trips of recipe, weapon profile, part and Selection dock edits (issue 16 build item 2).
+add_executable(tst_editor_undo widgets/tst_editor_undo.cpp)
+set_target_properties(tst_editor_undo PROPERTIES AUTOMOC ON)
+target_link_libraries(tst_editor_undo PRIVATE sw::editor sw::project sw::bake sw::formats sw::render sw::splat sw::destruct Qt6::Test)
+target_compile_definitions(tst_editor_undo PRIVATE SW_TEST_OUTPUT_DIR="${SW_OUT}")
+sw_apply_warnings(tst_editor_undo)
+add_test(NAME editor_undo COMMAND tst_editor_undo)
+set_tests_properties(editor_undo PROPERTIES LABELS "widgets" TIMEOUT 600
+                     ENVIRONMENT "QT_QPA_PLATFORM=xcb")
