@@ -1101,6 +1101,30 @@
         <source>Off</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Boss (6000 splats)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A boss or hero asset: 6000 splats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Small (2000 splats)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A small prop or enemy: 2000 splats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hologram (1800 splats)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hologram stand-in: its own 1800-splat training, exported under &lt;name&gt;-hologram</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::BakeController</name>
@@ -1996,6 +2020,43 @@
     <message>
         <source>Preset</source>
         <translation>Preset</translation>
+    </message>
+    <message>
+        <source>Named settings: the stage&apos;s own presets and yours (Save as…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the current values as a preset of your own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the chosen preset of your own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of the preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not apply preset %1:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

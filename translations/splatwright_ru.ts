@@ -1277,6 +1277,30 @@
         <source>Off</source>
         <translation>Выкл.</translation>
     </message>
+    <message>
+        <source>Boss (6000 splats)</source>
+        <translation>Босс (6000 сплатов)</translation>
+    </message>
+    <message>
+        <source>A boss or hero asset: 6000 splats</source>
+        <translation>Босс или главный ассет: 6000 сплатов</translation>
+    </message>
+    <message>
+        <source>Small (2000 splats)</source>
+        <translation>Малый (2000 сплатов)</translation>
+    </message>
+    <message>
+        <source>A small prop or enemy: 2000 splats</source>
+        <translation>Небольшой предмет или враг: 2000 сплатов</translation>
+    </message>
+    <message>
+        <source>Hologram (1800 splats)</source>
+        <translation>Голограмма (1800 сплатов)</translation>
+    </message>
+    <message>
+        <source>The hologram stand-in: its own 1800-splat training, exported under &lt;name&gt;-hologram</source>
+        <translation>Замена-голограмма: отдельное обучение на 1800 сплатов, экспорт под именем &lt;name&gt;-hologram</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::BakeController</name>
@@ -2249,6 +2273,44 @@
     <message>
         <source>Load preset %1</source>
         <translation>Загрузка пресета %1</translation>
+    </message>
+    <message>
+        <source>Named settings: the stage&apos;s own presets and yours (Save as…)</source>
+        <translation>Именованные настройки: пресеты этапа и ваши собственные (Сохранить как…)</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Сохранить как…</translation>
+    </message>
+    <message>
+        <source>Keep the current values as a preset of your own</source>
+        <translation>Сохранить текущие значения как собственный пресет</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Удалить</translation>
+    </message>
+    <message>
+        <source>Delete the chosen preset of your own</source>
+        <translation>Удалить выбранный собственный пресет</translation>
+    </message>
+    <message>
+        <source>Name of the preset:</source>
+        <translation>Название пресета:</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Свой</translation>
+    </message>
+    <message>
+        <source>Could not apply preset %1:
+%2</source>
+        <translation>Не удалось применить пресет %1:
+%2</translation>
+    </message>
+    <message>
+        <source>Preset %1</source>
+        <translation>Пресет %1</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,8 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QInputDialog>
+#include <QSettings>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -113,6 +115,7 @@ ParamPanel::ParamPanel(const ParamSchema& schema, QWidget* parent)
     : QWidget(parent), m_schema(schema), m_params(schema) {
     setObjectName(QString::fromStdString(schema.stage()));
     auto* outer = new QVBoxLayout(this);
+    buildPresetRow(outer);
     std::map<std::string, QFormLayout*> groups;
     std::vector<std::string> groupOrder;
     for (const ParamSpec& spec : schema.params()) {
@@ -137,6 +140,7 @@ ParamPanel::ParamPanel(const ParamSchema& schema, QWidget* parent)
         m_editors.push_back(editor);
     }
     refreshEditors();
+    refreshPresetBox();
 
     auto* presets = new QHBoxLayout;
     auto* load = new QPushButton(tr("Load preset…"), this);
@@ -264,6 +268,7 @@ void ParamPanel::applyEdit(const std::string& name, const ParamValue& value) {
     if (before.get(name) == m_params.get(name)) return;
     const ParamSpec* spec = m_schema.find(name);
     recordEdit(before, name, tr("Change %1").arg(spec ? trSchema(spec->label) : QString::fromStdString(name)));
+    refreshPresetBox();
     emit changed(QString::fromStdString(name));
 }
 
@@ -274,6 +279,7 @@ void ParamPanel::recordEdit(const ParamSet& before, const std::string& name, con
 void ParamPanel::restoreParams(const ParamSet& params, const std::string& name) {
     m_params = params;
     refreshEditors();
+    refreshPresetBox();
     emit changed(QString::fromStdString(name));
 }
 
@@ -281,6 +287,7 @@ void ParamPanel::setParams(const ParamSet& params) {
     SW_REQUIRE(&params.schema() == &m_schema, "ParamSet of stage " << params.schema().stage());
     m_params = params;
     refreshEditors();
+    refreshPresetBox();
 }
 
 Status ParamPanel::loadPresetFile(const QString& path) {
@@ -294,6 +301,7 @@ Status ParamPanel::loadPresetFile(const QString& path) {
     m_params = candidate;
     refreshEditors();
     recordEdit(before, {}, tr("Load preset %1").arg(QFileInfo(path).fileName()));
+    saveUserPreset(QFileInfo(path).completeBaseName());  // imported: in the preset box from now on
     SW_LOG_INFO("Loaded " << m_schema.stage() << " preset " << path.toStdString());
     emit changed(QString());
     return st;
@@ -312,6 +320,7 @@ void ParamPanel::resetToDefaults() {
     const ParamSet before = m_params;
     m_params.resetToDefaults();
     refreshEditors();
+    refreshPresetBox();
     recordEdit(before, {}, tr("Defaults"));
     emit changed(QString());
 }
@@ -332,6 +341,123 @@ void ParamPanel::setParamVisible(const QString& name, bool visible) {
     QWidget* editor = editorFor(name);
     if (!editor || !editor->parentWidget()) return;
     if (auto* form = qobject_cast<QFormLayout*>(editor->parentWidget()->layout())) form->setRowVisible(editor, visible);
+}
+
+namespace {
+QString presetsKey(const ParamSchema& schema) { return QStringLiteral("presets/%1").arg(QString::fromStdString(schema.stage())); }
+QVariantMap storedPresets(const ParamSchema& schema) { return QSettings().value(presetsKey(schema)).toMap(); }
+}  // namespace
+
+void ParamPanel::buildPresetRow(QVBoxLayout* outer) {
+    auto* row = new QHBoxLayout;
+    m_presetBox = new FocusWheel<QComboBox>(this);
+    m_presetBox->setObjectName("presetBox");
+    m_presetBox->setToolTip(tr("Named settings: the stage's own presets and yours (Save as…)"));
+    auto* saveAs = new QPushButton(tr("Save as…"), this);
+    saveAs->setObjectName("savePresetAs");
+    saveAs->setToolTip(tr("Keep the current values as a preset of your own"));
+    m_deletePreset = new QPushButton(tr("Delete"), this);
+    m_deletePreset->setObjectName("deletePreset");
+    m_deletePreset->setToolTip(tr("Delete the chosen preset of your own"));
+    auto* label = new QLabel(tr("Preset"), this);
+    label->setBuddy(m_presetBox);
+    row->addWidget(label);
+    row->addWidget(m_presetBox, 1);
+    row->addWidget(saveAs);
+    row->addWidget(m_deletePreset);
+    outer->addLayout(row);
+    connect(m_presetBox, &QComboBox::activated, this, [this](int index) {
+        if (!applyPreset(m_presetBox->itemData(index).toString())) refreshPresetBox();
+    });
+    connect(saveAs, &QPushButton::clicked, this, [this] {
+        auto* dialog = new QInputDialog(this);
+        dialog->setObjectName("presetNameDialog");
+        dialog->setWindowTitle(tr("Save preset"));
+        dialog->setLabelText(tr("Name of the preset:"));
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QInputDialog::textValueSelected, this, [this](const QString& name) {
+            if (!name.trimmed().isEmpty()) saveUserPreset(name.trimmed());
+        });
+        dialog->open();
+    });
+    connect(m_deletePreset, &QPushButton::clicked, this, [this] {
+        const QString data = m_presetBox->currentData().toString();
+        if (data.startsWith(QLatin1String("user:"))) deleteUserPreset(data.mid(5));
+    });
+}
+
+QStringList ParamPanel::userPresets() const { return storedPresets(m_schema).keys(); }
+
+QString ParamPanel::matchingPreset() const {
+    const std::string builtin = m_params.presetName();
+    if (builtin != kCustomPreset) return QStringLiteral("builtin:") + QString::fromStdString(builtin);
+    const QVariantMap stored = storedPresets(m_schema);
+    for (auto it = stored.cbegin(); it != stored.cend(); ++it) {
+        ParamSet candidate = m_params;
+        if (candidate.fromJson(it.value().toString().toStdString()).ok() && candidate.toJson() == m_params.toJson())
+            return QStringLiteral("user:") + it.key();
+    }
+    return QString::fromLatin1(kCustomPreset);
+}
+
+void ParamPanel::refreshPresetBox() {
+    if (!m_presetBox) return;
+    const QSignalBlocker block(m_presetBox);
+    m_presetBox->clear();
+    m_presetBox->addItem(tr("Custom"), QString::fromLatin1(kCustomPreset));
+    for (const ParamPreset& preset : m_schema.presets()) {
+        m_presetBox->addItem(trSchema(preset.label), QStringLiteral("builtin:") + QString::fromStdString(preset.name));
+        if (!preset.tooltip.empty()) m_presetBox->setItemData(m_presetBox->count() - 1, trSchema(preset.tooltip), Qt::ToolTipRole);
+    }
+    for (const QString& name : userPresets()) m_presetBox->addItem(name, QStringLiteral("user:") + name);
+    m_presetBox->setCurrentIndex(std::max(0, m_presetBox->findData(matchingPreset())));
+    m_deletePreset->setEnabled(m_presetBox->currentData().toString().startsWith(QLatin1String("user:")));
+}
+
+bool ParamPanel::applyPreset(const QString& data) {
+    ParamSet candidate = m_params;
+    QString text;
+    if (data == QLatin1String(kCustomPreset)) {
+        return true;  // Custom is where edits lead, not a set of values
+    } else if (data.startsWith(QLatin1String("builtin:"))) {
+        if (!candidate.applyPreset(data.mid(8).toStdString()).ok()) return false;
+        const ParamPreset* preset = m_schema.findPreset(data.mid(8).toStdString());
+        text = preset ? trSchema(preset->label) : data.mid(8);
+    } else if (data.startsWith(QLatin1String("user:"))) {
+        const QVariantMap stored = storedPresets(m_schema);
+        const auto it = stored.find(data.mid(5));
+        if (it == stored.end()) return false;
+        if (Status st = candidate.fromJson(it.value().toString().toStdString()); !st.ok()) {
+            showError(tr("Could not apply preset %1:\n%2").arg(data.mid(5), QString::fromStdString(st.error().message)));
+            return false;
+        }
+        text = data.mid(5);
+    } else {
+        return false;
+    }
+    const ParamSet before = m_params;
+    m_params = candidate;
+    refreshEditors();
+    refreshPresetBox();
+    recordEdit(before, {}, tr("Preset %1").arg(text));
+    emit changed(QString());
+    return true;
+}
+
+void ParamPanel::saveUserPreset(const QString& name) {
+    QVariantMap stored = storedPresets(m_schema);
+    stored.insert(name, QString::fromStdString(m_params.toJson()));
+    QSettings().setValue(presetsKey(m_schema), stored);
+    refreshPresetBox();
+    m_presetBox->setCurrentIndex(std::max(0, m_presetBox->findData(QStringLiteral("user:") + name)));
+    m_deletePreset->setEnabled(true);
+}
+
+void ParamPanel::deleteUserPreset(const QString& name) {
+    QVariantMap stored = storedPresets(m_schema);
+    stored.remove(name);
+    QSettings().setValue(presetsKey(m_schema), stored);
+    refreshPresetBox();
 }
 
 void ParamPanel::showError(const QString& message) {

@@ -7,6 +7,13 @@
 // Labels, tooltips, groups and choice names come from core in English and are translated
 // through the "schema" translation context.
 //
+// Presets (issue #16 build item 6): a preset box above the form lists "Custom", the presets the
+// schema declares (ParamPreset) and the user's own, saved in QSettings ("presets/<stage>", name →
+// preset JSON); choosing one applies it (undoable); the box follows the values (a built-in or
+// user preset whose values match, else Custom). Save as… names the current values as a user
+// preset, Delete removes the chosen user preset; Load preset… (a JSON file, imported as a user
+// preset named after the file) and Save preset… (exports the values as JSON) share them.
+//
 // Editing as artists expect: a number shows its real value (significant digits, scientific
 // notation for tiny or huge values, never "0.000" for 0.00016); the mouse wheel changes a field
 // only when it has focus (over an unfocused field it scrolls the panel); with an undo stack
@@ -19,9 +26,11 @@
 #include "core/foundation/error.h"
 #include "core/foundation/schema.h"
 
+class QComboBox;
 class QPushButton;
 class QHBoxLayout;
 class QUndoStack;
+class QVBoxLayout;
 
 namespace sw::widgets {
 
@@ -40,6 +49,17 @@ public:
     sw::Status loadPresetFile(const QString& path);
     sw::Status savePresetFile(const QString& path);
     void resetToDefaults();
+
+    // The preset box ("presetBox"): item data "custom", "builtin:<name>" or "user:<name>".
+    QComboBox* presetBox() const { return m_presetBox; }
+    // Applies a preset by its box data; false (nothing changes) for an unknown one.
+    bool applyPreset(const QString& data);
+    // The current values as the user preset `name` (replaced if it exists); shown in the box.
+    void saveUserPreset(const QString& name);
+    void deleteUserPreset(const QString& name);
+    QStringList userPresets() const;
+    // What the box shows for the current values: the matching preset's data or "custom".
+    QString matchingPreset() const;
 
     // Adds a stage action button (e.g. "Re-import", "Generate") under the form.
     QPushButton* addActionButton(const QString& text);
@@ -66,6 +86,8 @@ private:
     void refreshEditors();
     void applyEdit(const std::string& name, const sw::ParamValue& value);
     void showError(const QString& message);
+    void buildPresetRow(QVBoxLayout* outer);
+    void refreshPresetBox();  // items (built-in, user) and the current match
     // The values of an undo or redo: set, shown, changed() emitted (name empty: several).
     void restoreParams(const sw::ParamSet& params, const std::string& name);
     // Records an edit from `before` to the current values on the undo stack.
@@ -78,6 +100,8 @@ private:
     QHBoxLayout* m_actions = nullptr;
     bool m_refreshing = false;
     QUndoStack* m_undo = nullptr;
+    QComboBox* m_presetBox = nullptr;
+    QPushButton* m_deletePreset = nullptr;
 };
 
 }  // namespace sw::widgets

@@ -333,6 +333,13 @@ const char* const LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Spall radius"),
     QT_TRANSLATE_NOOP("schema", "Railgun"),
     QT_TRANSLATE_NOOP("schema", "Channel radius"),
+    // The trainer's budget presets (core/train/trainer.cpp), the Training panel's preset box
+    QT_TRANSLATE_NOOP("schema", "Boss (6000 splats)"),
+    QT_TRANSLATE_NOOP("schema", "A boss or hero asset: 6000 splats"),
+    QT_TRANSLATE_NOOP("schema", "Small (2000 splats)"),
+    QT_TRANSLATE_NOOP("schema", "A small prop or enemy: 2000 splats"),
+    QT_TRANSLATE_NOOP("schema", "Hologram (1800 splats)"),
+    QT_TRANSLATE_NOOP("schema", "The hologram stand-in: its own 1800-splat training, exported under <name>-hologram"),
 };
 
 void collect(const ParamSchema& schema, QStringList& out) {
@@ -346,6 +353,10 @@ void collect(const ParamSchema& schema, QStringList& out) {
         push(spec.group);
         push(spec.unit);
         for (const std::string& choice : spec.choices) push(choice);
+    }
+    for (const ParamPreset& preset : schema.presets()) {  // the panels' preset box
+        push(preset.label);
+        push(preset.tooltip);
     }
 }
 
