@@ -114,13 +114,28 @@ TEST_CASE("kill -9 during a save never leaves a broken or older project file") {
     constexpr int kKills = 150;
     for (int round = 0; round < kKills; ++round) {
         const long first = lastGood + 1;
+        int ready[2];
+        REQUIRE(::pipe(ready) == 0);
         const pid_t child = ::fork();
         REQUIRE(child >= 0);
         if (child == 0) {  // the writer: saves newer and newer versions until killed
-            for (long k = first; k < first + 100000; ++k)
+            ::close(ready[0]);
+            for (long k = first; k < first + 100000; ++k) {
                 if (!project::saveProject(version(base, k), path).ok()) ::_exit(3);
+                if (k == first) {  // in its save loop now: the kill may come
+                    const char c = 'x';
+                    if (::write(ready[1], &c, 1) != 1) ::_exit(4);
+                }
+            }
             ::_exit(0);
         }
+        ::close(ready[1]);
+        // Wait for the writer's first save (a sanitizer build or a loaded machine may take far
+        // longer than the delay to get there), then kill it at a seeded moment of its loop.
+        char c = 0;
+        const ssize_t got = ::read(ready[0], &c, 1);
+        ::close(ready[0]);
+        REQUIRE_MESSAGE(got == 1, "round ", round, ": the writer ended before its first save");
         std::this_thread::sleep_for(std::chrono::microseconds(delayUs(rng)));
         REQUIRE(::kill(child, SIGKILL) == 0);
         int status = 0;
