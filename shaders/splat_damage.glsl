@@ -7,10 +7,14 @@
 //   pool  3 vec4: source, kind (0 free, 1 plating, 2 underside, 3 debris), body, birth |
 //                 start xyz, heat0 | velocity xyz, 0 (debris) or colour rgb, scale (chunk copies)
 //   body  3 vec4: quaternion xyzw | pivot xyz, alive | translation xyz, 0
+//   chunk 1 vec4: carried (1: torn off as a whole), tear time, 0, 0
+// A slot whose record says depth < 1 in a carried chunk reads as its chunk knocked it out at the
+// tear time (Simulation::carriedIn): depth 1, wound, heat 0.8, the underlay colour of layer 1.
 layout(std430, binding = 2) readonly buffer DamageSlots { vec4 d_slots[]; };
 layout(std430, binding = 3) readonly buffer DamagePool { vec4 d_pool[]; };
 layout(std430, binding = 4) readonly buffer DamageBodies { vec4 d_bodies[]; };
-layout(std430, binding = 5) readonly buffer DamageShell { float d_shellSlot[]; };  // core slot under each shell splat
+layout(std430, binding = 5) readonly buffer DamageShell { vec2 d_shellSlot[]; };  // core slot under each shell splat, its chunk
+layout(std430, binding = 6) readonly buffer DamageChunks { vec4 d_chunks[]; };
 
 uniform int u_damage;          // 1: the core pass reads the damage buffers
 uniform uint u_poolBase;       // invocations from here on draw pool entries
@@ -18,6 +22,18 @@ uniform vec3 u_dCentroid;      // model centroid (inward blend target)
 uniform vec4 u_dOnion;         // inward blend, step share, min step, thickness range
 uniform vec4 u_dMotion;        // underside offset (steps), gravity, cooling, debris scale
 uniform float u_dTime;         // simulation time, s
+uniform vec3 u_dUnderlay;      // the damage palette's crater floor tint (layer 1 = hull · 0.28 + tint)
+uniform int u_dChunks;         // chunk records uploaded
+
+const float kTornHeat = 0.8;   // Simulation::kTornHeat
+
+// Tear time of chunk c when it was torn off as a whole, else a negative number.
+float carriedSince(float chunk) {
+    int c = int(floor(chunk + 0.5));
+    if (c < 0 || c >= u_dChunks) return -1.0;
+    vec4 r = d_chunks[c];
+    return r.x > 0.5 ? r.y : -1.0;
+}
 
 vec3 damageInward(vec3 plating, vec3 n) {
     vec3 toCentre = u_dCentroid - plating;
@@ -43,6 +59,13 @@ vec3 blackBody(float heat) {
 bool applySlotDamage(uint s) {
     vec4 r0 = d_slots[2u * s];
     vec4 r1 = d_slots[2u * s + 1u];
+    if (r0.x < 1.0) {
+        float since = carriedSince(a_extra.x);
+        if (since >= 0.0) {
+            r0 = vec4(1.0, kTornHeat, since, float(int(r0.w + 0.5) | 1));
+            r1 = vec4(a_color * 0.28 + u_dUnderlay, 1.0);
+        }
+    }
     if (r0.x > 0.0) a_pos = a_pos + damageInward(a_pos, a_normal) * (damageStep(a_attrs.z) * r0.x);
     if (r1.w > 0.5) a_color = r1.rgb;
     float h = damageHeat(r0.y, u_dTime - r0.z);
@@ -51,7 +74,10 @@ bool applySlotDamage(uint s) {
 }
 
 // Shell splat s: hidden once the core slot under it is knocked out (no fuzz floats over a wound).
-bool shellVisible(uint s) { return d_slots[2u * uint(d_shellSlot[s] + 0.5)].x < 0.5; }
+bool shellVisible(uint s) {
+    vec2 under = d_shellSlot[s];
+    return d_slots[2u * uint(under.x + 0.5)].x < 0.5 && carriedSince(under.y) < 0.0;
+}
 
 // Pool entry e (its source slot loaded): false when free (drawn as nothing).
 bool applyPoolEntry(uint e, out float scale) {

@@ -88,7 +88,7 @@ struct DestructCommand {
             h["missed"] = r.missed;
             h["impact"] = {r.impact.x(), r.impact.y(), r.impact.z()};
             if (sim.profile().kind == destruct::HitKind::Pierce) h["exit"] = {r.exit.x(), r.exit.y(), r.exit.z()};
-            h["knocked"] = r.knocked.size();
+            h["knocked"] = r.knocked.size() + std::size_t(r.carried);  // one by one + carried off by torn chunks
             h["cracked"] = r.cracked;
             h["torn"] = r.torn;
             h["islands"] = r.islands;
@@ -146,7 +146,7 @@ struct DestructCommand {
         if (heal > 0.f) sim.heal(heal);
         const destruct::SimStats s = sim.stats();
         int missed = 0, knocked = 0;
-        for (const auto& r : hits) missed += r.missed ? 1 : 0, knocked += int(r.knocked.size());
+        for (const auto& r : hits) missed += r.missed ? 1 : 0, knocked += int(r.knocked.size()) + r.carried;
         std::printf("destruct: %s, %zu core slots, profile %s (%s), seed %u\n", input.c_str(), sim.size(),
                     profile->name.c_str(), destruct::hitKindName(profile->kind), seed);
         std::printf("  shots:    %d (%d missed), %d slot layers knocked out, palette %s\n", shots, missed, knocked,

@@ -43,6 +43,16 @@ std::vector<float> packPool(const Simulation& sim) {
     return out;
 }
 
+std::vector<float> packChunks(const Simulation& sim) {
+    std::vector<float> out(std::size_t(sim.chunkCount()) * kGpuChunkFloats, 0.f);
+    for (int c = 0; c < sim.chunkCount(); ++c) {
+        float* r = out.data() + std::size_t(c) * kGpuChunkFloats;
+        r[0] = sim.chunkCarried(c) ? 1.f : 0.f;
+        r[1] = sim.chunkTornAt(c);
+    }
+    return out;
+}
+
 std::vector<float> packBodies(const Simulation& sim) {
     std::vector<float> out(sim.bodies().size() * kGpuBodyFloats);
     for (std::size_t b = 0; b < sim.bodies().size(); ++b) {

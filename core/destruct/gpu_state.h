@@ -7,6 +7,10 @@
 //   pool  [capacity, 12]: source slot, kind (0 free, 1 chunk plating, 2 underside, 3 debris),
 //                         body, birth | debris start xyz, heat0 | debris velocity xyz, 0 or copy colour rgb, scale
 //   body  [bodies, 12]:   rotation quaternion x y z w | pivot xyz, alive | translation xyz, 0
+//   chunk [chunks, 4]:    carried (torn off as a whole) 0/1, tear time, 0, 0
+// A slot record holds the state the accessors read when it was packed; a slot carried off by its
+// chunk later (record depth < 1, chunk carried) is read through the chunk record by the shader,
+// so tearing a chunk uploads one chunk record, not the chunk's slots.
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -18,11 +22,13 @@ namespace sw::destruct {
 inline constexpr int kGpuSlotFloats = 8;
 inline constexpr int kGpuPoolFloats = 12;
 inline constexpr int kGpuBodyFloats = 12;
+inline constexpr int kGpuChunkFloats = 4;
 
 void packSlot(const Simulation& sim, std::uint32_t slot, float* out);       // kGpuSlotFloats
 void packPoolEntry(const Simulation& sim, std::uint32_t entry, float* out);  // kGpuPoolFloats
 std::vector<float> packSlots(const Simulation& sim);                         // [n_core × 8]
 std::vector<float> packPool(const Simulation& sim);                          // [capacity × 12]
 std::vector<float> packBodies(const Simulation& sim);                        // [bodies × 12]
+std::vector<float> packChunks(const Simulation& sim);                        // [chunks × 4]
 
 }  // namespace sw::destruct

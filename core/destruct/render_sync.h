@@ -24,6 +24,7 @@ inline render::SplatDamageParams renderDamageParams(const Simulation& sim) {
     p.gravity = s.gravity;
     p.cooling = sim.profile().cooling;
     p.debrisScale = s.debrisScale;
+    p.underlayTint = sim.palette().floor;
     p.time = sim.time();
     p.poolCount = int(sim.poolHighWater());
     return p;
@@ -35,7 +36,7 @@ public:
     // the full state once.
     Status attach(render::SplatRenderer& renderer, Simulation& sim) {
         static_assert(kGpuSlotFloats == render::kDamageSlotFloats && kGpuPoolFloats == render::kDamagePoolFloats &&
-                      kGpuBodyFloats == render::kDamageBodyFloats);
+                      kGpuBodyFloats == render::kDamageBodyFloats && kGpuChunkFloats == render::kDamageChunkFloats);
         if (renderer.coreCount() != int(sim.size()))
             return makeError(ErrorCode::InvalidInput, "the renderer's model has " + std::to_string(renderer.coreCount()) +
                                                           " core splats, the simulation " + std::to_string(sim.size()));
@@ -51,10 +52,11 @@ public:
         for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
         SW_TRY(renderer.updateDamagePool(m_pool, all));
         SW_TRY(renderer.setDamageShellSlots(shellSlots(renderer.model(), sim)));
+        m_chunkVersion = sim.chunkStateVersion() - 1;  // upload the chunk records once
         return sync(renderer, sim);
     }
 
-    // Uploads the changes since the last sync.
+    // Uploads the changes since the last sync (a chunk torn off as a whole: its chunk record).
     Status sync(render::SplatRenderer& renderer, Simulation& sim) {
         const std::vector<std::uint32_t> dirtySlots = sim.takeDirtySlots();  // not "slots": a Qt keyword
         for (std::uint32_t i : dirtySlots) packSlot(sim, i, m_slots.data() + std::size_t(i) * kGpuSlotFloats);
@@ -62,6 +64,10 @@ public:
         for (std::uint32_t e : pool) packPoolEntry(sim, e, m_pool.data() + std::size_t(e) * kGpuPoolFloats);
         if (!dirtySlots.empty()) SW_TRY(renderer.updateDamageSlots(m_slots, dirtySlots));
         if (!pool.empty()) SW_TRY(renderer.updateDamagePool(m_pool, pool));
+        if (sim.chunkStateVersion() != m_chunkVersion) {
+            SW_TRY(renderer.updateDamageChunks(packChunks(sim)));
+            m_chunkVersion = sim.chunkStateVersion();
+        }
         SW_TRY(renderer.updateDamageBodies(packBodies(sim)));
         renderer.setDamageParams(renderDamageParams(sim));
         return {};
@@ -82,6 +88,7 @@ public:
 
 private:
     std::vector<float> m_slots, m_pool;
+    std::uint64_t m_chunkVersion = 0;
 };
 
 }  // namespace sw::destruct

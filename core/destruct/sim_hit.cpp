@@ -46,6 +46,7 @@ void Simulation::knock(std::uint32_t s, HitContext& ctx, bool debris, const Eige
             ++ctx.report.debris;
         }
     }
+    materialize(s);
     setDepth(s, std::min(float(kMaxLayers), std::floor(m_depth[s]) + 1.f));
     m_flags[s] |= kWound;
     m_heat0[s] = heat;
@@ -84,7 +85,7 @@ void Simulation::footprintSurface(const HitContext& ctx, std::uint32_t start, co
     while (!open.empty() && out.size() < limit) {
         const std::uint32_t j = open.top().second;
         open.pop();
-        if (m_depth[j] < float(kMaxLayers)) out.push_back(j);  // fully dug slots let the crater widen
+        if (depthIn(j) < float(kMaxLayers)) out.push_back(j);  // fully dug slots let the crater widen
         for (std::uint32_t u : m_graph.neighbours(j)) {
             if (m_stamp[u] == m_stampNow || !accept(u)) continue;
             m_stamp[u] = m_stampNow;
@@ -102,7 +103,7 @@ void Simulation::crackChunk(int c, HitContext& ctx) {
     // Crack line along the rim (members touching another chunk), and a few chips off it.
     std::vector<std::uint32_t> rim;
     for (std::uint32_t k = m_rimOffsets[cc]; k < m_rimOffsets[cc + 1]; ++k)
-        if (m_depth[m_rimSlots[k]] < 1.f) rim.push_back(m_rimSlots[k]);
+        if (depthIn(m_rimSlots[k]) < 1.f) rim.push_back(m_rimSlots[k]);
     for (std::uint32_t s : rim) {
         m_flags[s] |= kCracked | kWound;
         m_heat0[s] = 0.6f;
@@ -112,7 +113,7 @@ void Simulation::crackChunk(int c, HitContext& ctx) {
     const int chips = std::min<int>(3, int(rim.size()));
     for (int k = 0; k < chips; ++k) {
         const std::uint32_t s = rim[std::size_t(random01() * float(rim.size())) % rim.size()];
-        if (m_depth[s] < 1.f) knock(s, ctx, true, (m_plating[s] - m_centroid).normalized(), 0.9f);
+        if (depthIn(s) < 1.f) knock(s, ctx, true, (m_plating[s] - m_centroid).normalized(), 0.9f);
     }
     m_events.push_back({EventType::ChunkCracked, m_hits, c, int(rim.size()),
                         "chunk " + std::to_string(c) + " cracked (" + std::to_string(rim.size()) + " splats on the crack line)"});
@@ -130,7 +131,7 @@ void Simulation::tearSlots(const std::vector<std::uint32_t>& slots, int chunk, H
     Eigen::Vector3f sum = Eigen::Vector3f::Zero();
     int carried = 0;
     for (std::uint32_t s : slots)
-        if (m_depth[s] < 1.f) sum += m_plating[s], ++carried;
+        if (depthIn(s) < 1.f) sum += m_plating[s], ++carried;
     b.pivot = carried ? Eigen::Vector3f(sum / float(carried)) : m_plating[slots.front()];
     // The copies the piece is drawn with: every k-th carried slot (k = carried / copies, evenly over
     // the member order), each copy larger by √k so the piece keeps its area.
@@ -140,7 +141,7 @@ void Simulation::tearSlots(const std::vector<std::uint32_t>& slots, int chunk, H
     int next[2] = {0, 0};  // next carried index that gets a copy, per kind
     int made[2] = {0, 0};
     for (std::uint32_t s : slots) {
-        if (m_depth[s] >= 1.f) continue;  // already dug: nothing of it is left to carry
+        if (depthIn(s) >= 1.f) continue;  // already dug: nothing of it is left to carry
         for (int k = 0; k < 2; ++k) {
             if (index != next[k] || made[k] >= copies[k]) continue;
             ++made[k];
@@ -173,9 +174,69 @@ void Simulation::tearChunk(int c, HitContext& ctx, const Eigen::Vector3f& veloci
     --ctx.budget;
     m_crackOrder.erase(std::remove(m_crackOrder.begin(), m_crackOrder.end(), c), m_crackOrder.end());
     ctx.report.torn.push_back(c);
-    std::vector<std::uint32_t> members(m_chunkSlots.begin() + m_chunkOffsets[cc], m_chunkSlots.begin() + m_chunkOffsets[cc + 1]);
-    const int plating = m_chunkSize[cc] - m_chunkKnocked[cc];
-    tearSlots(members, c, ctx, velocity);
+    const int plating = m_chunkSize[cc] - m_chunkKnocked[cc];  // the carried slots (depth < 1)
+    const std::uint32_t first = m_chunkOffsets[cc], members = std::uint32_t(m_chunkSize[cc]);
+    const int bi = allocBody();
+    Body& b = m_bodies[std::size_t(bi)];
+    b = Body{};
+    b.chunk = c;
+    b.birth = m_time;
+    b.velocity = velocity;
+    b.spin = randomUnit() * (m_profile.chunkSpin * (0.5f + 0.5f * random01()));
+    b.pivot = plating > 0 ? Eigen::Vector3f((m_chunkPlatingSum[cc] / double(plating)).cast<float>()) : m_plating[m_chunkSlots[first]];
+    // The copies the piece is drawn with: evenly over the member order (Morton order, so spread over
+    // the piece), the first carried slot at or after each mark within a few probes; each copy
+    // larger by √(carried / copies) so the piece keeps its area.
+    constexpr std::uint32_t kProbes = 8;
+    const int wanted[2] = {std::min(plating, m_settings.chunkCopies), std::min(plating, std::max(1, m_settings.chunkCopies / 2))};
+    const PoolKind kinds[2] = {PoolKind::ChunkPlating, PoolKind::ChunkUnderside};
+    std::vector<std::uint32_t> sources;
+    for (int k = 0; k < 2; ++k) {
+        sources.clear();
+        for (int j = 0; j < wanted[k]; ++j) {
+            const std::uint32_t from = std::uint32_t((std::uint64_t(j) * members) / std::uint32_t(wanted[k]));
+            const std::uint32_t to = std::min(std::uint32_t((std::uint64_t(j + 1) * members) / std::uint32_t(wanted[k])), from + kProbes);
+            for (std::uint32_t m = from; m < to; ++m) {
+                ++ctx.report.tearProbes;
+                const std::uint32_t s = m_chunkSlots[first + m];
+                if (m_depth[s] < 1.f) {
+                    sources.push_back(s);
+                    break;
+                }
+            }
+        }
+        const float scale = sources.empty() ? 1.f : std::sqrt(float(plating) / float(sources.size()));
+        for (std::uint32_t s : sources) {
+            const int e = allocPool();
+            if (e < 0) {
+                ctx.report.poolFull = true;
+                break;
+            }
+            PoolEntry& p = m_pool[std::size_t(e)];
+            p.source = m_out[s];
+            p.kind = kinds[k];
+            p.body = bi;
+            p.birth = m_time;
+            p.scale = scale;
+            p.color = kinds[k] == PoolKind::ChunkPlating ? m_layerColor[s] : undersideColor(m_material[s], m_palette);
+            m_bodies[std::size_t(bi)].pool.push_back(std::uint32_t(e));
+        }
+    }
+    // Every carried slot one layer deeper at once (the chunk's carried state), its accounting per
+    // (chunk, part) pair; the rim starts the support updates (inside, every neighbour went too).
+    m_chunkKnocked[cc] = m_chunkSize[cc];
+    for (std::uint32_t q = m_pairOffsets[cc]; q < m_pairOffsets[cc + 1]; ++q) {
+        const int delta = m_pairSize[q] - m_pairKnocked[q];
+        m_pairKnocked[q] = m_pairSize[q];
+        if (delta > 0) addPartKnocked(m_pairPart[q], delta);
+    }
+    m_chunkPlatingSum[cc] = Eigen::Vector3d::Zero();
+    m_chunkCarried[cc] = 1;
+    m_chunkTornAt[cc] = m_time;
+    ++m_chunkVersion;
+    ctx.report.carried += plating;
+    for (std::uint32_t k = m_rimOffsets[cc]; k < m_rimOffsets[cc + 1]; ++k)
+        if (carriedIn(m_rimSlots[k])) ctx.changed.push_back(m_rimSlots[k]);
     m_events.push_back({EventType::ChunkTorn, m_hits, c, plating,
                         "chunk " + std::to_string(c) + " torn off (" + std::to_string(plating) + " plating splats)"});
 }
@@ -217,7 +278,7 @@ void Simulation::supportUpdate(HitContext& ctx) {
             const std::uint32_t e = ctx.changed[k];
             for (std::uint32_t u : graph.neighbours(e)) {
                 ++visits;
-                if (m_depth[u] < 1.f && !(m_flags[u] & kWound)) {  // the rim of a wound turns ragged and hot
+                if (depthIn(u) < 1.f && !(m_flags[u] & kWound)) {  // the rim of a wound turns ragged and hot
                     m_flags[u] |= kWound;
                     m_heat0[u] = 0.5f;
                     m_heatTime[u] = m_time;
@@ -226,19 +287,21 @@ void Simulation::supportUpdate(HitContext& ctx) {
                 if (m_checked[u] == checked) continue;
                 m_checked[u] = checked;
                 const auto nb = graph.neighbours(u);
-                if (nb.size() < 3 || m_depth[u] >= float(kMaxLayers)) continue;
+                const float du = depthIn(u);
+                if (nb.size() < 3 || du >= float(kMaxLayers)) continue;
                 // Hanging over a pit (every neighbour two layers deeper or more): settle to the
                 // neighbours' level. The first neighbour that is not that deep ends the check.
-                const float need = std::floor(m_depth[u]) + 2.f;
+                const float need = std::floor(du) + 2.f;
                 float lowest = float(kMaxLayers);
                 bool hanging = true;
                 for (std::uint32_t w : nb) {
                     ++visits;
-                    if (m_depth[w] < need) {
+                    const float dw = depthIn(w);
+                    if (dw < need) {
                         hanging = false;
                         break;
                     }
-                    lowest = std::min(lowest, m_depth[w]);
+                    lowest = std::min(lowest, dw);
                 }
                 if (hanging) {
                     setDepth(u, std::floor(lowest));
@@ -258,7 +321,7 @@ void Simulation::supportUpdate(HitContext& ctx) {
         for (std::size_t k = islandFrom; k < settledFrom; ++k) {
             for (std::uint32_t u : graph.neighbours(ctx.changed[k])) {
                 ++visits;
-                if (m_depth[u] >= 1.f || m_stamp[u] == supported) continue;
+                if (depthIn(u) >= 1.f || m_stamp[u] == supported) continue;
                 const std::uint32_t mine = ++m_stampNow;
                 component.assign(1, u);
                 m_stamp[u] = mine;
@@ -266,7 +329,7 @@ void Simulation::supportUpdate(HitContext& ctx) {
                 for (std::size_t q = 0; q < component.size() && !isSupported; ++q)
                     for (std::uint32_t w : graph.neighbours(component[q])) {
                         ++visits;
-                        if (m_depth[w] >= 1.f || m_stamp[w] == mine) continue;
+                        if (depthIn(w) >= 1.f || m_stamp[w] == mine) continue;
                         if (m_stamp[w] == supported || component.size() >= std::size_t(m_settings.islandMax)) {
                             isSupported = true;
                             break;
@@ -293,6 +356,7 @@ void Simulation::supportUpdate(HitContext& ctx) {
         m_chunkDark[c] = 1;
         for (std::uint32_t k = m_chunkOffsets[c]; k < m_chunkOffsets[c + 1]; ++k) {
             const std::uint32_t m = m_chunkSlots[k];
+            materialize(m);
             m_flags[m] |= kDark;
             refreshColor(m);
         }
@@ -371,7 +435,7 @@ HitReport Simulation::hit(const Hit& h) {
             const Eigen::Vector3f v = m_plating[s] - p;
             const float r = (v - v.dot(d) * d).norm() / w.radius;
             const float dent = 0.9f * (1.f - r);
-            if (dent <= m_depth[s] || m_depth[s] >= 1.f) continue;
+            if (dent <= depthIn(s) || depthIn(s) >= 1.f) continue;
             setDepth(s, std::min(dent, 0.95f));
             m_flags[s] |= kWound;
             ctx.report.knocked.push_back(s);
@@ -390,7 +454,8 @@ HitReport Simulation::hit(const Hit& h) {
         if (!line.empty() && line.back().t > ray->t) exitSlot = line.back().slot;
         for (const auto& l : line) {
             const std::uint32_t s = l.slot;
-            if (m_flags[s] & kCracked) continue;
+            if (flagsIn(s) & kCracked) continue;
+            materialize(s);
             m_flags[s] |= kCracked | kWound;
             m_heat0[s] = std::max(m_heat0[s] * std::exp(-w.cooling * (m_time - m_heatTime[s])), 0.7f);
             m_heatTime[s] = m_time;
@@ -406,7 +471,7 @@ HitReport Simulation::hit(const Hit& h) {
         } else if (ctx.budget > 0) {  // no tearable chunk there: tear a disc of the exit side
             std::vector<std::uint32_t> disc;
             footprintSurface(ctx, exitSlot, m_plating[exitSlot], -d, w.spallRadius * 1.5f, w.band, false, 100, disc);
-            disc.erase(std::remove_if(disc.begin(), disc.end(), [&](std::uint32_t s) { return m_depth[s] >= 1.f; }), disc.end());
+            disc.erase(std::remove_if(disc.begin(), disc.end(), [&](std::uint32_t s) { return depthIn(s) >= 1.f; }), disc.end());
             if (!disc.empty()) {
                 --ctx.budget;
                 tearSlots(disc, -1, ctx, d * w.chunkSpeed);

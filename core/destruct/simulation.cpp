@@ -151,6 +151,21 @@ Result<Simulation> Simulation::create(const formats::Spl2Model& model, const Sim
         if (sim.m_chunkSize[std::size_t(c)]) sim.m_chunkCentroid[std::size_t(c)] /= float(sim.m_chunkSize[std::size_t(c)]);
     sim.m_partSize.assign(std::size_t(parts), 0);
     for (int p : sim.m_part) ++sim.m_partSize[std::size_t(p)];
+    // (chunk, part) pairs, in order of first appearance among the chunk's members.
+    sim.m_pairOf.assign(n, 0);
+    sim.m_pairOffsets.assign(std::size_t(chunks) + 1, 0);
+    for (int c = 0; c < chunks; ++c) {
+        const std::uint32_t first = std::uint32_t(sim.m_pairPart.size());
+        for (std::uint32_t k = sim.m_chunkOffsets[std::size_t(c)]; k < sim.m_chunkOffsets[std::size_t(c) + 1]; ++k) {
+            const std::uint32_t s = sim.m_chunkSlots[k];
+            std::uint32_t pair = first;
+            while (pair < sim.m_pairPart.size() && sim.m_pairPart[pair] != sim.m_part[s]) ++pair;
+            if (pair == sim.m_pairPart.size()) sim.m_pairPart.push_back(sim.m_part[s]), sim.m_pairSize.push_back(0);
+            sim.m_pairOf[s] = pair;
+            ++sim.m_pairSize[pair];
+        }
+        sim.m_pairOffsets[std::size_t(c) + 1] = std::uint32_t(sim.m_pairPart.size());
+    }
     sim.m_palette = choosePalette(medianColor(core.color));
     sim.m_graph = SupportGraph(sim.m_plating, settings.graph);
     // Chunk rims (members with a neighbour in another chunk), static: cracking lights them and a
@@ -189,6 +204,12 @@ void Simulation::heal(float amount) {
         m_chunkCracked.assign(m_chunkSize.size(), 0);
         m_chunkTorn.assign(m_chunkSize.size(), 0);
         m_chunkDark.assign(m_chunkSize.size(), 0);
+        m_chunkCarried.assign(m_chunkSize.size(), 0);
+        m_chunkTornAt.assign(m_chunkSize.size(), 0.f);
+        m_pairKnocked.assign(m_pairSize.size(), 0);
+        m_chunkPlatingSum.assign(m_chunkSize.size(), Eigen::Vector3d::Zero());
+        for (std::size_t i = 0; i < n; ++i) m_chunkPlatingSum[std::size_t(m_chunk[i])] += m_plating[i].cast<double>();
+        ++m_chunkVersion;
         m_crackOrder.clear();
         m_partKnocked.assign(m_partSize.size(), 0);
         m_partFired.assign(m_partSize.size(), 0);
@@ -220,6 +241,7 @@ void Simulation::heal(float amount) {
         return;
     }
     if (amount <= 0.f) return;
+    materializeAll();
     for (std::uint32_t i = 0; i < n; ++i) {
         if (m_depth[i] == 0.f) continue;
         const int before = levelIn(i);
@@ -233,7 +255,31 @@ void Simulation::heal(float amount) {
 }
 
 int Simulation::levelIn(std::uint32_t i) const {
-    return std::min(kMaxLayers, int(std::ceil(m_depth[i] - 1e-6f)));
+    return std::min(kMaxLayers, int(std::ceil(depthIn(i) - 1e-6f)));
+}
+
+Eigen::Vector3f Simulation::layerColorIn(std::uint32_t i) const {
+    if (!carriedIn(i)) return m_layerColor[i];
+    return layerColor(1, m_color[i], m_material[i], m_plating[i], m_out[i], m_palette, (m_flags[i] & kDark) != 0);
+}
+
+void Simulation::materializeCarried(std::uint32_t i) {
+    // What knocking the slot at tear time wrote (tearChunk did the accounting for the whole chunk).
+    m_heat0[i] = kTornHeat;
+    m_heatTime[i] = m_chunkTornAt[std::size_t(m_chunk[i])];
+    m_flags[i] |= kWound;
+    m_layerColor[i] = layerColorIn(i);
+    m_depth[i] = 1.f;
+    markDirty(i);
+}
+
+void Simulation::materializeAll() {
+    for (std::size_t c = 0; c < m_chunkCarried.size(); ++c) {
+        if (!m_chunkCarried[c]) continue;
+        for (std::uint32_t k = m_chunkOffsets[c]; k < m_chunkOffsets[c + 1]; ++k) materialize(m_chunkSlots[k]);
+        m_chunkCarried[c] = 0;
+        ++m_chunkVersion;
+    }
 }
 
 std::vector<Eigen::Vector3f> Simulation::positions() const {
@@ -257,13 +303,13 @@ void Simulation::toModel(HitReport& r) const {
 }
 
 Eigen::Vector3f Simulation::displayColor(std::size_t slot) const {
-    const std::uint32_t i = m_in[slot];
-    const Eigen::Vector3f base = m_layerColor[i];
-    const float h = heatAt(m_heat0[i], m_profile.cooling, m_time - m_heatTime[i]);
+    const Eigen::Vector3f base = layerColorOf(slot);
+    const float h = heatAt(heat0(slot), m_profile.cooling, m_time - heatTime(slot));
     return base + (blackBody(h) - base) * std::min(1.f, 2.f * h);
 }
 
 void Simulation::setDepth(std::uint32_t i, float d) {
+    materialize(i);
     const float before = m_depth[i];
     const bool wasPlating = before < 1.f, isPlating = d < 1.f;
     const bool wasShallow = levelIn(i) < 3;
@@ -274,17 +320,28 @@ void Simulation::setDepth(std::uint32_t i, float d) {
     if (wasPlating != isPlating) {
         const int delta = isPlating ? -1 : 1;
         m_chunkKnocked[c] += delta;
-        m_partKnocked[p] += delta;
-        if (delta > 0 && !m_partFired[p] && m_partKnocked[p] >= partNeed(int(p))) {
-            m_partFired[p] = 1;
-            const int pct = int(std::lround(100.0 * m_partKnocked[p] / std::max(1, m_partSize[p])));
-            m_events.push_back({EventType::PartThreshold, m_hits, int(p), m_partKnocked[p],
-                                "part " + std::to_string(p) + " silenced: " + std::to_string(m_partKnocked[p]) + " of " +
-                                    std::to_string(m_partSize[p]) + " splats knocked out (" + std::to_string(pct) + " %)"});
-        }
+        m_pairKnocked[m_pairOf[i]] += delta;
+        m_chunkPlatingSum[c] -= double(delta) * m_plating[i].cast<double>();
+        addPartKnocked(int(p), delta);
     }
     if (wasShallow != isShallow) m_chunkShallow[c] += isShallow ? 1 : -1;
     markDirty(i);
+}
+
+void Simulation::addPartKnocked(int part, int delta) {
+    const auto p = std::size_t(part);
+    const int before = m_partKnocked[p];
+    m_partKnocked[p] += delta;
+    const int need = partNeed(part);
+    if (delta > 0 && !m_partFired[p] && m_partKnocked[p] >= need) {
+        // Fires at the count that reached the threshold (one by one, or inside a torn chunk).
+        m_partFired[p] = 1;
+        const int count = std::max(before + 1, need);
+        const int pct = int(std::lround(100.0 * count / std::max(1, m_partSize[p])));
+        m_events.push_back({EventType::PartThreshold, m_hits, part, count,
+                            "part " + std::to_string(p) + " silenced: " + std::to_string(count) + " of " +
+                                std::to_string(m_partSize[p]) + " splats knocked out (" + std::to_string(pct) + " %)"});
+    }
 }
 
 void Simulation::markDirty(std::uint32_t i) {
@@ -294,6 +351,7 @@ void Simulation::markDirty(std::uint32_t i) {
 }
 
 void Simulation::refreshColor(std::uint32_t i) {
+    materialize(i);
     const int l = levelIn(i);
     m_layerColor[i] = l == 0 ? m_color[i]
                              : layerColor(l, m_color[i], m_material[i], m_plating[i], m_out[i], m_palette, (m_flags[i] & kDark) != 0);
@@ -395,7 +453,7 @@ SimStats Simulation::stats() const {
     SimStats s;
     s.hits = m_hits;
     for (std::size_t i = 0; i < size(); ++i) {
-        if (m_depth[i] > 0.f) ++s.damaged;
+        if (depthIn(std::uint32_t(i)) > 0.f) ++s.damaged;
         ++s.perLayer[std::size_t(levelIn(std::uint32_t(i)))];
     }
     for (std::size_t c = 0; c < m_chunkSize.size(); ++c) {
@@ -427,12 +485,18 @@ void putAll(std::vector<std::uint8_t>& out, const std::vector<T>& v) {
 }  // namespace
 
 std::vector<std::uint8_t> Simulation::serializeState() const {
+    // The slots as the accessors read them (a carried slot reads the same whether or not it has
+    // been materialized yet), internal order.
     std::vector<std::uint8_t> out;
-    putAll(out, m_depth);
-    putAll(out, m_heat0);
-    putAll(out, m_heatTime);
-    putAll(out, m_flags);
-    for (const auto& c : m_layerColor) put(out, c.x()), put(out, c.y()), put(out, c.z());
+    const std::size_t n = m_plating.size();
+    put(out, n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const bool carried = carriedIn(i);
+        put(out, depthIn(i)), put(out, carried ? kTornHeat : m_heat0[i]);
+        put(out, carried ? m_chunkTornAt[std::size_t(m_chunk[i])] : m_heatTime[i]), put(out, flagsIn(i));
+        const Eigen::Vector3f c = layerColorIn(i);
+        put(out, c.x()), put(out, c.y()), put(out, c.z());
+    }
     putAll(out, m_chunkKnocked);
     putAll(out, m_chunkShallow);
     putAll(out, m_chunkCracked);

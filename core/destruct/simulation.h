@@ -15,6 +15,12 @@
 // Slot ids in the API are the model's core indices; inside, the slots are renumbered by chunk,
 // then in Morton order within the chunk, so a neighbourhood is a few cache lines of each array
 // whatever the model's own order (the per-hit cost stays flat as N grows).
+// A torn chunk is knocked out as a whole: its carried slots (plating, depth < 1 at tear time) read
+// one layer deeper (depth 1, wound, heat 0.8 from the tear time, underlay colour) through the
+// chunk's torn state, without a write to each slot; only its rim starts support updates, and a
+// carried slot is written (materialized) the first time something else changes it. The accessors,
+// packSlot and the shader (per-chunk records, splat_damage.glsl) all read the same effective state,
+// so a tearing hit's work follows the chunk's rim and the footprint, not the chunk's size.
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <cstdint>
@@ -113,10 +119,12 @@ struct HitReport {
     Eigen::Vector3f impact = Eigen::Vector3f::Zero();
     Eigen::Vector3f exit = Eigen::Vector3f::Zero();  // PIERCE: the exit point
     std::uint32_t exitSlot = 0;
-    std::vector<std::uint32_t> knocked;  // slots knocked one layer deeper, in order
+    std::vector<std::uint32_t> knocked;  // slots knocked one layer deeper one by one, in order
+    int carried = 0;                     // slots knocked one layer deeper as parts of torn chunks (not in knocked)
     std::vector<int> cracked, torn;      // chunk ids, in order
     int islands = 0, settled = 0, debris = 0, channel = 0;
     std::uint64_t supportVisits = 0;     // slots examined by the support updates of this hit
+    int tearProbes = 0;                  // member slots read to place torn chunks' copies
     int cellsVisited = 0;                // grid cells the ray and line queries of this hit looked at
     bool poolFull = false;
 };
@@ -160,14 +168,17 @@ public:
     std::vector<Eigen::Vector3f> positions() const;  // [model core index]
     Eigen::Vector3f inward(std::size_t slot) const { return m_inward[m_in[slot]]; }
     float layerStep(std::size_t slot) const { return m_step[m_in[slot]]; }
-    float depth(std::size_t slot) const { return m_depth[m_in[slot]]; }
+    float depth(std::size_t slot) const { return depthIn(m_in[slot]); }
     int level(std::size_t slot) const { return levelIn(m_in[slot]); }  // colour layer: ceil(depth) clamped to kMaxLayers
-    std::uint8_t flags(std::size_t slot) const { return m_flags[m_in[slot]]; }
+    std::uint8_t flags(std::size_t slot) const { return flagsIn(m_in[slot]); }
     // Colour the slot is drawn with at the current time (layer colour, then the black-body heat).
     Eigen::Vector3f displayColor(std::size_t slot) const;
-    Eigen::Vector3f layerColorOf(std::size_t slot) const { return m_layerColor[m_in[slot]]; }
-    float heat0(std::size_t slot) const { return m_heat0[m_in[slot]]; }
-    float heatTime(std::size_t slot) const { return m_heatTime[m_in[slot]]; }
+    Eigen::Vector3f layerColorOf(std::size_t slot) const { return layerColorIn(m_in[slot]); }
+    float heat0(std::size_t slot) const { return carriedIn(m_in[slot]) ? kTornHeat : m_heat0[m_in[slot]]; }
+    float heatTime(std::size_t slot) const {
+        const std::uint32_t i = m_in[slot];
+        return carriedIn(i) ? m_chunkTornAt[std::size_t(m_chunk[i])] : m_heatTime[i];
+    }
     // The support-graph neighbours of a slot, nearest first (model core indices).
     std::vector<std::uint32_t> neighbours(std::size_t slot) const;
     const std::vector<PoolEntry>& pool() const { return m_pool; }
@@ -191,6 +202,15 @@ public:
     int partKnocked(int part) const { return m_partKnocked[std::size_t(part)]; }
     bool chunkCracked(int c) const { return m_chunkCracked[std::size_t(c)] != 0; }
     bool chunkTorn(int c) const { return m_chunkTorn[std::size_t(c)] != 0; }
+    // Torn as a whole: its slots still at depth < 1 in the stored state read as carried off (the
+    // renderer's per-chunk record: packChunks); tornAt is the tear time.
+    bool chunkCarried(int c) const { return m_chunkCarried[std::size_t(c)] != 0; }
+    float chunkTornAt(int c) const { return m_chunkTornAt[std::size_t(c)]; }
+    // Bumped whenever a chunk's carried state changes (the render sync uploads the chunk records then).
+    std::uint64_t chunkStateVersion() const { return m_chunkVersion; }
+    // Stored (not yet materialized) slot state, for the renderer's slot records: depth < 1 in a
+    // carried chunk means "read through the chunk"; everything else is the slot's own state.
+    float storedDepth(std::size_t slot) const { return m_depth[m_in[slot]]; }
     Eigen::Vector3f chunkCentroid(int c) const { return m_chunkCentroid[std::size_t(c)]; }
     std::uint64_t totalSupportVisits() const { return m_visitsTotal; }
 
@@ -202,18 +222,31 @@ public:
     // hit's knock-out does; for tests and the editor's "dig here". Returns the support visits.
     std::uint64_t knockOut(std::uint32_t slot);
 
-    // Every byte of the dynamic state (depths, flags, colours, heat, pools, bodies, RNG, events),
-    // for the determinism tests.
+    // Every byte of the dynamic state (depths, flags, colours, heat as the accessors read them,
+    // pools, bodies, RNG, events), for the determinism tests.
     std::vector<std::uint8_t> serializeState() const;
 
 private:
     Simulation() = default;
     struct HitContext;
     // Internal slot ids (the renumbered order).
+    static constexpr float kTornHeat = 0.8f;  // heat of a torn chunk's crater floor at tear time
+    // Carried off by its torn chunk and not written since (reads as depth 1, wound, torn heat).
+    bool carriedIn(std::uint32_t i) const { return m_depth[i] < 1.f && m_chunkCarried[std::size_t(m_chunk[i])]; }
+    float depthIn(std::uint32_t i) const { return carriedIn(i) ? 1.f : m_depth[i]; }
+    std::uint8_t flagsIn(std::uint32_t i) const { return carriedIn(i) ? std::uint8_t(m_flags[i] | kWound) : m_flags[i]; }
+    Eigen::Vector3f layerColorIn(std::uint32_t i) const;
     Eigen::Vector3f posIn(std::uint32_t i) const {
-        return m_depth[i] == 0.f ? m_plating[i] : Eigen::Vector3f(m_plating[i] + m_inward[i] * (m_step[i] * m_depth[i]));
+        const float d = depthIn(i);
+        return d == 0.f ? m_plating[i] : Eigen::Vector3f(m_plating[i] + m_inward[i] * (m_step[i] * d));
     }
     int levelIn(std::uint32_t i) const;
+    // Writes a carried slot's effective state into its own arrays (before anything changes it).
+    void materialize(std::uint32_t i) {
+        if (carriedIn(i)) materializeCarried(i);
+    }
+    void materializeCarried(std::uint32_t i);
+    void materializeAll();  // every carried chunk; the chunks are then plain torn chunks
     void toModel(HitReport& report) const;  // internal slot ids of a report → model ids
     // Knock-out of one slot (deeper by one layer), with optional debris; queues support events.
     // support = false: the slot is inside a torn chunk (every neighbour torn with it), so it sets
@@ -221,6 +254,7 @@ private:
     void knock(std::uint32_t slot, HitContext& ctx, bool debris, const Eigen::Vector3f& debrisDir, float heat,
                bool support = true);
     void setDepth(std::uint32_t slot, float depth);
+    void addPartKnocked(int part, int delta);  // knocked-out count of a part, fires its threshold event
     void markDirty(std::uint32_t slot);
     void refreshColor(std::uint32_t slot);
     void supportUpdate(HitContext& ctx);
@@ -254,12 +288,21 @@ private:
     std::vector<int> m_chunkSize;
     std::vector<Eigen::Vector3f> m_chunkCentroid;
     std::vector<int> m_partSize;
+    // (chunk, part) pairs: CSR per chunk, the slot's pair, each pair's part and size (a torn
+    // chunk's part accounting is one update per pair).
+    std::vector<std::uint32_t> m_pairOffsets, m_pairOf;
+    std::vector<int> m_pairPart, m_pairSize;
     // Dynamic.
     std::vector<float> m_depth, m_heat0, m_heatTime;
     std::vector<std::uint8_t> m_flags;
     std::vector<Eigen::Vector3f> m_layerColor;
     std::vector<int> m_chunkKnocked, m_chunkShallow;  // plating knocked out; slots with level < 3
     std::vector<std::uint8_t> m_chunkCracked, m_chunkTorn, m_chunkDark;
+    std::vector<std::uint8_t> m_chunkCarried;  // torn as a whole, its carried slots read through it
+    std::vector<float> m_chunkTornAt;
+    std::vector<int> m_pairKnocked;                    // slots with depth ≥ 1 per (chunk, part) pair
+    std::vector<Eigen::Vector3d> m_chunkPlatingSum;   // plating positions of the slots with depth < 1
+    std::uint64_t m_chunkVersion = 0;
     std::vector<int> m_crackOrder;  // cracked, not yet torn, in crack order
     std::vector<int> m_partKnocked;
     std::vector<std::uint8_t> m_partFired;

@@ -190,10 +190,13 @@ void SplatRenderer::Impl::setDamageUniforms(bool /*shell: uses the attachment*/,
     gl.Uniform4fv(gl.GetUniformLocation(p, "u_dOnion"), 1, onion);
     gl.Uniform4fv(gl.GetUniformLocation(p, "u_dMotion"), 1, motion);
     gl.Uniform1f(gl.GetUniformLocation(p, "u_dTime"), d.time);
+    gl.Uniform3f(gl.GetUniformLocation(p, "u_dUnderlay"), d.underlayTint.x(), d.underlayTint.y(), d.underlayTint.z());
+    gl.Uniform1i(gl.GetUniformLocation(p, "u_dChunks"), on ? buffers.chunkCount : 0);
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, buffers.damageSlots);
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, buffers.damagePool);
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 4, buffers.damageBodies);
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, buffers.damageShell);
+    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, buffers.damageChunks);
 }
 
 void SplatRenderer::Impl::prepareAll(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj,
@@ -403,20 +406,41 @@ Status SplatRenderer::updateDamageBodies(std::span<const float> bodies) {
     return detail::gpuStatus(gl, "uploading the damage bodies");
 }
 
+Status SplatRenderer::updateDamageChunks(std::span<const float> chunks) {
+    auto& b = m_impl->buffers;
+    const GlFunctions& gl = m_impl->gl;
+    if (!b.damage) return makeError(ErrorCode::InvalidInput, "damage path is off (enableDamage first)");
+    if (chunks.size() % kDamageChunkFloats != 0) return makeError(ErrorCode::InvalidInput, "chunk records are not whole");
+    if (chunks.empty()) return {};
+    const int count = static_cast<int>(chunks.size() / kDamageChunkFloats);
+    gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, b.damageChunks);
+    if (count != b.chunkCount)
+        gl.BufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(chunks.size() * sizeof(float)), chunks.data(), GL_DYNAMIC_DRAW);
+    else
+        gl.BufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(chunks.size() * sizeof(float)), chunks.data());
+    gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    b.chunkCount = count;
+    b.damageBytes += chunks.size() * sizeof(float);
+    return detail::gpuStatus(gl, "uploading the damage chunks");
+}
+
 Status SplatRenderer::setDamageShellSlots(std::span<const std::uint32_t> coreSlot) {
     auto& b = m_impl->buffers;
     if (!b.damage) return makeError(ErrorCode::InvalidInput, "damage path is off (enableDamage first)");
     if (coreSlot.size() != static_cast<std::size_t>(b.shellCount))
         return makeError(ErrorCode::InvalidInput, "shell attachment: " + std::to_string(coreSlot.size()) + " slots for " +
                                                       std::to_string(b.shellCount) + " shell splats");
-    std::vector<float> slots(coreSlot.size());
+    // Per shell splat: the core slot and its chunk (a carried chunk hides the slot's shell too).
+    const auto* tail = m_impl->modelCopy.chunks ? &*m_impl->modelCopy.chunks : nullptr;
+    std::vector<float> slots(2 * coreSlot.size());
     for (std::size_t i = 0; i < coreSlot.size(); ++i) {
         if (coreSlot[i] >= static_cast<std::uint32_t>(b.coreCount)) return makeError(ErrorCode::InvalidInput, "shell attachment out of range");
-        slots[i] = static_cast<float>(coreSlot[i]);
+        slots[2 * i] = static_cast<float>(coreSlot[i]);
+        slots[2 * i + 1] = tail && coreSlot[i] < tail->coreChunk.size() ? static_cast<float>(tail->coreChunk[coreSlot[i]]) : 0.f;
     }
-    std::vector<std::uint32_t> all(slots.size());
+    std::vector<std::uint32_t> all(coreSlot.size());
     for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
-    detail::uploadRecords(m_impl->gl, b.damageShell, slots, 1, all, b.damageBytes);
+    detail::uploadRecords(m_impl->gl, b.damageShell, slots, 2, all, b.damageBytes);
     return detail::gpuStatus(m_impl->gl, "uploading the shell attachment");
 }
 

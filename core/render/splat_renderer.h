@@ -69,7 +69,9 @@ struct SplatDrawStats {
 // Destruction state drawn by the same core pass (issue 15; packed by core/destruct/gpu_state.h,
 // applied by shaders/splat_damage.glsl before the effects): per core slot its onion depth, heat and
 // layer colour; a pool of extra core instances drawn after the LOD range (torn chunks' plating and
-// underside copies on rigid bodies, debris); the bodies' transforms. Positions follow
+// underside copies on rigid bodies, debris); the bodies' transforms; per chunk whether it was torn
+// off as a whole (its slots whose record still says depth < 1 read as carried off: depth 1, wound,
+// heat 0.8 from the tear time, underlay colour hull · 0.28 + underlayTint). Positions follow
 //   slot:   plating + inward · step · depth (inward, step from the baked normal and thickness)
 //   debris: start + velocity · age − ½ g age² ẑ;   chunk copy: pivot + R (p − pivot) + translation.
 struct SplatDamageParams {
@@ -82,12 +84,14 @@ struct SplatDamageParams {
     float gravity = 3.f;           // model units / s²
     float cooling = 1.2f;          // 1 / s
     float debrisScale = 0.6f;
+    Eigen::Vector3f underlayTint = Eigen::Vector3f::Zero();  // the damage palette's crater floor tint
     float time = 0.f;              // simulation time, s
     int poolCount = 0;             // pool entries drawn (the pool's high-water mark)
 };
 inline constexpr int kDamageSlotFloats = 8;   // per core slot
 inline constexpr int kDamagePoolFloats = 12;  // per pool entry
 inline constexpr int kDamageBodyFloats = 12;  // per rigid body
+inline constexpr int kDamageChunkFloats = 4;  // per chunk: carried (0/1), tear time, 0, 0
 
 // Heading of a camera in degrees [0, 360) (docs/bake.md: 0 = camera on −Y, 90 = on +X), from
 // its model→view matrix; and the shell sector b with heading in [b·5.625°, (b+1)·5.625°).
@@ -145,6 +149,7 @@ public:
     Status updateDamageSlots(std::span<const float> all, std::span<const std::uint32_t> dirty);
     Status updateDamagePool(std::span<const float> all, std::span<const std::uint32_t> dirty);
     Status updateDamageBodies(std::span<const float> bodies);  // [bodies × 12], uploaded whole (small)
+    Status updateDamageChunks(std::span<const float> chunks);  // [chunks × 4], uploaded whole (small)
     void setDamageParams(const SplatDamageParams& params);
     // [n_shell] the core slot under each shell splat: the shell splat hides once that slot is
     // knocked out (default: slot 0 for every shell splat, so call it after enableDamage).

@@ -332,6 +332,59 @@ TEST_CASE("destruct: a hit's counted work (support visits, grid cells) does not 
     CHECK(work[1].railCells / work[0].railCells < 1.3);
 }
 
+TEST_CASE("destruct: a tearing hit's work does not grow with the torn chunk's size") {
+    // The same railgun shots (each tears the chunk at its exit) on hulls of the same N whose chunks
+    // are 100 and 400 slots: the torn chunk carries 4x the slots, but it is knocked out as a whole
+    // (its carried state), so the slots the hit writes (the render sync's dirty records), the knocks
+    // one by one and the members read to place the copies must not follow the chunk's size; only
+    // the support updates around the rim (perimeter ~ sqrt(size)) may grow.
+    struct Work {
+        double written = 0, knocked = 0, probes = 0, visits = 0, carried = 0;
+    };
+    Work work[2];
+    for (int k = 0; k < 2; ++k) {
+        auto created = Simulation::create(sw::test::makeHull(24000, k == 0 ? 100 : 400));
+        REQUIRE(created.ok());
+        Simulation sim = std::move(*created);
+        sim.setProfile(*loadProfile("railgun"));
+        (void)sim.takeDirtySlots();
+        int hits = 0;
+        for (int shot = 0; shot < 8; ++shot) {
+            const float a = float(shot) * 0.785398f;
+            const Eigen::Vector3f toCam(std::sin(a), -std::cos(a), 0.f);
+            const HitReport r = sim.fire(toCam * 3.f + Eigen::Vector3f(0.f, 0.f, 0.04f * float(shot % 3)), -toCam);
+            REQUIRE_FALSE(r.missed);
+            REQUIRE(r.torn.size() == 1u);
+            // Carried off: every slot of the torn chunk reads one layer deep, wounded.
+            const int c = r.torn.front();
+            int members = 0;
+            for (std::uint32_t i = 0; i < sim.size(); ++i)
+                if (sim.chunkOf(i) == c) {
+                    ++members;
+                    CHECK(sim.depth(i) >= 1.f);
+                    CHECK((sim.flags(i) & kWound) != 0);
+                }
+            CHECK(r.carried <= members);
+            work[k].written += double(sim.takeDirtySlots().size()) / 8.0;
+            work[k].knocked += double(r.knocked.size()) / 8.0;
+            work[k].probes += double(r.tearProbes) / 8.0;
+            work[k].visits += double(r.supportVisits) / 8.0;
+            work[k].carried += double(r.carried) / 8.0;
+            ++hits;
+        }
+        CHECK(hits == 8);
+    }
+    MESSAGE("100-slot chunks: written " << work[0].written << ", knocked " << work[0].knocked << ", probes " << work[0].probes
+                                        << ", visits " << work[0].visits << ", carried " << work[0].carried);
+    MESSAGE("400-slot chunks: written " << work[1].written << ", knocked " << work[1].knocked << ", probes " << work[1].probes
+                                        << ", visits " << work[1].visits << ", carried " << work[1].carried);
+    CHECK(work[1].carried / work[0].carried > 3.0);  // the torn pieces really are 4x larger
+    CHECK(work[1].knocked / work[0].knocked == doctest::Approx(1.0).epsilon(0.2));
+    CHECK(work[1].probes <= 12.0 * 8.0);              // ≤ 8 probes for each of the 12 copies
+    CHECK(work[1].written / work[0].written < 1.5);
+    CHECK(work[1].visits / work[0].visits < 2.0);
+}
+
 TEST_CASE("destruct: cannon cracks, then the cracked chunk tears off first on the next shot (cascade)") {
     Simulation sim = makeSim(6000);
     const HitReport a = sim.fire({0.f, -3.f, 0.f}, {0.f, 1.f, 0.f});

@@ -61,14 +61,14 @@ std::pair<Eigen::Vector3f, Eigen::Vector3f> aim(int k, destruct::HitKind kind) {
 
 struct HitCost {
     double medianUs = 0, meanUs = 0, maxUs = 0;
-    double knocked = 0, visits = 0, cells = 0, torn = 0;
+    double knocked = 0, carried = 0, visits = 0, cells = 0, torn = 0;
 };
 
 HitCost timeHits(destruct::Simulation& sim, const char* profile, int hits) {
     sim.setProfile(*destruct::loadProfile(profile));
     sim.heal(1.f);
     std::vector<double> us;
-    double knocked = 0, visits = 0, cells = 0, torn = 0;
+    double knocked = 0, carried = 0, visits = 0, cells = 0, torn = 0;
     for (int k = 0; k < hits; ++k) {
         if (k % 20 == 0) sim.heal(1.f);
         const auto [o, d] = aim(k, sim.profile().kind);
@@ -76,6 +76,7 @@ HitCost timeHits(destruct::Simulation& sim, const char* profile, int hits) {
         const destruct::HitReport r = sim.fire(o, d);
         us.push_back(threadCpuUs() - t);
         knocked += double(r.knocked.size());
+        carried += double(r.carried);
         visits += double(r.supportVisits);
         cells += double(r.cellsVisited);
         torn += double(r.torn.size());
@@ -88,6 +89,7 @@ HitCost timeHits(destruct::Simulation& sim, const char* profile, int hits) {
     for (double x : us) c.meanUs += x / double(us.size());
     c.maxUs = sorted.back();
     c.knocked = knocked / double(hits);
+    c.carried = carried / double(hits);
     c.visits = visits / double(hits);
     c.cells = cells / double(hits);
     c.torn = torn / double(hits);
@@ -106,8 +108,8 @@ Result<formats::Spl2Model> bakedDrone(int samples) {
 }
 
 void printCost(const char* model, std::size_t n, const char* profile, const HitCost& c) {
-    std::printf("  %-22s %7zu slots  %-8s median %7.1f us  mean %7.1f us  max %7.1f us  per hit: %.0f slot layers, %.0f support visits, %.0f cells, %.2f chunks torn\n",
-                model, n, profile, c.medianUs, c.meanUs, c.maxUs, c.knocked, c.visits, c.cells, c.torn);
+    std::printf("  %-22s %7zu slots  %-8s median %7.1f us  mean %7.1f us  max %7.1f us  per hit: %.0f slot layers one by one (+ %.0f carried off by torn chunks), %.0f support visits, %.0f cells, %.2f chunks torn\n",
+                model, n, profile, c.medianUs, c.meanUs, c.maxUs, c.knocked, c.carried, c.visits, c.cells, c.torn);
 }
 
 }  // namespace
@@ -126,6 +128,8 @@ int main(int argc, char** argv) {
         if (Status st = formats::writeSpl2(argv[3], *boss); !st) return std::fprintf(stderr, "bench_destruct: error: %s\n", st.error().toString().c_str()), 1;
         std::printf("boss written to %s (%zu core + %zu shell)\n", argv[3], boss->core.size(), boss->shell.size());
     }
+    // SW_BENCH_ONLY_N=100000: only that hull size (for profiling one case).
+    const int only = std::getenv("SW_BENCH_ONLY_N") ? std::atoi(std::getenv("SW_BENCH_ONLY_N")) : 0;
     std::printf("hit cost (thread CPU time, one thread):\n");
     {
         auto sim = destruct::Simulation::create(*boss);
@@ -135,6 +139,7 @@ int main(int argc, char** argv) {
     for (const int chunkSplats : {100, 400}) {
         const std::string label = "hull, " + std::to_string(chunkSplats) + "-slot chunks";
         for (int n : {6000, 12000, 25000, 50000, 100000}) {
+            if (only > 0 && n != only) continue;
             const formats::Spl2Model hull = test::makeHull(n, chunkSplats);
             const auto t = Clock::now();
             auto sim = destruct::Simulation::create(hull);
@@ -171,7 +176,7 @@ int main(int argc, char** argv) {
     s.height = height;
     s.roundSplats = true;
     struct FrameCost {
-        double meanMs = 0, medianMs = 0, bestMs = 0, syncMs = 0, cpuMs = 0;
+        double meanMs = 0, medianMs = 0, bestMs = 0, stepMs = 0, syncMs = 0, drawMs = 0, cpuMs = 0;
         int minBodies = 0;
     };
     // Frames of step + sync + draw + finish (the first five warm up).
@@ -185,12 +190,15 @@ int main(int argc, char** argv) {
             sim->step(1.f / 240.f);  // slow motion: the pieces stay in the frame for the whole run
             const auto ts = Clock::now();
             if (!sync.sync(r, *sim)) return false;
-            const double sm = msSince(ts);
+            const auto td = Clock::now();
             s.effects.time = sim->time();
             if (!r.renderOffscreen(view, proj, s)) return false;
             if (f >= 5) {
-                ms.push_back(msSince(t));
-                c.syncMs += sm / frames;
+                const auto te = Clock::now();
+                ms.push_back(std::chrono::duration<double, std::milli>(te - t).count());
+                c.stepMs += std::chrono::duration<double, std::milli>(ts - t).count() / frames;
+                c.syncMs += std::chrono::duration<double, std::milli>(td - ts).count() / frames;
+                c.drawMs += std::chrono::duration<double, std::milli>(te - td).count() / frames;
                 c.minBodies = std::min(c.minBodies, sim->stats().bodiesAlive);
             }
         }
@@ -215,11 +223,14 @@ int main(int argc, char** argv) {
                 st.damaged, st.chunksTorn, st.islandsTorn, st.bodiesAlive, st.debrisAlive, st.poolUsed);
     if (!frameCost(fire)) return 1;
     std::printf("render at %dx%d, 4x MSAA, coverage + shell: %zu core + %zu shell\n", width, height, boss->core.size(), boss->shell.size());
-    std::printf("  intact (damage path on, no hits): mean %.2f ms (%.1f fps), median %.2f ms, best %.2f ms; process CPU %.2f ms/frame\n",
-                intact.meanMs, 1000.0 / intact.meanMs, intact.medianMs, intact.bestMs, intact.cpuMs);
+    std::printf("  intact (damage path on, no hits): mean %.2f ms (%.1f fps), median %.2f ms, best %.2f ms; "
+                "step %.3f, sync %.3f, draw + finish %.2f ms/frame; process CPU %.2f ms/frame\n",
+                intact.meanMs, 1000.0 / intact.meanMs, intact.medianMs, intact.bestMs, intact.stepMs, intact.syncMs, intact.drawMs,
+                intact.cpuMs);
     std::printf("  under fire (+ %u pool instances): frame (step + sync + draw + finish) mean %.2f ms (%.1f fps), median %.2f ms, best %.2f ms; "
-                "sync %.3f ms; >= %d bodies in flight; process CPU %.2f ms/frame\n",
-                sim->poolHighWater(), fire.meanMs, 1000.0 / fire.meanMs, fire.medianMs, fire.bestMs, fire.syncMs, fire.minBodies, fire.cpuMs);
+                "step %.3f, sync %.3f, draw + finish %.2f ms/frame; >= %d bodies in flight; process CPU %.2f ms/frame\n",
+                sim->poolHighWater(), fire.meanMs, 1000.0 / fire.meanMs, fire.medianMs, fire.bestMs, fire.stepMs, fire.syncMs,
+                fire.drawMs, fire.minBodies, fire.cpuMs);
     std::printf("  under fire / intact: %.2fx wall (mean), %.2fx wall (best), %.2fx process CPU\n", fire.meanMs / intact.meanMs,
                 fire.bestMs / intact.bestMs, fire.cpuMs / intact.cpuMs);
     r.release();

@@ -134,7 +134,7 @@ void selectShellOrder(const GlFunctions& gl, SplatBuffers& b, int sector) {
 }
 
 void allocateDamage(const GlFunctions& gl, SplatBuffers& b, int poolCapacity, int bodies) {
-    for (GLuint* buf : {&b.damageSlots, &b.damagePool, &b.damageBodies, &b.damageShell})
+    for (GLuint* buf : {&b.damageSlots, &b.damagePool, &b.damageBodies, &b.damageShell, &b.damageChunks})
         if (*buf) gl.DeleteBuffers(1, buf);
     const bool on = poolCapacity >= 0;
     const std::size_t nCore = static_cast<std::size_t>(b.coreCount);
@@ -143,8 +143,10 @@ void allocateDamage(const GlFunctions& gl, SplatBuffers& b, int poolCapacity, in
     b.damageSlots = makeStorage(gl, slots.size(), slots.data(), 8, GL_DYNAMIC_DRAW);
     b.damagePool = makeStorage(gl, entries.size(), entries.data(), 12, GL_DYNAMIC_DRAW);
     b.damageBodies = makeStorage(gl, body.size(), body.data(), 12, GL_DYNAMIC_DRAW);
-    const std::vector<float> shell(on ? static_cast<std::size_t>(b.shellCount) : 0, 0.f);
-    b.damageShell = makeStorage(gl, shell.size(), shell.data(), 1, GL_DYNAMIC_DRAW);
+    const std::vector<float> shell(on ? 2 * static_cast<std::size_t>(b.shellCount) : 0, 0.f);
+    b.damageShell = makeStorage(gl, shell.size(), shell.data(), 2, GL_DYNAMIC_DRAW);
+    b.damageChunks = makeStorage(gl, 0, nullptr, 4, GL_DYNAMIC_DRAW);
+    b.chunkCount = 0;
     if (b.corePrepared) gl.DeleteBuffers(1, &b.corePrepared);
     b.corePrepared = makeStorage(gl, (nCore + pool) * kPreparedFloats, nullptr, kPreparedFloats, GL_DYNAMIC_COPY);
     b.damage = on;
@@ -177,7 +179,7 @@ void releaseSplats(const GlFunctions& gl, SplatBuffers& b) {
         if (*vao) gl.DeleteVertexArrays(1, vao);
     for (GLuint* buf : {&b.coreBuffer, &b.shellBuffer, &b.corePrepared, &b.shellPrepared, &b.shellIndex,
                         &b.octagonIndex, &b.shapeIndex, &b.damageSlots, &b.damagePool, &b.damageBodies,
-                        &b.damageShell})
+                        &b.damageShell, &b.damageChunks})
         if (*buf) gl.DeleteBuffers(1, buf);
     b = SplatBuffers{};
 }

@@ -40,10 +40,12 @@ struct SplatBuffers {
     int orderUploads = 0;
     // Damage path (splat_damage.glsl): SSBOs at bindings 2 (slots), 3 (pool), 4 (bodies); dummies
     // of one record while off. corePrepared then holds n_core + poolCapacity records.
-    GLuint damageSlots = 0, damagePool = 0, damageBodies = 0, damageShell = 0;  // shell: binding 5
+    // shell (binding 5): per shell splat its core slot and that slot's chunk; chunks: binding 6.
+    GLuint damageSlots = 0, damagePool = 0, damageBodies = 0, damageShell = 0, damageChunks = 0;
     bool damage = false;
     int poolCapacity = 0;
     int bodyCapacity = 0;
+    int chunkCount = 0;  // chunk records uploaded
     std::uint64_t damageBytes = 0;
 };
 
