@@ -138,6 +138,9 @@ const Fixture FIXTURES[] = {
     {300, 64, 48, 0.6, 0.0, 11},     // sparse, image size not a multiple of the tile
     {2000, 97, 83, 1.1, 2.0, 23},    // dense: many pixels hit the transmittance cutoff
     {6000, 160, 160, -0.4, 1.0, 37}, // the training budget at a smaller image
+    // N > DENSE_BINNING_MAX_SPLATS: the sorted-keys binning (the fixtures above take the dense
+    // binning); both must give the CPU's lists.
+    {20000, 160, 160, 0.2, -1.0, 41},
 };
 
 }  // namespace

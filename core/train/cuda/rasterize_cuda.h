@@ -51,6 +51,16 @@ void binTilesCuda(const Projected<T>& proj, const int32_t* tileEnds, int64_t cou
                   const KernelCamera& cam, int32_t* offsets, int32_t* splats, const DeviceAlloc& alloc,
                   CudaStream stream);
 
+// The same bins without a host round trip, for small clouds (denseBinningFits): one stable
+// depth ranking of the N splats, then each tile keeps the depth-ordered splats whose 3σ box
+// covers it. Same offsets/splats layout as binTilesCuda; splats needs room for N·tiles entries.
+inline constexpr int64_t DENSE_BINNING_MAX_SPLATS = 16384;              // the ranking is O(N²)
+inline constexpr int64_t DENSE_BINNING_MAX_ENTRIES = int64_t(1) << 25;  // 128 MiB of int32
+bool denseBinningFits(int64_t count, const KernelCamera& cam);
+template <class T>
+void binTilesDenseCuda(const Projected<T>& proj, int64_t count, const KernelCamera& cam, int32_t* offsets,
+                       int32_t* splats, const DeviceAlloc& alloc, CudaStream stream);
+
 // Front-to-back compositing (cuda/rasterize_fwd_cuda.cu). background: host array [3].
 template <class T>
 void rasterizeForwardCuda(const Projected<T>& proj, const int32_t* offsets, const int32_t* splats,

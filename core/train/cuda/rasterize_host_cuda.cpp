@@ -52,12 +52,20 @@ variable_list forwardCuda(AutogradContext* ctx, const variable_list& p, const Ra
 
     Scratch scratch{opts, {}};
     const k::DeviceAlloc alloc = scratch.allocator();
-    const int64_t entries =
-        k::countTileEntriesCuda(touched.data_ptr<int32_t>(), tileEnds.data_ptr<int32_t>(), n, alloc, stream);
-    const at::Tensor offsets = at::empty({int64_t(cam.tilesX()) * cam.tilesY() + 1}, intOpts);
-    const at::Tensor splats = at::empty({entries}, intOpts);
-    k::binTilesCuda<T>(proj.view<T>(), tileEnds.data_ptr<int32_t>(), n, entries, cam, offsets.data_ptr<int32_t>(),
-                       splats.data_ptr<int32_t>(), alloc, stream);
+    const int64_t tiles = int64_t(cam.tilesX()) * cam.tilesY();
+    const at::Tensor offsets = at::empty({tiles + 1}, intOpts);
+    at::Tensor splats;
+    if (k::denseBinningFits(n, cam)) {  // a small cloud: no read-back of the entry count
+        splats = at::empty({n * tiles}, intOpts);
+        k::binTilesDenseCuda<T>(proj.view<T>(), n, cam, offsets.data_ptr<int32_t>(), splats.data_ptr<int32_t>(),
+                                alloc, stream);
+    } else {
+        const int64_t entries =
+            k::countTileEntriesCuda(touched.data_ptr<int32_t>(), tileEnds.data_ptr<int32_t>(), n, alloc, stream);
+        splats = at::empty({entries}, intOpts);
+        k::binTilesCuda<T>(proj.view<T>(), tileEnds.data_ptr<int32_t>(), n, entries, cam,
+                           offsets.data_ptr<int32_t>(), splats.data_ptr<int32_t>(), alloc, stream);
+    }
 
     at::Tensor rgb = at::empty({s.height, s.width, 3}, opts), alpha = at::empty({s.height, s.width}, opts);
     at::Tensor depth = at::empty({s.height, s.width}, opts), finalT = at::empty({s.height, s.width}, opts);
