@@ -1,6 +1,7 @@
 #include "app/cli/schema_flags.h"
 
 #include <cmath>
+#include <filesystem>
 #include <sstream>
 
 namespace sw::cli {
@@ -38,14 +39,32 @@ SchemaFlags::SchemaFlags(CLI::App& cmd, ParamSet& params, const std::set<std::st
         if (spec.type == ParamType::Bool) opt->expected(0, 1);  // a bare --flag means true
         m_options[spec.name] = opt;
     }
-    // One preset flag per schema, so a command can take several stages' flags.
-    cmd.add_option("--" + params.schema().stage() + "-preset", m_preset,
-                   "JSON preset for the " + params.schema().title() + " settings")
-        ->check(CLI::ExistingFile);
+    // One preset flag per schema, so a command can take several stages' flags: a JSON file, or
+    // one of the schema's named presets (the trainer's boss, small, hologram).
+    const ParamSchema& schema = params.schema();
+    const bool named = !schema.presets().empty();
+    const std::string help = named ? "Preset for the " + schema.title() + " settings: one of " + schema.presetList() +
+                                         ", or a JSON preset file"
+                                   : "JSON preset for the " + schema.title() + " settings";
+    const auto check = [&schema](const std::string& value) -> std::string {
+        if (value == kCustomPreset || schema.findPreset(value)) return {};
+        if (std::filesystem::is_regular_file(value)) return {};
+        if (schema.presets().empty()) return "File does not exist: " + value;
+        return "'" + value + "' is neither a preset (" + schema.presetList() + ") nor an existing JSON file";
+    };
+    cmd.add_option("--" + schema.stage() + "-preset", m_preset, help)->check(CLI::Validator(check, "PRESET"));
+    // The short spelling for the one schema of a command that has named presets.
+    if (named && cmd.get_option_no_throw("--preset") == nullptr)
+        cmd.add_option("--preset", m_preset, help)->check(CLI::Validator(check, "PRESET"));
 }
 
 Status SchemaFlags::apply() {
-    if (!m_preset.empty()) SW_TRY(m_params.loadPreset(m_preset));
+    if (m_preset == kCustomPreset) {
+    } else if (m_params.schema().findPreset(m_preset)) {
+        SW_TRY(m_params.applyPreset(m_preset));
+    } else if (!m_preset.empty()) {
+        SW_TRY(m_params.loadPreset(m_preset));
+    }
     for (const auto& [name, opt] : m_options)
         if (opt->count() > 0) {
             const bool bareBool = m_texts[name].empty() && m_params.schema().find(name)->type == ParamType::Bool;

@@ -14,7 +14,8 @@ namespace sw::cli {
 
 class SchemaFlags {
 public:
-    // Adds one option per parameter of params.schema() to cmd, plus --<stage>-preset FILE.
+    // Adds one option per parameter of params.schema() to cmd, plus --<stage>-preset NAME|FILE (and
+    // --preset NAME|FILE when the schema declares named presets and the command has no --preset yet).
     // Parameters named in `skip` get no flag (a command that takes two stages whose schemas
     // share a name keeps one); they still follow the preset.
     SchemaFlags(CLI::App& cmd, ParamSet& params, const std::set<std::string>& skip = {});

@@ -66,3 +66,14 @@ sw_cli_test(train.resume_finished RC 5
   ARGS train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train_resume_finished --resume ${SW_OUT}/cli_train/checkpoint)
 set_tests_properties(cli.train.resume_budget cli.train.resume_finished PROPERTIES FIXTURES_REQUIRED train_fixture
                      DEPENDS cli.train.tiny)
+# Named budget presets of the train schema (--preset, also --train-preset): the hologram is a
+# retrain with its own cap of 1800, and a flag given beside a preset wins over it.
+sw_cli_test(train.preset_hologram RC 0 REQUIRES ${SW_TRAIN_DATA}/transforms_train.json CLEAN ${SW_OUT}/cli_train_hologram
+  MATCH "budget 1800, steps 0\\.\\.20.*done: .*cli_train_hologram/cloud.ply"
+  ARGS train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train_hologram --preset hologram --steps 20 --res 32 --eval-every 20)
+sw_cli_test(train.preset_flag_wins RC 0 REQUIRES ${SW_TRAIN_DATA}/transforms_train.json CLEAN ${SW_OUT}/cli_train_small
+  MATCH "budget 1500, steps 0\\.\\.20.*done: "
+  ARGS train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train_small --train-preset small --budget 1500 --steps 20 --res 32 --eval-every 20)
+sw_cli_test(train.preset_unknown RC 1 MATCH "'giant' is neither a preset \\(boss, small, hologram, custom\\) nor an existing JSON file"
+  ARGS train ${SW_TRAIN_DATA} -o ${SW_OUT}/cli_train_bad --preset giant)
+set_tests_properties(cli.train.preset_hologram cli.train.preset_flag_wins PROPERTIES FIXTURES_REQUIRED train_fixture)
