@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "core/pipeline/run_all.h"
+#include "tests/core/tst_pipeline_fixtures.h"
 #include "tests/support/test_support.h"
 
 namespace fs = std::filesystem;
@@ -20,11 +21,7 @@ TEST_CASE("runAll takes a project from its model to the export files, skipping w
     auto made = project::newProject(model.string(), (dir / "drone.splatproj").string());
     REQUIRE(made.ok());
     project::Project p = std::move(*made);
-    p.belt.trainViews = 10;
-    p.belt.valViews = 2;
-    p.belt.testViewsPerRing = 0;
-    p.dataset.resolution = 48;
-    p.dataset.aoRays = 4;
+    test::tinyDataset(p);
     train::TrainSettings t;
     t.budget = 400;
     t.steps = 30;

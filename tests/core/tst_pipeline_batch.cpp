@@ -15,6 +15,7 @@
 #include "core/pipeline/batch.h"
 #include "core/pipeline/layout.h"
 #include "core/pipeline/training_job.h"
+#include "tests/core/tst_pipeline_fixtures.h"
 #include "tests/support/test_support.h"
 
 namespace fs = std::filesystem;
@@ -29,11 +30,7 @@ const fs::path& demoModel() {
 
 // Tiny dataset and training settings over every asset's project.
 Status tiny(project::Project& p) {
-    p.belt.trainViews = 10;
-    p.belt.valViews = 2;
-    p.belt.testViewsPerRing = 0;
-    p.dataset.resolution = 48;
-    p.dataset.aoRays = 4;
+    test::tinyDataset(p);
     train::TrainSettings t;
     t.steps = 20;
     t.resolution = 32;
