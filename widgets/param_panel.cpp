@@ -53,27 +53,36 @@ protected:
 };
 
 // A float field that shows the value itself: up to 6 significant digits, scientific notation
-// below 1e-4 or from 1e6 on (0.00016 shows as "0.00016", 1e-06 as "1e-06"), and accepts
-// what it shows. The spin box keeps 10 decimals internally so no value is rounded away.
+// below 1e-3 or from 1e6 on (0.00016 shows as "1.6e-4", 0.0123 as "0.0123", 2500000 as
+// "2.5e6"), and accepts what it shows. The spin box keeps 10 decimals internally so no value is
+// rounded away.
 class ValueSpinBox : public FocusWheel<QDoubleSpinBox> {
 public:
     explicit ValueSpinBox(QWidget* parent) : FocusWheel<QDoubleSpinBox>(parent) { setDecimals(10); }
 
     QString textFromValue(double value) const override {
         const double a = std::abs(value);
-        const char format = a != 0 && (a < 1e-4 || a >= 1e6) ? 'e' : 'g';
-        QString text = locale().toString(value, format, format == 'e' ? 3 : 6);
-        if (format == 'e') {  // 1.600e-05 → 1.6e-05
-            const int e = int(text.indexOf(QLatin1Char('e')));
-            QString mantissa = text.left(e);
-            if (mantissa.contains(locale().decimalPoint())) {
-                while (mantissa.endsWith(QLatin1Char('0'))) mantissa.chop(1);
-                if (mantissa.endsWith(locale().decimalPoint())) mantissa.chop(1);
-            }
-            text = mantissa + text.mid(e);
-        }
+        const bool scientific = a != 0 && (a < 1e-3 || a >= 1e6);
+        QString text = locale().toString(value, scientific ? 'e' : 'g', scientific ? 5 : 6);
         text.remove(locale().groupSeparator());
-        return text;
+        if (!scientific) return text;
+        // QLocale writes "1.60000E-04" (the exponent letter's case depends on the locale):
+        // trim the mantissa's zeros and the exponent's sign and leading zeros → "1.6e-4".
+        const int e = int(text.indexOf(QLatin1Char('e'), 0, Qt::CaseInsensitive));
+        if (e < 0) return text;
+        QString mantissa = text.left(e);
+        if (mantissa.contains(locale().decimalPoint())) {
+            while (mantissa.endsWith(QLatin1Char('0'))) mantissa.chop(1);
+            if (mantissa.endsWith(locale().decimalPoint())) mantissa.chop(1);
+        }
+        QString exponent = text.mid(e + 1);
+        QString sign;
+        if (exponent.startsWith(QLatin1Char('-')) || exponent.startsWith(QLatin1Char('+'))) {
+            if (exponent.front() == QLatin1Char('-')) sign = QStringLiteral("-");
+            exponent.remove(0, 1);
+        }
+        while (exponent.size() > 1 && exponent.startsWith(QLatin1Char('0'))) exponent.remove(0, 1);
+        return mantissa + QLatin1Char('e') + sign + exponent;
     }
     double valueFromText(const QString& text) const override {
         QString t = text;
@@ -86,7 +95,8 @@ public:
         QString t = text;
         if (!suffix().isEmpty() && t.endsWith(suffix())) t.chop(suffix().size());
         t = t.trimmed();
-        if (t.isEmpty() || t == QLatin1String("-") || t.endsWith(QLatin1Char('e')) || t.endsWith(QLatin1String("e-")))
+        if (t.isEmpty() || t == QLatin1String("-") || t.endsWith(QLatin1Char('e'), Qt::CaseInsensitive) ||
+            t.endsWith(QLatin1String("e-"), Qt::CaseInsensitive))
             return QValidator::Intermediate;
         bool ok = false;
         const double v = locale().toDouble(t, &ok);

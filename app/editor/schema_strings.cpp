@@ -103,6 +103,7 @@ const char* const LUPDATE_LIST[] = {
     // trainSchema() (core/train/trainer.cpp), the Training panel
     QT_TRANSLATE_NOOP("schema", "Training"),
     QT_TRANSLATE_NOOP("schema", "Splat budget"),
+    QT_TRANSLATE_NOOP("schema", "splats"),
     QT_TRANSLATE_NOOP("schema", "Budget"),
     QT_TRANSLATE_NOOP("schema", "Hard cap on the number of splats; a smaller budget is a retrain, never a slice"),
     QT_TRANSLATE_NOOP("schema", "Steps"),

@@ -13,9 +13,9 @@ namespace sw::train {
 const SettingsSchema<TrainSettings>& trainSchema() {
     static const SettingsSchema<TrainSettings> schema = [] {
         SettingsSchema<TrainSettings> s("train", "Training");
-        s.add(&TrainSettings::budget, "budget", "Splat budget").range(1, 10'000'000).group("Budget")
+        s.add(&TrainSettings::budget, "budget", "Splat budget").range(1, 10'000'000).unit("splats").group("Budget")
             .tooltip("Hard cap on the number of splats; a smaller budget is a retrain, never a slice");
-        s.add(&TrainSettings::steps, "steps", "Steps").range(1, 1'000'000).group("Budget");
+        s.add(&TrainSettings::steps, "steps", "Steps").range(1, 1'000'000).unit("steps").group("Budget");
         s.add(&TrainSettings::resolution, "res", "Resolution").range(8, 8192).unit("px").group("Budget")
             .tooltip("Width of the training images; they are area-resized once at load");
         s.add(&TrainSettings::seed, "seed", "Seed").range(0, 2147483647).group("Budget");

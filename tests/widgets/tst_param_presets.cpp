@@ -4,8 +4,13 @@
 // Save as… keeps the values as a user preset that a later panel of the same stage lists; Delete
 // removes it; a preset exported as JSON (Save preset…) imports back (Load preset…) as a user
 // preset; the Training panel's box shows the trainer's budget presets (boss 6000, small 2000,
-// hologram 1800).
+// hologram 1800). Every field of every schema the editor shows (Import, Demo, Belt, Dataset,
+// Training, Bake, Effects, Weapon profile) shows its real value with its unit, in English and
+// Russian number formats: never "0.000" for a non-zero value (Position LR 1.6e-4).
 #include <QApplication>
+#include <QLocale>
+#include <QRegularExpression>
+#include <cmath>
 #include <QComboBox>
 #include <QDir>
 #include <QSettings>
@@ -14,7 +19,14 @@
 #include <QUndoStack>
 #include <cstdio>
 
+#include "app/editor/demo_command.h"
+#include "core/bake/bake.h"
+#include "core/dataset/belt.h"
+#include "core/dataset/dataset_stage.h"
+#include "core/destruct/weapon_profile.h"
 #include "core/foundation/schema.h"
+#include "core/geometry/import.h"
+#include "core/render/effects_schema.h"
 #include "tests/widgets/editor_test_support.h"
 #include "widgets/param_panel.h"
 #ifdef SW_HAVE_TRAIN
@@ -64,6 +76,8 @@ private slots:
     void builtInPresetsApplyAndTheBoxFollows();
     void userPresetsAreKeptAndShared();
     void trainingPanelShowsTheBudgetPresets();
+    void everyFieldShowsItsValueAndUnit_data();
+    void everyFieldShowsItsValueAndUnit();
 };
 
 void TestParamPresets::builtInPresetsApplyAndTheBoxFollows() {
@@ -143,6 +157,83 @@ void TestParamPresets::trainingPanelShowsTheBudgetPresets() {
 #else
     QSKIP("built without the trainer");
 #endif
+}
+
+namespace {
+
+std::vector<const sw::ParamSchema*> editorSchemas() {
+    std::vector<const sw::ParamSchema*> schemas = {
+        &sw::geometry::importSchema().schema(), &sw::editor::demoParamSchema(), &sw::dataset::beltSchema().schema(),
+        &sw::dataset::datasetSchema().schema(), &sw::bake::bakeSchema().schema(), &sw::render::effectsSchema().schema(),
+        &sw::render::effectTimelineSchema().schema(), &sw::destruct::weaponSchema().schema()};
+#ifdef SW_HAVE_TRAIN
+    schemas.push_back(&sw::train::trainSchema().schema());
+#endif
+    return schemas;
+}
+
+// Values a field of `spec` must show faithfully: its default, its bounds and a few magnitudes
+// in its range (1.6e-4 is the Position LR default).
+std::vector<double> probes(const sw::ParamSpec& spec) {
+    std::vector<double> values = {std::get<double>(spec.defaultValue)};
+    for (double v : {spec.min, spec.max, 1.6e-4, 2.5e-7, 0.0123, 0.5, 3.75, 1234.5, 2.5e6})
+        if (std::isfinite(v) && v >= spec.min && v <= spec.max && std::abs(v) < 1e9) values.push_back(v);
+    return values;
+}
+
+}  // namespace
+
+void TestParamPresets::everyFieldShowsItsValueAndUnit_data() {
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << "en";
+    QTest::newRow("ru") << "ru";  // decimal comma
+}
+
+void TestParamPresets::everyFieldShowsItsValueAndUnit() {
+    QFETCH(QString, language);
+    const QLocale before;
+    QLocale::setDefault(QLocale(language == "ru" ? QLocale::Russian : QLocale::English));
+    const QRegularExpression zeros(QStringLiteral("^-?0([.,]0*)?$"));
+    int checked = 0;
+    for (const sw::ParamSchema* schema : editorSchemas()) {
+        sw::widgets::ParamPanel panel(*schema);
+        for (const sw::ParamSpec& spec : schema->params()) {
+            QWidget* editor = panel.editorFor(QString::fromStdString(spec.name));
+            const QString where = QString::fromStdString(schema->stage() + "/" + spec.name);
+            QVERIFY2(editor, qPrintable(where));
+            auto* spin = qobject_cast<QAbstractSpinBox*>(editor);
+            if (!spin) continue;
+            const QString unit = spec.unit.empty() ? QString() : " " + sw::widgets::ParamPanel::trSchema(spec.unit);
+            const QString suffix = spec.type == sw::ParamType::Float ? qobject_cast<QDoubleSpinBox*>(editor)->suffix()
+                                                                      : qobject_cast<QSpinBox*>(editor)->suffix();
+            QVERIFY2(suffix == unit, qPrintable(where + ": suffix '" + suffix + "', unit '" + unit + "'"));
+            if (spec.type != sw::ParamType::Float) continue;
+            for (double value : probes(spec)) {
+                sw::ParamSet params = panel.params();
+                QVERIFY2(params.set(spec.name, value).ok(), qPrintable(where));
+                panel.setParams(params);
+                QString text = spin->text();
+                QVERIFY2(text.endsWith(unit), qPrintable(where + ": " + text));
+                text.chop(unit.size());
+                bool ok = false;
+                const double shown = QLocale().toDouble(text.trimmed(), &ok);
+                const QString what = QStringLiteral("%1 = %2 shows '%3'").arg(where).arg(value, 0, 'g', 17).arg(spin->text());
+                QVERIFY2(ok, qPrintable(what));
+                if (value != 0) QVERIFY2(!zeros.match(text.trimmed()).hasMatch(), qPrintable(what));
+                // Tiny values in scientific notation, as an artist reads a learning rate.
+                if (value != 0 && std::abs(value) < 1e-3) QVERIFY2(text.contains(QLatin1Char('e')), qPrintable(what));
+                if (spec.name == "means-lr" && value == 1.6e-4)
+                    QCOMPARE(text, language == "ru" ? QStringLiteral("1,6e-4") : QStringLiteral("1.6e-4"));
+                QVERIFY2(std::abs(shown - value) <= 1e-5 * std::abs(value), qPrintable(what));
+                // What it shows is what it holds: the value survives a round trip through the field.
+                QVERIFY2(std::abs(qobject_cast<QDoubleSpinBox*>(editor)->value() - value) <= 1e-9 * std::max(1.0, std::abs(value)),
+                         qPrintable(what));
+                ++checked;
+            }
+        }
+    }
+    QLocale::setDefault(before);
+    QVERIFY(checked > 100);
 }
 
 int main(int argc, char** argv) {

@@ -30,7 +30,7 @@ set_tests_properties(widgets.editor_layout PROPERTIES LABELS "widgets" TIMEOUT 3
 # Presets on every parameter panel (widgets.param_presets).
 add_executable(tst_param_presets widgets/tst_param_presets.cpp)
 set_target_properties(tst_param_presets PROPERTIES AUTOMOC ON)
-target_link_libraries(tst_param_presets PRIVATE sw::editor sw::widgets Qt6::Test)
+target_link_libraries(tst_param_presets PRIVATE sw::editor sw::widgets sw::bake sw::dataset sw::destruct sw::render sw::geometry Qt6::Test)
 target_compile_definitions(tst_param_presets PRIVATE SW_TEST_OUTPUT_DIR="${SW_OUT}")
 sw_apply_warnings(tst_param_presets)
 add_test(NAME widgets.param_presets COMMAND tst_param_presets)
