@@ -1125,6 +1125,10 @@
         <source>The hologram stand-in: its own 1800-splat training, exported under &lt;name&gt;-hologram</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>splats</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::BakeController</name>
@@ -1976,6 +1980,14 @@
     </message>
     <message>
         <source>PSNR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss (L1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PSNR (dB)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1301,6 +1301,10 @@
         <source>The hologram stand-in: its own 1800-splat training, exported under &lt;name&gt;-hologram</source>
         <translation>Замена-голограмма: отдельное обучение на 1800 сплатов, экспорт под именем &lt;name&gt;-hologram</translation>
     </message>
+    <message>
+        <source>splats</source>
+        <translation>сплатов</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::BakeController</name>
@@ -2222,6 +2226,14 @@
     <message>
         <source>PSNR</source>
         <translation>PSNR</translation>
+    </message>
+    <message>
+        <source>loss (L1)</source>
+        <translation>потери (L1)</translation>
+    </message>
+    <message>
+        <source>PSNR (dB)</source>
+        <translation>PSNR (дБ)</translation>
     </message>
 </context>
 <context>

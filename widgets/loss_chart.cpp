@@ -28,12 +28,12 @@ LossChart::LossChart(QWidget* parent)
     chart->addSeries(m_loss);
     chart->addSeries(m_psnr);
 
-    m_steps->setTitleText(tr("step"));
+    m_steps->setTitleText(tr("training step"));
     m_steps->setLabelFormat("%d");
-    m_lossAxis->setTitleText(tr("loss"));
+    m_lossAxis->setTitleText(tr("loss (L1)"));
     m_lossAxis->setBase(10);
     m_lossAxis->setLabelFormat("%.0e");
-    m_psnrAxis->setTitleText(tr("PSNR"));
+    m_psnrAxis->setTitleText(tr("PSNR (dB)"));
     m_psnrAxis->setLabelFormat("%.1f");
     chart->addAxis(m_steps, Qt::AlignBottom);
     chart->addAxis(m_lossAxis, Qt::AlignLeft);
@@ -58,6 +58,7 @@ void LossChart::clear() {
 
 void LossChart::setStepRange(int first, int last) {
     m_steps->setRange(first, std::max(first + 1, last));
+    m_steps->applyNiceNumbers();  // round step labels (0, 100, 200, …)
 }
 
 void LossChart::addLoss(int step, double loss) {
@@ -74,11 +75,39 @@ void LossChart::addPsnr(int step, double psnrDb) {
 
 void LossChart::setLossCurve(const std::vector<std::pair<int, double>>& curve) {
     QList<QPointF> points;
+    if (!curve.empty())
+        for (const QPointF& p : m_loss->points())
+            if (p.x() < curve.front().first) points.append(p);
     for (const auto& [step, loss] : curve)
         if (loss > 0 && std::isfinite(loss)) points.append(QPointF(step, loss));
     m_loss->replace(points);
     fitLossAxis();
 }
+
+QList<QPointF> LossChart::lossPoints() const { return m_loss->points(); }
+QList<QPointF> LossChart::psnrPoints() const { return m_psnr->points(); }
+
+void LossChart::setHistory(const QList<QPointF>& loss, const QList<QPointF>& psnr) {
+    clear();
+    QList<QPointF> kept;
+    for (const QPointF& p : loss)
+        if (p.y() > 0 && std::isfinite(p.y())) kept.append(p);
+    m_loss->replace(kept);
+    QList<QPointF> finite;
+    for (const QPointF& p : psnr)
+        if (std::isfinite(p.y())) finite.append(p);
+    m_psnr->replace(finite);
+    double last = 1;
+    for (const QPointF& p : kept) last = std::max(last, p.x());
+    for (const QPointF& p : finite) last = std::max(last, p.x());
+    setStepRange(0, int(std::ceil(last)));
+    fitLossAxis();
+    fitPsnrAxis();
+}
+
+QString LossChart::stepAxisTitle() const { return m_steps->titleText(); }
+QString LossChart::lossAxisTitle() const { return m_lossAxis->titleText(); }
+QString LossChart::psnrAxisTitle() const { return m_psnrAxis->titleText(); }
 
 int LossChart::lossPointCount() const { return int(m_loss->count()); }
 int LossChart::psnrPointCount() const { return int(m_psnr->count()); }

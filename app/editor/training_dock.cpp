@@ -15,8 +15,10 @@
 #include "app/editor/dataset_controller.h"
 #include "app/editor/editor_document.h"
 #include "app/editor/job_runner.h"
+#include "app/editor/loss_history.h"
 #include "core/foundation/log.h"
 #include "widgets/param_panel.h"
+#include "widgets/loss_chart.h"
 #include "widgets/training_panel.h"
 
 namespace sw::editor {
@@ -70,6 +72,18 @@ TrainingDock::TrainingDock(EditorDocument* document, DatasetController* dataset,
     connect(this, &TrainingDock::stepsBegun, this, [this](int startStep, int steps, int splats) {
         SW_LOG_INFO("Training: " << splats << " start splats, steps " << startStep << ".." << steps);
         m_panel->beginSteps(startStep, steps);
+        m_historyShown = m_runDir;
+        if (startStep == 0) return removeLossHistory(m_runDir);  // a fresh run starts a fresh curve
+        // A resume continues the curve up to the checkpoint's step (later points were trained by
+        // steps the checkpoint does not hold).
+        auto history = readLossHistory(m_runDir);
+        if (!history) {
+            SW_LOG_WARN("Training: " << history.error().toString());
+            return;
+        }
+        history->truncateAfter(startStep);
+        m_panel->chart()->setHistory(history->loss, history->psnr);
+        m_panel->chart()->setStepRange(0, steps);
     });
     connect(this, &TrainingDock::metricsReady, this, [this](const train::EvalMetrics& m) {
         SW_LOG_INFO("Training step " << m.step << ": loss " << m.trainLoss << ", val L1 " << m.valL1 << ", PSNR "
@@ -77,7 +91,31 @@ TrainingDock::TrainingDock(EditorDocument* document, DatasetController* dataset,
                                      << train::valBackgroundName(m.valBackground) << "), opaque " << 100 * m.opaqueShare
                                      << "%, outside " << m.outsideSilhouette << ", " << m.splats << " splats");
         m_panel->showMetrics(m);
+        saveHistory();
     });
+    // Another project or dataset: the idle chart shows that run folder's history.
+    connect(m_document, &EditorDocument::projectChanged, this, &TrainingDock::refreshResume);
+    connect(m_document, &EditorDocument::datasetChanged, this, &TrainingDock::refreshResume);
+}
+
+void TrainingDock::saveHistory() {
+    if (m_runDir.isEmpty()) return;
+    LossHistory history{m_panel->chart()->lossPoints(), m_panel->chart()->psnrPoints()};
+    if (Status s = writeLossHistory(m_runDir, history); !s) SW_LOG_WARN("Training: " << s.error().toString());
+}
+
+bool TrainingDock::showRunHistory() {
+    if (m_runner->busy() || m_waitingForDataset) return true;
+    const QString run = runFolder();
+    m_historyShown = run;
+    auto history = run.isEmpty() ? Result<LossHistory>(LossHistory{}) : readLossHistory(run);
+    if (!history) {
+        SW_LOG_WARN("Training: " << history.error().toString());
+        m_panel->chart()->setHistory({}, {});
+        return false;
+    }
+    m_panel->chart()->setHistory(history->loss, history->psnr);
+    return true;
 }
 
 QString TrainingDock::datasetFolder() const { return m_document->datasetFolder(); }
@@ -86,6 +124,7 @@ QString TrainingDock::runFolder() const { return runFolderFor(datasetFolder(), m
 
 void TrainingDock::refreshResume() {
     const QString run = runFolder();
+    if (run != m_historyShown) showRunHistory();
     auto info = checkpointInfo(run);
     if (!info) return m_panel->setResumeStep(-1);
     // A checkpoint trained on an older render of the dataset folder is not offered.
@@ -211,6 +250,7 @@ void TrainingDock::deliver(Result<TrainingOutcome> result) {
                                     .arg(out->relocated).arg(out->added).arg(out->plyPath);
         SW_LOG_INFO(summary.toStdString());
         m_panel->showFinal(out->final, out->lossCurve, summary);
+        saveHistory();
         emit trained(out);
         refreshResume();
         return;

@@ -4,7 +4,9 @@
 // first rendering one through the DatasetController when there is none; the run folder is
 // <project cache>/training, else "<dataset folder>.training" beside the dataset. While a run
 // goes the viewport shows the latest snapshot on grey; the final cloud becomes the document's
-// cloud. Errors go to the panel and the log, never a crash.
+// cloud. Errors go to the panel and the log, never a crash. The chart's history is kept in the
+// run folder (loss_history.h): a resume continues the curve of the run it resumes, and an idle
+// dock shows the history of the current run folder (after reopening a project too).
 #include <QDateTime>
 #include <QDockWidget>
 #include <QString>
@@ -51,6 +53,9 @@ public:
     // Re-reads the run folder's checkpoint for the Resume button: offered when the checkpoint
     // is of the current dataset render and below the panel's Steps.
     void refreshResume();
+    // Shows the run folder's loss history in the chart when the dock is idle (the chart is
+    // cleared when the folder has none); false when the history file cannot be read (logged).
+    bool showRunHistory();
 
 signals:
     // The step loop begins (after loading and initialising) with `splats` start splats.
@@ -65,6 +70,7 @@ private:
     bool confirm(const QString& objectName, const QString& text, std::function<void()> then);
     void deliver(Result<TrainingOutcome> result);
     void fail(const QString& message);
+    void saveHistory();  // the chart's points into the running job's folder (logged on failure)
 
     EditorDocument* m_document;
     DatasetController* m_dataset;
@@ -75,6 +81,7 @@ private:
     QString m_runDir;                  // of the running job
     QDateTime m_runStartedAt;          // a checkpoint written since then is this run's
     bool m_askFirst = true;
+    QString m_historyShown;            // the run folder whose history the idle chart shows
 };
 
 }  // namespace sw::editor

@@ -119,7 +119,7 @@ Result<TrainingResult> runTraining(const TrainingRequest& request, const Progres
 
     // Never replaces the user's files: the run folder's entries are ours or absent (checked,
     // and the folder created, once the request is known to be runnable).
-    SW_TRY(claimOutputs(request.runDir, {"cloud.ply", "metrics.json", "checkpoint/", "dataset/"}));
+    SW_TRY(claimOutputs(request.runDir, {"cloud.ply", "metrics.json", "checkpoint/", "dataset/", "loss_history.json"}));
     std::string datasetFolder = request.datasetDir;
     ModelPtr surface = request.surface;
     if (request.dataset) {

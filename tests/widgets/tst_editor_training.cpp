@@ -24,6 +24,7 @@
 #include "app/editor/dataset_controller.h"
 #include "app/editor/editor_document.h"
 #include "app/editor/job_runner.h"
+#include "app/editor/loss_history.h"
 #include "app/editor/main_window.h"
 #include "tests/widgets/editor_test_support.h"
 #include "app/editor/training_dock.h"
@@ -265,6 +266,12 @@ void TestEditorTraining::cancelKeepsCheckpointAndResumeContinues() {
     QVERIFY(panel->resumeButton()->isEnabled());
     QVERIFY(panel->resumeButton()->text().contains(QString::number(step)));
     QVERIFY(panel->messageLabel()->text().contains(QString::number(step)));
+    // The chart's history is in the run folder: a PSNR point per evaluation (every 100 steps).
+    auto cancelled = sw::editor::readLossHistory(dock->runFolder());
+    QVERIFY2(cancelled, cancelled ? "" : cancelled.error().toString().c_str());
+    QVERIFY(cancelled->psnr.size() >= 3);
+    QCOMPARE(cancelled->psnr.front().x(), 100.0);
+    cancelled->truncateAfter(step);  // what a resume from the checkpoint keeps
 
     // Resume runs the remaining steps only: steps begin at the checkpoint's step. Like
     // `splatwright-cli train --resume` (core/pipeline's runTraining), it runs with the
@@ -287,6 +294,31 @@ void TestEditorTraining::cancelKeepsCheckpointAndResumeContinues() {
     QCOMPARE(panel->settings().budget, 400);  // the panel shows what ran
     QVERIFY(window.document()->cloud());
     QCOMPARE(window.document()->cloud()->size(), std::size_t(400));
+
+    // The chart continues the cancelled run's curve: its points up to the checkpoint, then the
+    // resumed steps' (the final loss curve covers only the resumed steps and does not wipe it).
+    const QList<QPointF> psnr = panel->chart()->psnrPoints();
+    const QList<QPointF> loss = panel->chart()->lossPoints();
+    QVERIFY(psnr.size() > cancelled->psnr.size());
+    QCOMPARE(psnr.mid(0, cancelled->psnr.size()), cancelled->psnr);
+    QVERIFY(!loss.isEmpty() && loss.front().x() <= 100 && loss.back().x() == step + 60);
+    QVERIFY(std::is_sorted(loss.begin(), loss.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); }));
+    auto saved = sw::editor::readLossHistory(dock->runFolder());
+    QVERIFY(saved);
+    QCOMPARE(saved->psnr, psnr);
+    QCOMPARE(saved->loss, loss);
+
+    // Another editor session on the same dataset shows that history before any run.
+    MainWindow reopened;
+    reopened.show();
+    QVERIFY(reopened.dataset()->showFolder(dataset));
+    QCOMPARE(reopened.trainingDock()->panel()->chart()->psnrPoints(), psnr);
+    QCOMPARE(reopened.trainingDock()->panel()->chart()->lossPoints(), loss);
+    window.grab().save(QDir(dataset).filePath("../editor-training-resumed.png"));
+    panel->chart()->resize(480, 280);
+    panel->chart()->grab().save(QDir(dataset).filePath("../loss-chart-resumed.png"));
+    QCOMPARE(panel->chart()->stepAxisTitle(), QString("training step"));
+    QVERIFY(panel->chart()->psnrAxisTitle().contains("dB"));
 }
 
 void TestEditorTraining::badDatasetFolderIsNamed() {
