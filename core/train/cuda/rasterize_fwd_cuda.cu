@@ -17,15 +17,18 @@ struct BatchSplat {
     T u, v, a, b, c, opacity, r, g, bl, depth;
 };
 
-template <class T>
-__global__ void __launch_bounds__(BLOCK_PIXELS)
+template <class T, int SUB>
+__global__ void __launch_bounds__(SUB * SUB)
     rasterizeForwardKernel(Projected<T> proj, const int32_t* __restrict__ offsets,
                            const int32_t* __restrict__ splats, KernelCamera cam, T bg0, T bg1, T bg2,
                            Images<T> out) {
-    __shared__ BatchSplat<T> batch[BLOCK_PIXELS];
-    const int tile = int(blockIdx.x), tx = tile % tilesX(cam), ty = tile / tilesX(cam);
-    const int px = tx * TILE_SIZE + int(threadIdx.x), py = ty * TILE_SIZE + int(threadIdx.y);
-    const int tid = int(threadIdx.y) * TILE_SIZE + int(threadIdx.x);
+    constexpr int PIXELS = SUB * SUB, PARTS = TILE_SIZE / SUB;  // a block covers SUB × SUB pixels of a tile
+    __shared__ BatchSplat<T> batch[PIXELS];
+    const int tile = int(blockIdx.x) / (PARTS * PARTS), part = int(blockIdx.x) % (PARTS * PARTS);
+    const int tx = tile % tilesX(cam), ty = tile / tilesX(cam);
+    const int px = tx * TILE_SIZE + part % PARTS * SUB + int(threadIdx.x);
+    const int py = ty * TILE_SIZE + part / PARTS * SUB + int(threadIdx.y);
+    const int tid = int(threadIdx.y) * SUB + int(threadIdx.x);
     const bool inside = px < cam.width && py < cam.height;
     const T fx = T(px) + T(0.5), fy = T(py) + T(0.5);
     const int32_t begin = offsets[tile], end = offsets[tile + 1];
@@ -33,8 +36,8 @@ __global__ void __launch_bounds__(BLOCK_PIXELS)
     T trans = 1, rgb[3] = {0, 0, 0}, depth = 0;
     int32_t last = 0;
     bool done = !inside;
-    for (int32_t start = begin; start < end; start += BLOCK_PIXELS) {
-        if (__syncthreads_count(done) == BLOCK_PIXELS) break;  // also guards the batch reuse
+    for (int32_t start = begin; start < end; start += PIXELS) {
+        if (__syncthreads_count(done) == PIXELS) break;  // also guards the batch reuse
         if (start + tid < end) {
             const int32_t g = splats[start + tid];
             batch[tid] = {proj.mean2d[2 * g], proj.mean2d[2 * g + 1], proj.conic[3 * g], proj.conic[3 * g + 1],
@@ -42,7 +45,7 @@ __global__ void __launch_bounds__(BLOCK_PIXELS)
                           proj.color[3 * g + 2], proj.depth[g]};
         }
         __syncthreads();
-        const int count = min(BLOCK_PIXELS, int(end - start));
+        const int count = min(PIXELS, int(end - start));
         for (int j = 0; !done && j < count; ++j) {
             const BatchSplat<T>& s = batch[j];
             const T dx = s.u - fx, dy = s.v - fy;
@@ -81,7 +84,7 @@ template <class T>
 void rasterizeForwardCuda(const Projected<T>& proj, const int32_t* offsets, const int32_t* splats,
                           const KernelCamera& cam, const T* background, const Images<T>& out, CudaStream stream) {
     const unsigned tiles = unsigned(tilesX(cam) * tilesY(cam));
-    rasterizeForwardKernel<T><<<tiles, dim3(TILE_SIZE, TILE_SIZE), 0, stream>>>(
+    rasterizeForwardKernel<T, TILE_SIZE><<<tiles, dim3(TILE_SIZE, TILE_SIZE), 0, stream>>>(
         proj, offsets, splats, cam, background[0], background[1], background[2], out);
     checkLaunch("rasterizeForwardKernel");
 }
