@@ -39,7 +39,7 @@ Result<detail::GltfInfo> checkGltf(const std::string& path, ImportReport& report
     const auto required = detail::unsupportedExtensions(info->extensionsRequired);
     if (!required.empty())
         return makeError(ErrorCode::Unsupported, "requires unsupported glTF extensions " + joinNames(required) +
-                         " (Draco/meshopt geometry and KTX2/basisu/WebP textures cannot be read; re-export without them)", path);
+                         " (meshopt geometry and WebP textures cannot be read; re-export without them)", path);
     for (const std::string& e : report.unsupportedExtensions)
         report.warnings.push_back("glTF extension " + e + " is used but not supported: its fallback data is read instead");
     return info;

@@ -4,9 +4,12 @@
 // repairs winding per connected component (PIPELINE §1) and normalises into the cube of edge
 // `cubeEdge` centred at the origin. Unsupported compression extensions are an error.
 //
+// Draco geometry (KHR_draco_mesh_compression) is decoded by Assimp; KTX2 textures
+// (KHR_texture_basisu: BasisLZ/ETC1S, or uncompressed RGB(A)8) by core/geometry/ktx2_texture.h.
 // Errors (sw::Error naming the file): missing/unreadable file (Io); corrupt file (Parse);
-// glTF extensionsRequired with Draco, meshopt, KTX2/basisu or WebP (Unsupported, one line naming
-// them all); a base-colour texture larger than 8192 px on a side (Unsupported: decoding a 16k
+// glTF extensionsRequired with meshopt or WebP (Unsupported, one line naming them all); a
+// base-colour texture in a form we do not decode, e.g. UASTC KTX2 (Unsupported, naming the
+// image); a base-colour texture larger than 8192 px on a side (Unsupported: decoding a 16k
 // RGBA texture takes 1 GiB and the dataset renders at 1024²; downscale it); no triangles, only
 // zero-area triangles or a NaN/inf vertex (InvalidInput); cancelled (Cancelled).
 // Warnings (ImportReport::warnings, also logged): missing or undecodable texture file (that

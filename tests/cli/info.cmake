@@ -10,8 +10,8 @@ sw_cli_test(info.flight_helmet_base_colour RC 0 REQUIRES "${_models}/FlightHelme
 sw_cli_test(info.portal RC 0 REQUIRES "${_models}/portal.glb" LABELS cli external
   MATCH "PortalFrame: base colour embedded #2 \\(baseColorTexture\\)"
   ARGS info "${_models}/portal.glb")
-sw_cli_test(info.jet_fighter_unsupported RC 4 REQUIRES "${_models}/jet-fighter.glb" LABELS cli external
-  MATCH "^splatwright-cli: error: [^\n]*jet-fighter.glb: requires unsupported glTF extensions KHR_draco_mesh_compression, KHR_texture_basisu[^\n]*\n?$"
+sw_cli_test(info.jet_fighter RC 0 REQUIRES "${_models}/jet-fighter.glb" LABELS cli external
+  MATCH "triangles: 36446\n.*F-2-airframe: base colour embedded #0 \\(baseColorTexture\\).*\\[0\\] embedded #0 4096x4096"
   ARGS info "${_models}/jet-fighter.glb")
 sw_cli_test(info.missing_file RC 2 MATCH "error: [^\n]*no_such_model.glb: file not found"
   ARGS info "${SW_OUT}/no_such_model.glb")

@@ -202,14 +202,14 @@ TEST_CASE("bad input is a returned error naming the file") {
     CHECK(badJson.error().message.find("JSON") != std::string::npos);
 }
 
-TEST_CASE("required Draco/basisu extensions fail with one line naming them") {
-    const std::string path = writeText("draco.gltf",
-        R"({"asset":{"version":"2.0"},"extensionsUsed":["KHR_draco_mesh_compression","KHR_materials_emissive_strength","KHR_texture_basisu"],)"
-        R"("extensionsRequired":["KHR_draco_mesh_compression","KHR_texture_basisu"]})");
+TEST_CASE("required meshopt/WebP extensions fail with one line naming them; Draco and basisu are read") {
+    const std::string path = writeText("meshopt.gltf",
+        R"({"asset":{"version":"2.0"},"extensionsUsed":["KHR_draco_mesh_compression","EXT_meshopt_compression","KHR_materials_emissive_strength","KHR_texture_basisu","EXT_texture_webp"],)"
+        R"("extensionsRequired":["KHR_draco_mesh_compression","EXT_meshopt_compression","KHR_texture_basisu","EXT_texture_webp"]})");
     auto model = importModel(path);
     REQUIRE(!model.ok());
     CHECK(model.error().code == sw::ErrorCode::Unsupported);
-    CHECK(model.error().message.find("KHR_draco_mesh_compression, KHR_texture_basisu") != std::string::npos);
+    CHECK(model.error().message.find("extensions EXT_meshopt_compression, EXT_texture_webp (") != std::string::npos);
     CHECK(model.error().message.find("emissive_strength") == std::string::npos);
     CHECK(model.error().message.find('\n') == std::string::npos);
 }

@@ -239,9 +239,9 @@ Result<GltfInfo> readGltfInfo(std::span<const std::uint8_t> bytes, const std::st
 }
 
 std::vector<std::string> unsupportedExtensions(const std::vector<std::string>& extensions) {
-    static const char* const kUnsupported[] = {"KHR_draco_mesh_compression", "EXT_meshopt_compression",
-                                               "KHR_meshopt_compression", "KHR_texture_basisu",
-                                               "EXT_texture_webp"};
+    // Draco geometry is decoded by Assimp (Debian's is linked with libdraco), KTX2/basisu
+    // textures by our own decoder (core/geometry/ktx2_texture.h).
+    static const char* const kUnsupported[] = {"EXT_meshopt_compression", "KHR_meshopt_compression", "EXT_texture_webp"};
     std::vector<std::string> out;
     for (const std::string& e : extensions)
         if (std::find(std::begin(kUnsupported), std::end(kUnsupported), e) != std::end(kUnsupported))

@@ -44,7 +44,7 @@ bool isGltfPath(const std::string& path);
 // out the encoded bytes of embedded images (Assimp numbers them in its own load order, so
 // they are matched to image indices by content).
 Result<GltfInfo> readGltfInfo(std::span<const std::uint8_t> bytes, const std::string& path);
-// Extensions we cannot read (Draco, meshopt, KTX2/basisu, WebP), in the order given.
+// Extensions we cannot read (meshopt, WebP), in the order given.
 std::vector<std::string> unsupportedExtensions(const std::vector<std::string>& extensions);
 
 }  // namespace sw::geometry::detail

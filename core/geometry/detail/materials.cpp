@@ -14,6 +14,7 @@
 
 #include "core/foundation/file_io.h"
 #include "core/foundation/image_io.h"
+#include "core/geometry/ktx2_texture.h"
 
 namespace sw::geometry::detail {
 namespace {
@@ -33,6 +34,12 @@ struct TextureEntry {
 float linearToSrgb(float c) {
     c = std::clamp(c, 0.f, 1.f);
     return c <= 0.0031308f ? 12.92f * c : 1.055f * std::pow(c, 1.f / 2.4f) - 0.055f;
+}
+
+// PNG/JPEG/... through sw::decodeImage, KTX2 (KHR_texture_basisu) through our own decoder.
+Result<Rgba8Image> decodeBytes(std::span<const std::uint8_t> bytes, const std::string& what, bool headerOnly) {
+    if (isKtx2(bytes)) return headerOnly ? readKtx2Size(bytes, what) : decodeKtx2(bytes, what);
+    return headerOnly ? readImageSize(bytes, what) : decodeImage(bytes, what);
 }
 
 bool looksLinear(const std::string& name) {
@@ -55,6 +62,7 @@ public:
                            img.embedded ? embedded++ : -1, img.linearUse, img.data};
             m_entries.push_back(std::move(e));
         }
+        m_gltfImages = m_entries.size();
         // Assimp's glTF2 importer numbers embedded images in the order materials reference
         // them, not in `images` order: match each "*N" to its image by content.
         for (unsigned n = 0; n < scene.mNumTextures; ++n) {
@@ -84,16 +92,17 @@ public:
 
     const TextureEntry& at(int i) const { return m_entries[i]; }
     std::size_t size() const { return m_entries.size(); }
+    std::size_t gltfImages() const { return m_gltfImages; }  // entries 0.. are the glTF images in file order
 
     // The encoded bytes, or raw texels already converted. Missing file → Io error.
     Result<Rgba8Image> decode(int i, bool headerOnly) const {
         const TextureEntry& e = m_entries[i];
-        if (!e.data.empty()) return headerOnly ? readImageSize(e.data, e.name) : decodeImage(e.data, e.name);
+        if (!e.data.empty()) return decodeBytes(e.data, e.name, headerOnly);
         if (e.embedded >= 0 && e.embedded < static_cast<int>(m_scene.mNumTextures)) {
             const aiTexture& t = *m_scene.mTextures[e.embedded];
             if (t.mHeight == 0) {  // compressed (PNG/JPEG) bytes, mWidth = byte count
                 std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(t.pcData), t.mWidth);
-                return headerOnly ? readImageSize(bytes, e.name) : decodeImage(bytes, e.name);
+                return decodeBytes(bytes, e.name, headerOnly);
             }
             Rgba8Image img{static_cast<int>(t.mWidth), static_cast<int>(t.mHeight), {}};
             if (headerOnly) return img;
@@ -106,7 +115,7 @@ public:
         if (!fs::exists(e.filePath)) return makeError(ErrorCode::Io, "texture file not found", e.filePath);
         auto bytes = readFileBytes(e.filePath);
         if (!bytes) return bytes.error();
-        return headerOnly ? readImageSize(*bytes, e.filePath) : decodeImage(*bytes, e.filePath);
+        return decodeBytes(*bytes, e.filePath, headerOnly);
     }
 
 private:
@@ -117,6 +126,7 @@ private:
     const aiScene& m_scene;
     fs::path m_dir;
     std::vector<TextureEntry> m_entries;
+    std::size_t m_gltfImages = 0;
 };
 
 std::optional<std::string> slotTexture(const aiMaterial& m, aiTextureType type) {
@@ -126,8 +136,11 @@ std::optional<std::string> slotTexture(const aiMaterial& m, aiTextureType type) 
     return std::nullopt;
 }
 
-// Base-colour entry of material mi and how it was found; -1 when none.
-int findBaseColor(const aiMaterial& m, TextureTable& table, bool gltf, std::string& source) {
+// Base-colour entry of material mi and how it was found; -1 when none. gm: the material in the
+// glTF JSON (null for other formats), whose base-colour image is used when Assimp leaves the
+// slots empty (Assimp 5.2 does not follow a texture whose source sits in an extension such as
+// KHR_texture_basisu).
+int findBaseColor(const aiMaterial& m, TextureTable& table, bool gltf, const GltfMaterial* gm, std::string& source) {
     if (auto p = slotTexture(m, aiTextureType_BASE_COLOR)) {
         source = gltf ? "baseColorTexture" : "BASE_COLOR slot";
         return table.resolve(*p);
@@ -135,6 +148,10 @@ int findBaseColor(const aiMaterial& m, TextureTable& table, bool gltf, std::stri
     if (auto p = slotTexture(m, aiTextureType_DIFFUSE)) {
         source = gltf ? "baseColorTexture" : "DIFFUSE slot";
         return table.resolve(*p);
+    }
+    if (gm && gm->baseColorImage >= 0 && std::size_t(gm->baseColorImage) < table.gltfImages()) {
+        source = "baseColorTexture";
+        return gm->baseColorImage;
     }
     for (int type = aiTextureType_NONE + 1; type < AI_TEXTURE_TYPE_MAX; ++type) {
         if (auto p = slotTexture(m, static_cast<aiTextureType>(type))) {
@@ -175,6 +192,8 @@ Status attachBaseColor(const TextureTable& table, int entry, const std::string& 
                          std::to_string(size->height) + ", larger than the " + std::to_string(kMaxTextureSide) +
                          " px limit per side; downscale it", modelPath);
     auto img = size ? table.decode(entry, /*headerOnly=*/false) : size;
+    if (!img && img.error().code == ErrorCode::Unsupported)  // e.g. a UASTC KTX2: say so rather than import untextured
+        return makeError(ErrorCode::Unsupported, "base-colour texture " + img.error().toString(), modelPath);
     if (!img) {
         set.warnings.push_back("base-colour texture of material \"" + mat.name + "\" unusable (" + img.error().toString() +
                                "): imported untextured");
@@ -210,7 +229,7 @@ Result<MaterialSet> resolveMaterials(const aiScene& scene, const std::string& mo
         mat.name = am.GetName().C_Str();
         readFactors(am, gm, mat);
         MaterialInfo info{mat.name, -1, "none"};
-        const int entry = findBaseColor(am, table, gltf != nullptr, info.baseColorSource);
+        const int entry = findBaseColor(am, table, gltf != nullptr, gm, info.baseColorSource);
         info.baseColorTexture = entry;
         mat.baseColorSource = info.baseColorSource;
         if (entry >= 0 && use.used[mi]) {

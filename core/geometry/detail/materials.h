@@ -4,9 +4,10 @@
 // from pbrMetallicRoughness.baseColorTexture) to its image; never "the first texture". Only a
 // material that has textures but none in a colour slot falls back to its first sRGB-looking
 // image (not used as normal/occlusion/metal-roughness, no such word in its name), with a warning.
-// Images are decoded with sw::decodeImage: embedded ("*N", compressed when mHeight == 0) or
-// files relative to the model. A missing or undecodable file is a warning (untextured); a
-// base colour larger than kMaxTextureSide on a side is an Unsupported error.
+// Images are decoded with sw::decodeImage, KTX2 ones with decodeKtx2: embedded ("*N",
+// compressed when mHeight == 0) or files relative to the model. A missing or undecodable file
+// is a warning (untextured); a base colour larger than kMaxTextureSide on a side, or in a form
+// we do not decode (a UASTC KTX2), is an Unsupported error.
 #include <string>
 #include <vector>
 
