@@ -32,6 +32,7 @@ void addExportCommand(CLI::App& app, Outcome& outcome);
 void addTrainCommand(CLI::App& app, Outcome& outcome);
 void addBatchCommand(CLI::App& app, Outcome& outcome);  // with the trainer too
 void addConvertCommand(CLI::App& app, Outcome& outcome);
+void addPlainGlbCommand(CLI::App& app, Outcome& outcome);
 void addDestructCommand(CLI::App& app, Outcome& outcome);
 
 }  // namespace sw::cli

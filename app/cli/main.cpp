@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
     sw::cli::addBatchCommand(app, outcome);
 #endif
     sw::cli::addConvertCommand(app, outcome);
+    sw::cli::addPlainGlbCommand(app, outcome);
     sw::cli::addDestructCommand(app, outcome);
 
     try {

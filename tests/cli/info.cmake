@@ -23,3 +23,8 @@ sw_cli_test(info.corrupt_obj RC 3 MATCH "error: [^\n]*corrupt.obj: cannot parse"
   ARGS info "${SW_OUT}/corrupt.obj")
 sw_cli_test(info.bad_flag RC 5 MATCH "error: parameter .cube-edge. = -3 is outside"
   ARGS info --cube-edge -3 "${SW_OUT}/corrupt.obj")
+# plain-glb: the copy Blender reads in bench/dataset_vs_blender.sh (its figures: tst_geometry_external).
+sw_cli_test(plain_glb.missing_file RC 2 MATCH "error: [^\n]*no_such_model.glb: cannot open file"
+  ABSENT "${SW_OUT}/plain_missing.glb" ARGS plain-glb "${SW_OUT}/no_such_model.glb" -o "${SW_OUT}/plain_missing.glb")
+sw_cli_test(plain_glb.corrupt_glb RC 3 MATCH "error: [^\n]*corrupt.glb: (truncated GLB|GLB first chunk|not a glTF)"
+  ABSENT "${SW_OUT}/plain_corrupt.glb" ARGS plain-glb "${SW_OUT}/corrupt.glb" -o "${SW_OUT}/plain_corrupt.glb")

@@ -1,10 +1,14 @@
 // Import known answers on third-party models in ../shared/assets (label external).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
+#include "core/foundation/file_io.h"
+#include "core/geometry/detail/gltf_json.h"
 #include "core/geometry/import.h"
+#include "core/geometry/plain_glb.h"
 #include "tests/support/test_support.h"
 
 using sw::geometry::importModel;
@@ -89,6 +93,35 @@ TEST_CASE("jet-fighter.glb: Draco geometry and the KTX2/ETC1S base colour import
         CAPTURE(p.y);
         CHECK(std::array<int, 4>{img.rgba[i], img.rgba[i + 1], img.rgba[i + 2], img.rgba[i + 3]} == p.rgba);
     }
+}
+
+TEST_CASE("jet-fighter.glb: the plain copy for Blender has no Draco or KTX2 and the same mesh and base colour") {
+    sw::test::requireSharedAssets();
+    const std::string source = sw::test::assetPath("models/jet-fighter.glb");
+    const std::string plain = sw::test::outputDir("geometry_external") + "/jet-fighter-plain.glb";
+    auto written = sw::geometry::writePlainGlb(source, plain);
+    REQUIRE_MESSAGE(written.ok(), written.error().toString());
+    CHECK(written->meshes == 9);
+    CHECK(written->pngImages == 1);
+    CHECK(written->baseColorsLinked == 1);
+    auto bytes = sw::readFileBytes(plain);
+    REQUIRE(bytes.ok());
+    auto info = sw::geometry::detail::readGltfInfo(*bytes, plain);
+    REQUIRE(info.ok());
+    for (const auto& e : {"KHR_draco_mesh_compression", "KHR_texture_basisu"}) {
+        CAPTURE(e);
+        CHECK(std::find(info->extensionsUsed.begin(), info->extensionsUsed.end(), e) == info->extensionsUsed.end());
+    }
+    REQUIRE(info->images.size() == 1);
+    CHECK(info->images[0].mimeType == "image/png");
+    auto original = importModel(source);
+    auto copy = importModel(plain);
+    REQUIRE_MESSAGE(copy.ok(), copy.error().toString());
+    REQUIRE(original.ok());
+    CHECK(copy->report.triangles == original->report.triangles);
+    CHECK((sw::geometry::computeBounds(copy->mesh).size() - sw::geometry::computeBounds(original->mesh).size()).norm() < 1e-5f);
+    REQUIRE(copy->mesh.textures.size() == 1);
+    CHECK(copy->mesh.textures[0].rgba == original->mesh.textures[0].rgba);  // PNG is lossless
 }
 
 TEST_CASE("Fox.glb: one skinned mesh with its embedded 1024 PNG base colour") {
