@@ -138,94 +138,118 @@ std::string readEtc1sCodebooks(std::span<const std::uint8_t> endpointsData, std:
     return in.overrun() ? "the slice Huffman tables run past the end of their data" : "";
 }
 
+namespace {
+
+// §10.3, one slice: the block loop's state, with the endpoint and the selector steps apart.
+class SliceDecoder {
+public:
+    SliceDecoder(const Etc1sCodebooks& books, std::span<const std::uint8_t> slice, int blocksWide)
+        : m_books(books), m_in(slice), m_history(std::max(books.selectorHistorySize, 1)),
+          m_predBits(std::size_t(blocksWide), 0), m_endpointAt{std::vector<int>(std::size_t(blocksWide), 0),
+                                                               std::vector<int>(std::size_t(blocksWide), 0)} {}
+
+    // The endpoint index of block (bx, by), blocks taken in raster order.
+    std::string endpoint(int bx, int by, int& index);
+    std::string selector(int& index);
+    bool overrun() const { return m_in.overrun(); }
+
+private:
+    const Etc1sCodebooks& m_books;
+    BitReader m_in;
+    SelectorHistory m_history;
+    std::vector<std::uint8_t> m_predBits;  // [blocks wide] predictor bits kept for a 2×2 group's odd row
+    std::vector<int> m_endpointAt[2];      // [row parity][blocks wide] endpoint index used
+    std::uint32_t m_bits = 0;              // the current 2×2 group's remaining predictor bits
+    int m_predRepeat = 0, m_prevPredSymbol = 0, m_prevEndpoint = 0, m_selectorRun = 0;
+};
+
+std::string SliceDecoder::endpoint(int bx, int by, int& index) {
+    const int cur = by & 1;
+    const std::size_t x = std::size_t(bx);
+    if ((bx & 1) == 0 && cur == 0) {  // a 2×2 group starts: one predictor symbol for its 4 blocks
+        if (m_predRepeat > 0) {
+            --m_predRepeat;
+            m_bits = static_cast<std::uint32_t>(m_prevPredSymbol);
+        } else {
+            const int sym = m_books.endpointPred.decode(m_in);
+            if (sym < 0 || sym > kEndpointPredRepeat) return "an unknown endpoint predictor code in a slice";
+            if (sym == kEndpointPredRepeat) {
+                m_predRepeat = static_cast<int>(decodeVlc(m_in, kEndpointPredCountVlcBits)) + kEndpointPredMinRepeat - 1;
+            } else {
+                m_prevPredSymbol = sym;
+            }
+            m_bits = static_cast<std::uint32_t>(m_prevPredSymbol);
+        }
+        m_predBits[x] = static_cast<std::uint8_t>(m_bits >> 4);
+    } else if ((bx & 1) == 0) {
+        m_bits = m_predBits[x];
+    }
+    const int pred = static_cast<int>(m_bits & 3);
+    m_bits >>= 2;
+    const int count = static_cast<int>(m_books.endpoints.size());
+    if (pred == 0) {
+        index = m_prevEndpoint;  // left
+    } else if (pred == 1) {
+        index = m_endpointAt[cur ^ 1][x];  // above
+    } else if (pred == 2) {
+        if (bx == 0) return "a slice block at the left edge refers to an upper-left neighbour";
+        index = m_endpointAt[cur ^ 1][x - 1];  // upper left
+    } else {
+        const int delta = m_books.deltaEndpoint.decode(m_in);
+        if (delta < 0) return "an unknown endpoint delta code in a slice";
+        index = delta + m_prevEndpoint;
+        if (index >= count) index -= count;
+        if (index >= count) return "a slice block's endpoint index passes the codebook";
+    }
+    m_endpointAt[cur][x] = index;
+    m_prevEndpoint = index;
+    return {};
+}
+
+std::string SliceDecoder::selector(int& index) {
+    const int count = static_cast<int>(m_books.selectors.size());
+    const int historySize = m_books.selectorHistorySize;
+    const int runSymbol = count + historySize;
+    int sym = count;  // inside a run: history entry 0
+    if (m_selectorRun > 0) {
+        --m_selectorRun;
+    } else {
+        sym = m_books.selector.decode(m_in);
+        if (sym < 0 || sym > runSymbol) return "an unknown selector code in a slice";
+        if (sym == runSymbol) {
+            const int run = m_books.selectorHistoryRle.decode(m_in);
+            if (run < 0) return "an unknown selector run code in a slice";
+            m_selectorRun = (run == kHistoryRleLong ? static_cast<int>(decodeVlc(m_in, kHistoryRleVlcBits)) : run) + kHistoryRleMin - 1;
+            sym = count;
+        }
+    }
+    if (sym < count) {
+        index = sym;
+        if (historySize > 0) m_history.add(index);
+        return {};
+    }
+    const int h = sym - count;
+    if (historySize == 0 || h >= historySize) return "a slice refers to a selector history it does not have";
+    index = m_history[std::size_t(h)];
+    m_history.use(std::size_t(h));
+    return {};
+}
+
+}  // namespace
+
 std::string decodeEtc1sSlice(const Etc1sCodebooks& books, std::span<const std::uint8_t> slice, int width, int height,
                              bool alphaSlice, std::vector<std::uint8_t>& rgba) {
     const int bw = (width + 3) / 4, bh = (height + 3) / 4;
-    const int endpointCount = static_cast<int>(books.endpoints.size());
-    const int selectorCount = static_cast<int>(books.selectors.size());
-    const int historySize = books.selectorHistorySize;
-    const int rleSymbol = selectorCount + historySize;
-    BitReader in(slice);
-    // Per column, for the current and the previous block row: predictor bits kept for the odd
-    // row of each 2×2 group, and the endpoint index used (§10.3).
-    std::vector<std::uint8_t> predBits[2] = {std::vector<std::uint8_t>(std::size_t(bw), 0), std::vector<std::uint8_t>(std::size_t(bw), 0)};
-    std::vector<int> endpointAt[2] = {std::vector<int>(std::size_t(bw), 0), std::vector<int>(std::size_t(bw), 0)};
-    SelectorHistory history(std::max(historySize, 1));
-    int selectorRun = 0, predRepeat = 0, prevPredSymbol = 0, prevEndpoint = 0;
-    std::uint32_t bits = 0;
+    SliceDecoder decoder(books, slice, bw);
     for (int by = 0; by < bh; ++by) {
-        const int cur = by & 1;
         for (int bx = 0; bx < bw; ++bx) {
-            if ((bx & 1) == 0) {
-                if (cur == 0) {
-                    if (predRepeat > 0) {
-                        --predRepeat;
-                        bits = static_cast<std::uint32_t>(prevPredSymbol);
-                    } else {
-                        const int sym = books.endpointPred.decode(in);
-                        if (sym < 0 || sym > kEndpointPredRepeat) return "an unknown endpoint predictor code in a slice";
-                        if (sym == kEndpointPredRepeat) {
-                            predRepeat = static_cast<int>(decodeVlc(in, kEndpointPredCountVlcBits)) + kEndpointPredMinRepeat - 1;
-                            bits = static_cast<std::uint32_t>(prevPredSymbol);
-                        } else {
-                            bits = static_cast<std::uint32_t>(sym);
-                            prevPredSymbol = sym;
-                        }
-                    }
-                    predBits[1][std::size_t(bx)] = static_cast<std::uint8_t>(bits >> 4);
-                } else {
-                    bits = predBits[1][std::size_t(bx)];
-                }
-            }
-            const int pred = static_cast<int>(bits & 3);
-            bits >>= 2;
-            int endpoint;
-            if (pred == 0) {
-                endpoint = prevEndpoint;  // left
-            } else if (pred == 1) {
-                endpoint = endpointAt[cur ^ 1][std::size_t(bx)];  // above
-            } else if (pred == 2) {
-                if (bx == 0) return "a slice block at the left edge refers to an upper-left neighbour";
-                endpoint = endpointAt[cur ^ 1][std::size_t(bx - 1)];  // upper left
-            } else {
-                const int delta = books.deltaEndpoint.decode(in);
-                if (delta < 0) return "an unknown endpoint delta code in a slice";
-                endpoint = delta + prevEndpoint;
-                if (endpoint >= endpointCount) endpoint -= endpointCount;
-                if (endpoint >= endpointCount) return "a slice block's endpoint index passes the codebook";
-            }
-            endpointAt[cur][std::size_t(bx)] = endpoint;
-            prevEndpoint = endpoint;
-
-            int sym;
-            if (selectorRun > 0) {
-                --selectorRun;
-                sym = selectorCount;
-            } else {
-                sym = books.selector.decode(in);
-                if (sym < 0 || sym > rleSymbol) return "an unknown selector code in a slice";
-                if (sym == rleSymbol) {
-                    const int run = books.selectorHistoryRle.decode(in);
-                    if (run < 0) return "an unknown selector run code in a slice";
-                    selectorRun = (run == kHistoryRleLong ? static_cast<int>(decodeVlc(in, kHistoryRleVlcBits)) : run) +
-                                  kHistoryRleMin - 1;
-                    sym = selectorCount;
-                }
-            }
-            int selector;
-            if (sym >= selectorCount) {
-                const int h = sym - selectorCount;
-                if (historySize == 0 || h >= historySize) return "a slice refers to a selector history it does not have";
-                selector = history[std::size_t(h)];
-                history.use(std::size_t(h));
-            } else {
-                selector = sym;
-                if (historySize > 0) history.add(selector);
-            }
+            int endpoint = 0, selector = 0;
+            if (auto why = decoder.endpoint(bx, by, endpoint); !why.empty()) return why;
+            if (auto why = decoder.selector(selector); !why.empty()) return why;
             const auto block = etc1sToEtc1(books.endpoints[std::size_t(endpoint)], books.selectors[std::size_t(selector)]);
             writeBlock(decodeEtc1Block(block.data()), bx, by, width, height, alphaSlice, rgba);
         }
-        if (in.overrun()) return "a slice runs past the end of its data";
+        if (decoder.overrun()) return "a slice runs past the end of its data";
     }
     return {};
 }
