@@ -282,6 +282,7 @@ Status SplatRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f& p
     gl.Disable(GL_CULL_FACE);  // splats are two-sided
     gl.Disable(GL_SCISSOR_TEST);
     gl.Enable(GL_MULTISAMPLE);
+    gl.Disable(GL_SAMPLE_SHADING);  // one shader run per pixel (a host's mesh pass may have left it on)
     gl.DepthMask(GL_TRUE);
     gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     const float bg = settings.background == Background::Grey ? 0.5f : 0.f;

@@ -179,38 +179,50 @@ int main(int argc, char** argv) {
         double meanMs = 0, medianMs = 0, bestMs = 0, stepMs = 0, syncMs = 0, drawMs = 0, cpuMs = 0;
         int minBodies = 0;
     };
-    // Frames of step + sync + draw + finish (the first five warm up).
-    const auto frameCost = [&](FrameCost& c) -> bool {
-        std::vector<double> ms;
-        c.minBodies = sim->stats().bodiesAlive;
-        double cpu0 = 0;
-        for (int f = 0; f < frames + 5; ++f) {
-            if (f == 5) cpu0 = processCpuMs();
+    // Frames of step + sync + draw + finish (the first five warm up). With several variants (render
+    // settings) the frames alternate between them, so a shared machine's load drifts over all of
+    // them alike and their ratios hold; each variant gets `frames` timed frames.
+    using Variant = std::pair<FrameCost*, render::SplatRenderSettings>;
+    const auto frameCosts = [&](std::vector<Variant> variants) -> bool {
+        std::vector<std::vector<double>> ms(variants.size());
+        for (auto& [c, vs] : variants) c->minBodies = sim->stats().bodiesAlive;
+        for (int f = 0; f < (frames + 5) * int(variants.size()); ++f) {
+            auto& [c, vs] = variants[std::size_t(f) % variants.size()];
+            const double cpu0 = processCpuMs();
             const auto t = Clock::now();
-            sim->step(1.f / 240.f);  // slow motion: the pieces stay in the frame for the whole run
+            sim->step(1.f / 240.f / float(variants.size()));  // slow motion: the pieces stay in the frame for the whole run
             const auto ts = Clock::now();
             if (!sync.sync(r, *sim)) return false;
             const auto td = Clock::now();
-            s.effects.time = sim->time();
-            if (!r.renderOffscreen(view, proj, s)) return false;
-            if (f >= 5) {
+            vs.effects.time = sim->time();
+            if (!r.renderOffscreen(view, proj, vs)) return false;
+            if (f >= 5 * int(variants.size())) {
                 const auto te = Clock::now();
-                ms.push_back(std::chrono::duration<double, std::milli>(te - t).count());
-                c.stepMs += std::chrono::duration<double, std::milli>(ts - t).count() / frames;
-                c.syncMs += std::chrono::duration<double, std::milli>(td - ts).count() / frames;
-                c.drawMs += std::chrono::duration<double, std::milli>(te - td).count() / frames;
-                c.minBodies = std::min(c.minBodies, sim->stats().bodiesAlive);
+                ms[std::size_t(f) % variants.size()].push_back(std::chrono::duration<double, std::milli>(te - t).count());
+                c->stepMs += std::chrono::duration<double, std::milli>(ts - t).count() / frames;
+                c->syncMs += std::chrono::duration<double, std::milli>(td - ts).count() / frames;
+                c->drawMs += std::chrono::duration<double, std::milli>(te - td).count() / frames;
+                c->cpuMs += (processCpuMs() - cpu0) / frames;
+                c->minBodies = std::min(c->minBodies, sim->stats().bodiesAlive);
             }
         }
-        c.cpuMs = (processCpuMs() - cpu0) / double(frames);
-        std::sort(ms.begin(), ms.end());
-        for (double x : ms) c.meanMs += x / double(ms.size());
-        c.medianMs = ms[ms.size() / 2];
-        c.bestMs = ms.front();
+        for (std::size_t v = 0; v < variants.size(); ++v) {
+            FrameCost& c = *variants[v].first;
+            std::sort(ms[v].begin(), ms[v].end());
+            for (double x : ms[v]) c.meanMs += x / double(ms[v].size());
+            c.medianMs = ms[v][ms[v].size() / 2];
+            c.bestMs = ms[v].front();
+        }
         return true;
     };
-    FrameCost intact, fire;
-    if (!frameCost(intact)) return 1;
+    render::SplatRenderSettings clearOnly = s, coreOnly = s, shellOnly = s;
+    clearOnly.drawCore = clearOnly.drawShell = false;
+    coreOnly.drawShell = false;
+    shellOnly.drawCore = false;
+    // Intact, then the parts of an intact frame: the clear alone (no pass drawn), the core pass
+    // alone, the shell alone.
+    FrameCost intact, clearCost, coreCost, shellCost, fire;
+    if (!frameCosts({{&intact, s}, {&clearCost, clearOnly}, {&coreCost, coreOnly}, {&shellCost, shellOnly}})) return 1;
     const char* names[3] = {"cannon", "mortar", "railgun"};
     for (int k = 0; k < 100; ++k) {
         sim->setProfile(*destruct::loadProfile(names[k % 3]));
@@ -221,7 +233,7 @@ int main(int argc, char** argv) {
     const destruct::SimStats st = sim->stats();
     std::printf("volley: 100 hits, %d slots damaged, %d chunks torn, %d islands, %d bodies and %d debris in flight, %d pool entries\n",
                 st.damaged, st.chunksTorn, st.islandsTorn, st.bodiesAlive, st.debrisAlive, st.poolUsed);
-    if (!frameCost(fire)) return 1;
+    if (!frameCosts({{&fire, s}})) return 1;
     std::printf("render at %dx%d, 4x MSAA, coverage + shell: %zu core + %zu shell\n", width, height, boss->core.size(), boss->shell.size());
     std::printf("  intact (damage path on, no hits): mean %.2f ms (%.1f fps), median %.2f ms, best %.2f ms; "
                 "step %.3f, sync %.3f, draw + finish %.2f ms/frame; process CPU %.2f ms/frame\n",
@@ -231,6 +243,9 @@ int main(int argc, char** argv) {
                 "step %.3f, sync %.3f, draw + finish %.2f ms/frame; >= %d bodies in flight; process CPU %.2f ms/frame\n",
                 sim->poolHighWater(), fire.meanMs, 1000.0 / fire.meanMs, fire.medianMs, fire.bestMs, fire.stepMs, fire.syncMs,
                 fire.drawMs, fire.minBodies, fire.cpuMs);
+    std::printf("  intact, one part at a time (draw + finish, process CPU per frame): clear only %.2f ms / %.2f ms CPU, "
+                "clear + core pass %.2f / %.2f, clear + shell pass %.2f / %.2f\n",
+                clearCost.drawMs, clearCost.cpuMs, coreCost.drawMs, coreCost.cpuMs, shellCost.drawMs, shellCost.cpuMs);
     std::printf("  under fire / intact: %.2fx wall (mean), %.2fx wall (best), %.2fx process CPU\n", fire.meanMs / intact.meanMs,
                 fire.bestMs / intact.bestMs, fire.cpuMs / intact.cpuMs);
     r.release();
