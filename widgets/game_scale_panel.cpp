@@ -1,20 +1,35 @@
 #include "widgets/game_scale_panel.h"
 
+#include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
 #include <QFormLayout>
+#include <QLocale>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
 #include <QPixmap>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <vector>
 
+#include "core/formats/spl2.h"
 #include "core/render/game_scale.h"
 #include "widgets/viewport.h"
 
 namespace sw::widgets {
+namespace {
 
-GameScalePanel::GameScalePanel(Viewport* viewport, QWidget* parent) : QWidget(parent), m_viewport(viewport) {
+constexpr int REFRESH_DELAY_MS = 150;  // coalesces a burst of changes (a spin box held down)
+
+}  // namespace
+
+GameScalePanel::GameScalePanel(Viewport* viewport, QWidget* parent)
+    : QWidget(parent), m_viewport(viewport), m_timer(new QTimer(this)) {
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout;
     m_height = new QSpinBox;
@@ -32,7 +47,17 @@ GameScalePanel::GameScalePanel(Viewport* viewport, QWidget* parent) : QWidget(pa
     m_heading->setSuffix(tr("°"));
     m_heading->setToolTip(tr("Game camera heading around the model (0 = front)"));
     form->addRow(tr("Heading"), m_heading);
+    m_a = new QComboBox;
+    m_a->setObjectName("compareA");
+    m_a->setToolTip(tr("What the sheet shows: the current view, or a cloud or bake of the project"));
+    m_b = new QComboBox;
+    m_b->setObjectName("compareB");
+    m_b->setToolTip(tr("A second cloud or bake drawn below the first with the same settings, for an A/B compare"));
+    form->addRow(tr("A"), m_a);
+    form->addRow(tr("Compare with (B)"), m_b);
     layout->addLayout(form);
+    refillCompareLists();
+    for (QComboBox* box : {m_a, m_b}) connect(box, &QComboBox::activated, this, [this] { refresh(); });
 
     auto* refreshButton = new QPushButton(tr("Refresh"));
     refreshButton->setObjectName("gameScaleRefresh");
@@ -43,7 +68,8 @@ GameScalePanel::GameScalePanel(Viewport* viewport, QWidget* parent) : QWidget(pa
     row->addStretch(1);
     layout->addLayout(row);
 
-    m_info = new QLabel(tr("×1 and ×3 nearest-neighbour, on grey and on black; the source mesh to the right of the splats."));
+    m_info = new QLabel(tr("×1 and ×3 nearest-neighbour, on grey and on black; the source mesh beside the splats, "
+                           "drawn with the splats' look."));
     m_info->setObjectName("gameScaleInfo");
     m_info->setWordWrap(true);
     layout->addWidget(m_info);
@@ -54,34 +80,228 @@ GameScalePanel::GameScalePanel(Viewport* viewport, QWidget* parent) : QWidget(pa
     scroll->setWidget(m_view);
     scroll->setWidgetResizable(true);
     layout->addWidget(scroll, 1);
+
+    m_timer->setSingleShot(true);
+    m_timer->setInterval(REFRESH_DELAY_MS);
+    connect(m_timer, &QTimer::timeout, this, [this] {
+        if (shownNow()) refresh();
+    });
+    connect(m_height, &QSpinBox::valueChanged, this, &GameScalePanel::scheduleRefresh);
+    connect(m_heading, &QSpinBox::valueChanged, this, &GameScalePanel::scheduleRefresh);
 }
 
 void GameScalePanel::setTargetHeight(int px) { m_height->setValue(px); }
 
 int GameScalePanel::targetHeight() const { return m_height->value(); }
 
-bool GameScalePanel::refresh() {
-    if (!m_viewport->splatModel()) {
-        m_info->setText(tr("No splat model: train or open a splat cloud first."));
-        return false;
+bool GameScalePanel::shownNow() const { return isVisible() && !visibleRegion().isEmpty(); }
+
+void GameScalePanel::scheduleRefresh() {
+    m_stale = true;
+    if (shownNow()) m_timer->start();
+}
+
+void GameScalePanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    refillCompareLists();
+    if (m_stale) m_timer->start();
+}
+
+void GameScalePanel::setCompareSources(std::function<QStringList()> candidates, Loader loader) {
+    m_candidates = std::move(candidates);
+    m_loader = std::move(loader);
+    refillCompareLists();
+}
+
+void GameScalePanel::refillCompareLists() {
+    const QStringList files = m_candidates ? m_candidates() : QStringList();
+    m_loaded.clear();  // files may have changed since they were read
+    const auto fill = [&files](QComboBox* box, bool withNone) {
+        const QSignalBlocker block(box);
+        const QString current = box->count() ? box->currentData().toString() : QString(withNone ? "none" : "");
+        box->clear();
+        if (withNone) box->addItem(tr("None"), QStringLiteral("none"));
+        box->addItem(tr("Current view"), QString());
+        QStringList all = files;
+        if (!current.isEmpty() && current != QLatin1String("none") && !all.contains(current)) all << current;
+        for (const QString& path : all) {
+            const QFileInfo info(path);
+            box->addItem(info.dir().dirName() + QLatin1Char('/') + info.fileName(), path);
+            box->setItemData(box->count() - 1, path, Qt::ToolTipRole);
+        }
+        box->setCurrentIndex(std::max(0, box->findData(current)));
+    };
+    fill(m_a, false);
+    fill(m_b, true);
+}
+
+bool GameScalePanel::comparing() const { return m_b->currentData().toString() != QLatin1String("none"); }
+
+bool GameScalePanel::setCompare(const QString& a, const QString& b) {
+    for (auto [box, value] : {std::pair{m_a, a}, std::pair{m_b, b}}) {
+        if (box->findData(value) < 0) {
+            box->addItem(QFileInfo(value).fileName(), value);
+        }
+        box->setCurrentIndex(box->findData(value));
     }
+    return refresh();
+}
+
+GameScalePanel::ModelPtr GameScalePanel::compareModel(const QString& source, QString& heading, QString& error) {
+    ModelPtr model;
+    QString name;
+    qint64 bytes = -1;
+    if (source.isEmpty()) {
+        model = m_viewport->splatModel();
+        name = tr("current view");
+        if (!model) error = tr("No splat model in the view: train or open a splat cloud first.");
+    } else if (auto it = m_loaded.find(source); it != m_loaded.end()) {
+        model = it->second;
+    } else if (!m_loader) {
+        error = tr("Cannot open %1: no loader").arg(source);
+    } else if (auto loaded = m_loader(source); !loaded) {
+        error = tr("Cannot open %1: %2").arg(source, QString::fromStdString(loaded.error().message));
+    } else {
+        model = m_loaded[source] = *loaded;
+    }
+    if (!source.isEmpty()) {
+        const QFileInfo info(source);
+        name = info.dir().dirName() + QLatin1Char('/') + info.fileName();
+        if (info.exists()) bytes = info.size();
+    }
+    if (!model) return nullptr;
+    const int core = int(model->core.size()), shell = int(model->shell.size());
+    QStringList parts;
+    parts << tr("%n splat(s)", nullptr, core + shell) << tr("%1 core + %2 shell").arg(core).arg(shell);
+    if (model->chunks) parts << tr("%n chunk(s)", nullptr, int(model->chunks->chunks.size()));
+    if (bytes >= 0) parts << QLocale().formattedDataSize(bytes);
+    heading = name + QStringLiteral(" — ") + parts.join(QStringLiteral(", "));
+    return model;
+}
+
+namespace {
+
+// The sheet under a header row of column captions and right of a column of row captions.
+QImage captionSheet(const QImage& sheet, const std::vector<render::GameScaleTile>& tiles, const QFont& font,
+                    QList<GameScalePanel::Caption>& captions) {
+    const QFontMetrics metrics(font);
+    const auto rowText = [](const render::GameScaleTile& t) {
+        return t.background == render::Background::Grey ? GameScalePanel::tr("grey") : GameScalePanel::tr("black");
+    };
+    const auto columnText = [](const render::GameScaleTile& t) {
+        return t.mesh ? GameScalePanel::tr("mesh ×%1").arg(t.zoom) : GameScalePanel::tr("splats ×%1").arg(t.zoom);
+    };
+    int left = 0;
+    for (const auto& t : tiles) left = std::max(left, metrics.horizontalAdvance(rowText(t)) + 8);
+    const int top = metrics.height() + 6;
+    QImage out(sheet.width() + left, sheet.height() + top, QImage::Format_RGB32);
+    out.fill(QColor(24, 24, 28));
+    QPainter painter(&out);
+    painter.drawImage(left, top, sheet);
+    painter.setFont(font);
+    painter.setPen(QColor(225, 225, 225));
+    captions.clear();
+    for (const auto& t : tiles) {
+        if (t.background == render::Background::Grey) {  // one column header per column
+            const QRect rect(left + t.x, 2, t.width, top - 4);
+            captions.append({rect, columnText(t)});
+            painter.drawText(rect, Qt::AlignHCenter | Qt::AlignVCenter, metrics.elidedText(columnText(t), Qt::ElideRight, t.width));
+        }
+        if (t.x == tiles.front().x) {  // one row header per row
+            const QRect rect(2, top + t.y, left - 4, t.height);
+            captions.append({rect, rowText(t)});
+            painter.drawText(rect, Qt::AlignLeft | Qt::AlignVCenter, rowText(t));
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+QImage GameScalePanel::renderCaptioned(const ModelPtr& model, bool current, QList<Caption>& captions, bool& withMesh) {
     render::GameScaleSettings s;
     s.heightPx = m_height->value();
     s.headingDeg = float(m_heading->value());
     s.look = m_viewport->splatLook();
-    const QImage image = m_viewport->renderGameScale(s);
-    if (image.isNull()) {
-        m_info->setText(tr("The game-scale view could not be rendered (see the log)."));
+    std::vector<render::GameScaleTile> tiles;
+    const QImage image = current ? m_viewport->renderGameScale(s, &tiles) : m_viewport->renderGameScaleOf(model, s, &tiles);
+    withMesh = std::any_of(tiles.begin(), tiles.end(), [](const render::GameScaleTile& t) { return t.mesh; });
+    if (image.isNull()) return {};
+    if (current) m_image = image;
+    return tiles.empty() ? image : captionSheet(image, tiles, font(), captions);
+}
+
+namespace {
+
+// `a` above `b`, each under its heading line; the captions of b move down with it.
+QImage stackSheets(const QImage& a, const QString& ha, const QImage& b, const QString& hb, const QFont& font,
+                   QList<GameScalePanel::Caption>& ca, const QList<GameScalePanel::Caption>& cb) {
+    const QFontMetrics metrics(font);
+    const int line = metrics.height() + 6;
+    const int width = std::max({a.width(), b.width(), metrics.horizontalAdvance(ha) + 8, metrics.horizontalAdvance(hb) + 8});
+    QImage out(width, 2 * line + a.height() + b.height() + 8, QImage::Format_RGB32);
+    out.fill(QColor(24, 24, 28));
+    QPainter painter(&out);
+    painter.setFont(font);
+    painter.setPen(QColor(255, 230, 140));
+    const QRect headA(4, 0, width - 8, line), headB(4, line + a.height() + 8, width - 8, line);
+    painter.drawText(headA, Qt::AlignLeft | Qt::AlignVCenter, ha);
+    painter.drawText(headB, Qt::AlignLeft | Qt::AlignVCenter, hb);
+    painter.drawImage(0, line, a);
+    painter.drawImage(0, headB.bottom() + 1, b);
+    QList<GameScalePanel::Caption> all{{headA, ha}};
+    for (auto c : ca) all.append({c.rect.translated(0, line), c.text});
+    all.append({headB, hb});
+    for (auto c : cb) all.append({c.rect.translated(0, headB.bottom() + 1), c.text});
+    ca = all;
+    return out;
+}
+
+}  // namespace
+
+bool GameScalePanel::refresh() {
+    m_timer->stop();
+    m_stale = false;
+    m_headings.clear();
+    const auto fail = [this](const QString& message) {
+        m_image = m_captioned = QImage();
+        m_captions.clear();
+        m_view->clear();
+        m_info->setText(message);
         return false;
+    };
+    const bool compare = comparing();
+    if (!compare && m_a->currentData().toString().isEmpty() && !m_viewport->splatModel())
+        return fail(tr("No splat model: train or open a splat cloud first."));
+    QString headingA, headingB, error;
+    const QString sourceA = m_a->currentData().toString(), sourceB = m_b->currentData().toString();
+    const ModelPtr a = compareModel(sourceA, headingA, error);
+    const ModelPtr b = compare ? compareModel(sourceB, headingB, error) : nullptr;
+    if (!a || (compare && !b)) return fail(error);
+    bool mesh = false;
+    QList<Caption> captionsA, captionsB;
+    m_image = QImage();
+    const QImage sheetA = renderCaptioned(a, a == m_viewport->splatModel(), captionsA, mesh);
+    const QImage sheetB = compare ? renderCaptioned(b, false, captionsB, mesh) : QImage();
+    if (sheetA.isNull() || (compare && sheetB.isNull())) return fail(tr("The game-scale view could not be rendered (see the log)."));
+    if (m_image.isNull()) m_image = sheetA;  // a file as A: its sheet
+    if (compare) {
+        m_headings = {tr("A: %1").arg(headingA), tr("B: %1").arg(headingB)};
+        m_captioned = stackSheets(sheetA, m_headings[0], sheetB, m_headings[1], font(), captionsA, captionsB);
+    } else {
+        m_captioned = sheetA;
     }
-    m_image = image;
-    m_view->setPixmap(QPixmap::fromImage(m_image));
-    m_info->setText(tr("%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour, grey and black (%4 × %5 px).")
-                        .arg(s.heightPx)
+    m_captions = captionsA;
+    m_view->setPixmap(QPixmap::fromImage(m_captioned));
+    const render::SplatRenderSettings look = m_viewport->splatLook();
+    const QString meshLook = !mesh       ? tr("no mesh to compare with")
+                             : look.cel ? tr("the mesh drawn with the same cel bands and sun as the splats")
+                                        : tr("the mesh drawn in flat colour like the splats");
+    m_info->setText(tr("%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour on grey and black; %4.")
+                        .arg(m_height->value())
                         .arg(m_heading->value())
-                        .arg(s.zoom)
-                        .arg(m_image.width())
-                        .arg(m_image.height()));
+                        .arg(render::GameScaleSettings{}.zoom)
+                        .arg(meshLook));
     emit refreshed(m_image);
     return true;
 }

@@ -22,6 +22,7 @@ struct Mesh;
 
 namespace sw::render {
 struct GameScaleSettings;
+struct GameScaleTile;
 }
 
 namespace sw::widgets {
@@ -89,8 +90,14 @@ public:
     int pickSplat(QPointF position, Eigen::Vector3f* modelPoint);
     // The game-scale sheet (core/render/game_scale) of the splat model next to the mesh (when
     // one is set), rendered with this widget's context. Null image (renderError) on failure or
-    // without a splat model.
-    QImage renderGameScale(const sw::render::GameScaleSettings& settings);
+    // without a splat model. `tiles` (optional) receives where each tile is (for captions).
+    QImage renderGameScale(const sw::render::GameScaleSettings& settings,
+                           std::vector<sw::render::GameScaleTile>* tiles = nullptr);
+    // The same sheet of another model (an A/B compare), drawn by a renderer made for it in this
+    // widget's context and freed afterwards; the viewport's own model, selection and view stay.
+    QImage renderGameScaleOf(std::shared_ptr<const sw::formats::Spl2Model> model,
+                             const sw::render::GameScaleSettings& settings,
+                             std::vector<sw::render::GameScaleTile>* tiles = nullptr);
     // Run with the context current before every splat frame, game-scale sheet and read-back,
     // after the model is uploaded: a dock that keeps per-slot state in the renderer (the
     // Destruction dock's damage path) uploads it here. fresh = true when the renderer is new

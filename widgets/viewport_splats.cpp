@@ -197,7 +197,7 @@ int Viewport::pickSplat(QPointF position, Eigen::Vector3f* modelPoint) {
     return best;
 }
 
-QImage Viewport::renderGameScale(const render::GameScaleSettings& settings) {
+QImage Viewport::renderGameScale(const render::GameScaleSettings& settings, std::vector<render::GameScaleTile>* tiles) {
     if (!m_impl->splatModel) {
         emit renderError(tr("There is no splat model to show at game scale."));
         return {};
@@ -206,11 +206,44 @@ QImage Viewport::renderGameScale(const render::GameScaleSettings& settings) {
     QImage result;
     const bool haveMesh = ensureRenderer() && m_impl->mesh;  // uploads a changed mesh
     if (ensureSplats()) {
-        auto image = render::renderGameScale(*m_impl->splats, haveMesh ? m_impl->renderer.get() : nullptr, settings);
-        if (image) result = toQImage(*image);
-        else emit renderError(QString::fromStdString(image.error().toString()));
+        auto sheet = render::renderGameScaleSheet(*m_impl->splats, haveMesh ? m_impl->renderer.get() : nullptr, settings);
+        if (sheet) {
+            result = toQImage(sheet->image);
+            if (tiles) *tiles = std::move(sheet->tiles);
+        } else {
+            emit renderError(QString::fromStdString(sheet.error().toString()));
+        }
     } else {
         emit renderError(tr("OpenGL is not available for the game-scale view."));
+    }
+    doneCurrent();
+    return result;
+}
+
+QImage Viewport::renderGameScaleOf(std::shared_ptr<const formats::Spl2Model> model,
+                                   const render::GameScaleSettings& settings, std::vector<render::GameScaleTile>* tiles) {
+    if (!model) return {};
+    if (model == m_impl->splatModel) return renderGameScale(settings, tiles);
+    makeCurrent();
+    QImage result;
+    QOpenGLContext* ctx = context();
+    const bool haveMesh = ensureRenderer() && m_impl->mesh;  // uploads a changed mesh
+    auto splats = ctx ? render::SplatRenderer::create(
+                            [ctx](const char* name) { return reinterpret_cast<void*>(ctx->getProcAddress(name)); })
+                      : Result<std::unique_ptr<render::SplatRenderer>>(makeError(ErrorCode::Gpu, "no GL context"));
+    if (!splats) {
+        emit renderError(QString::fromStdString(splats.error().toString()));
+    } else {
+        Status uploaded = (*splats)->setModel(*model);
+        auto sheet = uploaded ? render::renderGameScaleSheet(**splats, haveMesh ? m_impl->renderer.get() : nullptr, settings)
+                              : Result<render::GameScaleSheet>(uploaded.error());
+        if (sheet) {
+            result = toQImage(sheet->image);
+            if (tiles) *tiles = std::move(sheet->tiles);
+        } else {
+            emit renderError(QString::fromStdString(sheet.error().toString()));
+        }
+        (*splats)->release();
     }
     doneCurrent();
     return result;

@@ -3,14 +3,18 @@
 // document's cloud or baked model changes (the baked model with its floater mask, else the
 // cloud turned into a preview model on a worker thread, else the mesh). Wiring only.
 #include <QAction>
+#include <QDirIterator>
 #include <QDockWidget>
+#include <algorithm>
 #include <functional>
 #include <thread>
 
+#include "app/editor/bake_controller.h"
 #include "app/editor/dock_util.h"
 #include "app/editor/editor_document.h"
 #include "app/editor/main_window.h"
 #include "core/foundation/log.h"
+#include "core/formats/cloud_io.h"
 #include "core/formats/spl2.h"
 #include "core/render/cloud_preview.h"
 #include "core/splat/splat_cloud.h"
@@ -60,6 +64,35 @@ private:
     quint64 m_generation = 0;  // GUI thread only
 };
 
+// The project's clouds and bakes for the game-scale A/B compare: .ply/.spz/.bin under its cache
+// folder (trainings, checkpoints, bakes) and in the export folder, newest first, at most 40.
+QStringList compareCandidates(const QStringList& folders) {
+    QFileInfoList found;
+    for (const QString& folder : folders) {
+        if (folder.isEmpty()) continue;
+        QDirIterator it(folder, {"*.ply", "*.spz", "*.bin"}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext() && found.size() < 200) found << QFileInfo(it.next());
+    }
+    std::sort(found.begin(), found.end(), [](const QFileInfo& a, const QFileInfo& b) { return a.lastModified() > b.lastModified(); });
+    QStringList paths;
+    for (const QFileInfo& info : found)
+        if (!paths.contains(info.absoluteFilePath()) && paths.size() < 40) paths << info.absoluteFilePath();
+    return paths;
+}
+
+// A compare source as a drawable model: an SPL2 bake as it is, a cloud as the preview model.
+Result<std::shared_ptr<const formats::Spl2Model>> loadCompareModel(const QString& path) {
+    if (path.endsWith(QLatin1String(".bin"), Qt::CaseInsensitive)) {
+        auto model = formats::readSpl2(path.toStdString());
+        if (!model) return model.error();
+        return std::make_shared<const formats::Spl2Model>(std::move(*model));
+    }
+    auto cloud = formats::readSplatCloud(path.toStdString());
+    if (!cloud) return cloud.error();
+    if (cloud->empty()) return makeError(ErrorCode::InvalidInput, "the cloud has no splats", path.toStdString());
+    return std::make_shared<const formats::Spl2Model>(render::previewModelFromCloud(*cloud));
+}
+
 // The camera/background actions (View menu) and the View controls show the same state.
 void linkViewActions(const EditorActions& a, widgets::Viewport* viewport, widgets::ViewControls* controls) {
     const auto syncActions = [a, viewport] {
@@ -103,19 +136,27 @@ void MainWindow::createViewDocks() {
     connect(m_viewport, &widgets::Viewport::splatPicked, effects,
             [effects](const Eigen::Vector3f& point, int) { effects->pickPoint(point); });
 
-    connect(gameDock, &QDockWidget::visibilityChanged, gameScale, [this, gameScale](bool visible) {
-        if (visible && m_viewport->splatModel() && gameScale->image().isNull()) gameScale->refresh();
+    // The game-scale sheet follows the model and its look (refreshed while shown, else when shown).
+    connect(gameDock, &QDockWidget::visibilityChanged, gameScale, [gameScale](bool visible) {
+        if (visible && gameScale->isStale()) gameScale->scheduleRefresh();
     });
+    connect(m_viewControls, &widgets::ViewControls::changed, gameScale, &widgets::GameScalePanel::scheduleRefresh);
+    gameScale->setCompareSources(
+        [this] { return compareCandidates({m_document->cacheFolder(), m_bake ? m_bake->exportFolder() : QString()}); },
+        loadCompareModel);
+    for (auto signal : {&EditorDocument::projectChanged, &EditorDocument::cloudChanged, &EditorDocument::spl2Changed})
+        connect(m_document, signal, gameScale, &widgets::GameScalePanel::refillCompareLists);
+    connect(effects, &widgets::EffectsPanel::effectsChanged, gameScale, &widgets::GameScalePanel::scheduleRefresh);
 
     auto* builder = new CloudPreviewBuilder(this);
-    const auto show = [this, effects, gameScale, gameDock](std::shared_ptr<const formats::Spl2Model> model,
+    const auto show = [this, effects, gameScale](std::shared_ptr<const formats::Spl2Model> model,
                                                            std::vector<std::uint8_t> mask) {
         m_viewport->setSplatModel(model, std::move(mask));
         m_viewport->setContent(model ? widgets::Viewport::Content::Splats : widgets::Viewport::Content::Mesh);
         effects->setModel(model);
         m_viewControls->sync();
         updateLegend();
-        if (model && !gameDock->visibleRegion().isEmpty()) gameScale->refresh();
+        gameScale->scheduleRefresh();
     };
     const auto showCurrent = [this, builder, show] {
         if (Spl2Ptr spl2 = m_document->spl2()) {

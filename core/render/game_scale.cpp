@@ -86,7 +86,40 @@ Rgba8Image upscaleNearest(const Rgba8Image& image, int factor) {
     return out;
 }
 
+std::vector<GameScaleTile> gameScaleTiles(const GameScaleFraming& f, const GameScaleSettings& s, bool withMesh) {
+    std::vector<GameScaleTile> tiles;
+    const int perRow = withMesh ? 2 : 1;
+    const int z = s.zoom;
+    const int rowHeight = f.height * z;
+    const Background backgrounds[2] = {Background::Grey, Background::Black};
+    for (int row = 0; row < 2; ++row) {
+        const int y = kGap + row * (rowHeight + kGap);
+        int x = kGap;
+        for (int k = 0; k < perRow; ++k, x += f.width + kGap) tiles.push_back({x, y, f.width, f.height, k == 1, 1, backgrounds[row]});
+        for (int k = 0; k < perRow; ++k, x += f.width * z + kGap)
+            tiles.push_back({x, y, f.width * z, f.height * z, k == 1, z, backgrounds[row]});
+    }
+    return tiles;
+}
+
+RenderSettings gameScaleMeshSettings(const SplatRenderSettings& look, int width, int height, Background background) {
+    RenderSettings ms;
+    ms.width = width;
+    ms.height = height;
+    ms.background = background;
+    ms.samples = look.samples;
+    ms.shading = look.cel ? Shading::Cel : Shading::Flat;
+    ms.sunDirection = look.sunDirection;
+    return ms;
+}
+
 Result<Rgba8Image> renderGameScale(SplatRenderer& splats, MeshRenderer* mesh, const GameScaleSettings& s) {
+    auto sheet = renderGameScaleSheet(splats, mesh, s);
+    if (!sheet) return sheet.error();
+    return std::move(sheet->image);
+}
+
+Result<GameScaleSheet> renderGameScaleSheet(SplatRenderer& splats, MeshRenderer* mesh, const GameScaleSettings& s) {
     if (s.heightPx < 8) return makeError(ErrorCode::InvalidInput, "game-scale height must be at least 8 px");
     if (s.zoom < 1) return makeError(ErrorCode::InvalidInput, "game-scale zoom must be at least 1");
     if (!splats.hasModel()) return makeError(ErrorCode::InvalidInput, "game-scale view without a splat model");
@@ -113,37 +146,29 @@ Result<Rgba8Image> renderGameScale(SplatRenderer& splats, MeshRenderer* mesh, co
         if (!image) return image.error();
         tiles.push_back(std::move(*image));
         if (mesh) {
-            RenderSettings ms;
-            ms.width = f.width;
-            ms.height = f.height;
-            ms.background = bg;
-            ms.samples = look.samples;
-            ms.shading = Shading::Cel;
-            auto meshImage = mesh->renderImage(f.view, f.projection, ms);
+            auto meshImage = mesh->renderImage(f.view, f.projection, gameScaleMeshSettings(s.look, f.width, f.height, bg));
             if (!meshImage) return meshImage.error();
             tiles.push_back(std::move(*meshImage));
         }
     }
+    GameScaleSheet out;
+    out.tiles = gameScaleTiles(f, s, mesh != nullptr);
     const int perRow = mesh ? 2 : 1;
     const int z = s.zoom;
-    const int width = kGap + perRow * (f.width + kGap) + perRow * (f.width * z + kGap);
-    const int rowHeight = f.height * z;
-    Rgba8Image sheet;
-    sheet.width = width;
-    sheet.height = kGap + 2 * (rowHeight + kGap);
+    Rgba8Image& sheet = out.image;
+    sheet.width = kGap + perRow * (f.width + kGap) + perRow * (f.width * z + kGap);
+    sheet.height = kGap + 2 * (f.height * z + kGap);
     sheet.rgba.resize(static_cast<std::size_t>(sheet.width) * sheet.height * 4);
     for (std::size_t i = 0; i < sheet.rgba.size(); i += 4) {
         std::memcpy(&sheet.rgba[i], kFrame, 3);
         sheet.rgba[i + 3] = 255;
     }
-    for (int row = 0; row < 2; ++row) {
-        const int y = kGap + row * (rowHeight + kGap);
-        int x = kGap;
-        for (int k = 0; k < perRow; ++k, x += f.width + kGap) blit(sheet, tiles[static_cast<std::size_t>(row * perRow + k)], x, y);
-        for (int k = 0; k < perRow; ++k, x += f.width * z + kGap)
-            blit(sheet, upscaleNearest(tiles[static_cast<std::size_t>(row * perRow + k)], z), x, y);
+    for (const GameScaleTile& t : out.tiles) {
+        const int row = t.background == Background::Grey ? 0 : 1;
+        const Rgba8Image& tile = tiles[static_cast<std::size_t>(row * perRow + (t.mesh ? 1 : 0))];
+        blit(sheet, t.zoom == 1 ? tile : upscaleNearest(tile, t.zoom), t.x, t.y);
     }
-    return sheet;
+    return out;
 }
 
 }  // namespace sw::render

@@ -7,8 +7,13 @@
 //
 // Layout (tiles separated by a 4 px gap on a dark frame): one row per background (grey, then
 // black); columns: splats ×1, mesh ×1, splats ×3, mesh ×3 (the mesh columns are left out when
-// no mesh is given).
+// no mesh is given). gameScaleTiles() says where each tile is, for captions.
+//
+// Like with like: the mesh tiles use the splats' look — cel bands (Shading::Cel) with the same
+// sun direction when the look is cel, flat albedo when it is not — so an A/B of splats against
+// the source judges the splats, not two lighting recipes.
 #include <Eigen/Core>
+#include <vector>
 
 #include "core/foundation/error.h"
 #include "core/foundation/image_io.h"
@@ -36,6 +41,19 @@ struct GameScaleFraming {
 };
 GameScaleFraming frameGameScale(std::span<const Eigen::Vector3f> points, const GameScaleSettings& s);
 
+// One tile of the sheet, in sheet pixels (rows top to bottom).
+struct GameScaleTile {
+    int x = 0, y = 0, width = 0, height = 0;
+    bool mesh = false;  // the source mesh; else the splats
+    int zoom = 1;       // 1 or GameScaleSettings::zoom
+    Background background = Background::Grey;
+};
+// The tiles of a sheet of ×1 tiles of framing's size, in the layout above (row-major).
+std::vector<GameScaleTile> gameScaleTiles(const GameScaleFraming& framing, const GameScaleSettings& s, bool withMesh);
+
+// The mesh renderer's settings that match the splats' look (see above) for one tile.
+RenderSettings gameScaleMeshSettings(const SplatRenderSettings& look, int width, int height, Background background);
+
 // Nearest-neighbour magnification by an integer factor ≥ 1.
 Rgba8Image upscaleNearest(const Rgba8Image& image, int factor);
 
@@ -43,5 +61,11 @@ Rgba8Image upscaleNearest(const Rgba8Image& image, int factor);
 // must hold the source mesh (MeshRenderer::setMesh) in the same model space. The splat
 // renderer must hold a model. InvalidInput for heightPx < 8 or zoom < 1.
 Result<Rgba8Image> renderGameScale(SplatRenderer& splats, MeshRenderer* mesh, const GameScaleSettings& s);
+// The same with the tiles' places (gameScaleTiles of the framing used).
+struct GameScaleSheet {
+    Rgba8Image image;
+    std::vector<GameScaleTile> tiles;
+};
+Result<GameScaleSheet> renderGameScaleSheet(SplatRenderer& splats, MeshRenderer* mesh, const GameScaleSettings& s);
 
 }  // namespace sw::render

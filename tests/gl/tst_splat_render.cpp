@@ -1,6 +1,7 @@
 // Splat renderer (core/render/splat_renderer.h): goldens of the cel look, the core and shell
 // passes, the overlays and the game-scale sheet (tests/golden/README.md, "Splat renderer"); the
 // shell is drawn in the order of the current heading sector; the LOD draws exactly k splats.
+#include <cstring>
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -119,6 +120,54 @@ TEST_CASE("golden: game-scale sheet (x1 and x3, grey and black, next to the mesh
     CHECK(sheet->height == 3 * 4 + 2 * 72 * 3);
     const auto outcome = sw::test::compareWithGolden("splat_game_scale", *sheet);
     CHECK_MESSAGE(outcome.passed, outcome.message);
+}
+
+// Like with like (issue 16): the mesh tiles use the splats' look, so changing the sun or turning
+// cel off changes the mesh tiles as it changes the splats; each tile is where gameScaleTiles says.
+TEST_CASE("game scale: the mesh tiles follow the splats' look and the tiles are where the layout says") {
+    auto context = sw::test::requireContext();
+    auto splats = makeRenderer(context->loader());
+    REQUIRE(splats->setModel(sw::test::makeCreature()).ok());
+    auto mesh = MeshRenderer::create(context->loader());
+    REQUIRE(mesh.ok());
+    REQUIRE((*mesh)->setMesh(sw::test::makeCreatureMesh()).ok());
+    const auto tileOf = [](const sw::Rgba8Image& sheet, const GameScaleTile& t) {
+        sw::Rgba8Image out{t.width, t.height, std::vector<std::uint8_t>(std::size_t(t.width * t.height * 4))};
+        for (int y = 0; y < t.height; ++y)
+            std::memcpy(&out.rgba[std::size_t(y * t.width * 4)], &sheet.rgba[(std::size_t(t.y + y) * sheet.width + t.x) * 4],
+                        std::size_t(t.width * 4));
+        return out;
+    };
+    GameScaleSettings gs;
+    gs.heightPx = 60;
+    std::vector<Eigen::Vector3f> points = splats->model().core.pos;  // the sheet frames core and shell
+    points.insert(points.end(), splats->model().shell.pos.begin(), splats->model().shell.pos.end());
+    const GameScaleFraming f = frameGameScale(points, gs);
+    for (const bool cel : {true, false}) {
+        gs.look.cel = cel;
+        gs.look.sunDirection = cel ? Eigen::Vector3f(-0.8f, 0.3f, 0.5f) : gs.look.sunDirection;
+        auto sheet = renderGameScaleSheet(*splats, mesh->get(), gs);
+        REQUIRE_MESSAGE(sheet.ok(), (sheet.ok() ? "" : sheet.error().toString()));
+        REQUIRE(sheet->tiles.size() == 8);
+        CHECK(sheet->tiles[1].mesh);
+        CHECK(sheet->tiles[3].zoom == 3);
+        CHECK(sheet->tiles[4].background == Background::Black);
+        // The grey ×1 mesh tile is the mesh drawn with the matching settings.
+        auto direct = (*mesh)->renderImage(f.view, f.projection,
+                                          gameScaleMeshSettings(gs.look, f.width, f.height, Background::Grey));
+        REQUIRE(direct.ok());
+        CHECK(direct->width == sheet->tiles[1].width);
+        CHECK(tileOf(sheet->image, sheet->tiles[1]).rgba == direct->rgba);
+        // …and not the other recipe's look.
+        RenderSettings other = gameScaleMeshSettings(gs.look, f.width, f.height, Background::Grey);
+        other.shading = cel ? Shading::Flat : Shading::Cel;
+        auto otherImage = (*mesh)->renderImage(f.view, f.projection, other);
+        REQUIRE(otherImage.ok());
+        CHECK(tileOf(sheet->image, sheet->tiles[1]).rgba != otherImage->rgba);
+        CHECK(gameScaleMeshSettings(gs.look, 8, 8, Background::Grey).sunDirection == gs.look.sunDirection);
+    }
+    splats->release();
+    (*mesh)->release();
 }
 
 TEST_CASE("game scale: the model spans exactly the requested height at x1") {

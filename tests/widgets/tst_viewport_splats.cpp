@@ -7,6 +7,7 @@
 // editor-game-scale.png there (docs/screenshots).
 #include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QOpenGLContext>
@@ -22,6 +23,7 @@
 #include "core/bake/surface_sample.h"
 #include "core/demo/demo_drone.h"
 #include "core/foundation/log.h"
+#include "core/render/cloud_preview.h"
 #include "core/render/game_scale.h"
 #include "widgets/effects_panel.h"
 #include "widgets/game_scale_panel.h"
@@ -115,6 +117,7 @@ private slots:
     void effectsPanelPlaysScrubsAndScatters();
     void everyEffectMovesTheModel();
     void gameScaleDockHasDocumentedSize();
+    void gameScaleTilesAreCaptionedAndRefreshLive();
     void survivesRedockWithSplats();
     void mainWindowShowsCloudThenBakedModel();
 
@@ -309,6 +312,88 @@ void TestViewportSplats::gameScaleDockHasDocumentedSize() {
     QVERIFY(countNonBackground(panel.image(), 128) > panel.image().width() * panel.image().height() / 4);
 }
 
+// Issue 16 build 5: every tile has a caption (splats/mesh, ×1/×3 over the columns, grey/black
+// beside the rows); a changed setting refreshes a shown panel by itself, a hidden one when shown.
+void TestViewportSplats::gameScaleTilesAreCaptionedAndRefreshLive() {
+    m_h.viewport->setMesh(fixture().mesh);
+    sw::widgets::GameScalePanel panel(m_h.viewport);
+    panel.resize(700, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QSignalSpy refreshed(&panel, &sw::widgets::GameScalePanel::refreshed);
+    QVERIFY(refreshed.wait(5000));  // shown with nothing rendered yet: it renders itself
+    QStringList texts;
+    for (const auto& c : panel.captions()) texts << c.text;
+    QCOMPARE(texts, (QStringList{"splats ×1", "grey", "mesh ×1", "splats ×3", "mesh ×3", "black"}));
+    const QImage& captioned = panel.captionedImage();
+    QVERIFY(captioned.width() > panel.image().width() && captioned.height() > panel.image().height());
+    for (const auto& a : panel.captions()) {
+        QVERIFY2(captioned.rect().contains(a.rect), qPrintable(a.text));
+        QVERIFY2(QFontMetrics(panel.font()).horizontalAdvance(a.text) <= a.rect.width(), qPrintable(a.text));  // untruncated
+        for (const auto& b : panel.captions())
+            if (&a != &b) QVERIFY2(!a.rect.intersects(b.rect), qPrintable(a.text + " / " + b.text));
+    }
+    captioned.save(QStringLiteral("game-scale-captioned.png"));
+    // Live: a new height renders without Refresh.
+    const int before = panel.image().height();
+    panel.setTargetHeight(60);
+    QVERIFY(refreshed.wait(5000));
+    QVERIFY(panel.image().height() < before);
+    // Hidden: it waits, stale, and renders when shown again.
+    panel.hide();
+    refreshed.clear();
+    panel.setTargetHeight(100);
+    QTest::qWait(400);
+    QCOMPARE(refreshed.count(), 0);
+    QVERIFY(panel.isStale());
+    panel.show();
+    QVERIFY(refreshed.wait(5000));
+    QVERIFY(panel.image().height() > before);
+    QVERIFY(!panel.isStale());
+
+    // A/B compare: B is another model from the editor's loader, drawn below A with the same
+    // settings; each half is headed by its name and numbers.
+    const auto preview = std::make_shared<const sw::formats::Spl2Model>(sw::render::previewModelFromCloud(*fixture().cloud));
+    panel.setCompareSources([] { return QStringList{"/project/cache/training/cloud.ply"}; },
+                            [preview](const QString& path) -> sw::Result<sw::widgets::GameScalePanel::ModelPtr> {
+                                if (path.endsWith("cloud.ply")) return preview;
+                                return sw::makeError(sw::ErrorCode::Io, "no such file", path.toStdString());
+                            });
+    auto* b = panel.findChild<QComboBox*>("compareB");
+    QVERIFY(b && b->findData("/project/cache/training/cloud.ply") >= 0);
+    const int single = panel.captionedImage().height();
+    QVERIFY(panel.setCompare(QString(), "/project/cache/training/cloud.ply"));
+    QVERIFY(panel.comparing());
+    QCOMPARE(panel.compareHeadings().size(), 2);
+    const std::size_t nA = fixture().model->core.size() + fixture().model->shell.size();
+    const std::size_t nB = preview->core.size() + preview->shell.size();
+    QVERIFY2(panel.compareHeadings()[0].startsWith("A: current view — " + QString::number(nA) + " splat"),
+             qPrintable(panel.compareHeadings()[0]));
+    QVERIFY2(panel.compareHeadings()[1].startsWith("B: training/cloud.ply — " + QString::number(nB) + " splat"),
+             qPrintable(panel.compareHeadings()[1]));
+    QVERIFY(panel.compareHeadings()[0].contains("chunk"));  // the bake has chunks
+    QVERIFY(panel.captionedImage().height() > 2 * single - 40);
+    int headings = 0, meshCaptions = 0;
+    for (const auto& c : panel.captions()) {
+        headings += panel.compareHeadings().contains(c.text);
+        meshCaptions += c.text == "mesh ×3";
+    }
+    QCOMPARE(headings, 2);
+    QCOMPARE(meshCaptions, 2);  // both halves beside the same mesh
+    // The two halves differ (another model), and the viewport still shows its own.
+    const QImage& ab = panel.captionedImage();
+    const int half = ab.height() / 2;
+    QVERIFY(ab.copy(0, 0, ab.width(), half) != ab.copy(0, half, ab.width(), ab.height() - half));
+    QCOMPARE(m_h.viewport->splatModel(), fixture().model);
+    ab.save(QStringLiteral("game-scale-ab.png"));
+    // A file that cannot be read: the message names it, nothing stale stays.
+    QVERIFY(!panel.setCompare(QString(), "/project/missing.bin"));
+    QVERIFY(panel.findChild<QLabel*>("gameScaleInfo")->text().contains("/project/missing.bin"));
+    QVERIFY(panel.captionedImage().isNull());
+    QVERIFY(panel.setCompare(QString(), "none"));
+    QVERIFY(!panel.comparing() && panel.compareHeadings().isEmpty());
+}
+
 void TestViewportSplats::survivesRedockWithSplats() {
     QSignalSpy frames(m_h.viewport, &Viewport::frameRendered);
     QVERIFY(countNonBackground(m_h.viewport->renderToImage(), 128) > 1000);
@@ -371,9 +456,17 @@ void TestViewportSplats::mainWindowShowsCloudThenBakedModel() {
     auto* gameDock = window.findChild<QDockWidget*>("gameScaleDock");
     auto* game = window.findChild<sw::widgets::GameScalePanel*>("gameScalePanel");
     QVERIFY(gameDock && game);
-    gameDock->raise();
-    QVERIFY(game->refresh());
+    QSignalSpy gameRefreshed(game, &sw::widgets::GameScalePanel::refreshed);
+    gameDock->raise();  // it renders the model shown by itself when raised
+    QVERIFY(gameRefreshed.wait(5000));
     QVERIFY(!game->image().isNull());
+    const QImage plain = game->image();
+    // The look changes (an overlay): the sheet follows without Refresh.
+    controls->overlayBox()->setCurrentIndex(controls->overlayBox()->findData(int(sw::render::SplatOverlay::Part)));
+    QVERIFY(gameRefreshed.wait(5000));
+    QVERIFY(game->image() != plain);
+    controls->overlayBox()->setCurrentIndex(0);
+    QVERIFY(gameRefreshed.wait(5000));
     saveScreenshot(&window, "editor-game-scale.png");
 
     window.document()->setCloud(nullptr, {});
