@@ -55,6 +55,134 @@
         <source>Exported %1 files (%2) into %3: %4 core + %5 shell splats, %6 floaters removed, %7 chunks, %8 warnings</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n flagged but kept (marked Keep)</source>
+        <translation>
+            <numerusform>%n flagged but kept (marked Keep)</numerusform>
+            <numerusform>%n flagged but kept (marked Keep)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Floaters removed: %n splat(s)</source>
+        <translation>
+            <numerusform>Floaters removed: %n splat</numerusform>
+            <numerusform>Floaters removed: %n splats</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n splat(s) in the trained cloud</source>
+        <translation>
+            <numerusform>%n splat in the trained cloud</numerusform>
+            <numerusform>%n splats in the trained cloud</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n splat(s) in the game model</source>
+        <translation>
+            <numerusform>%n splat in the game model</numerusform>
+            <numerusform>%n splats in the game model</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n opaque core</source>
+        <translation>
+            <numerusform>%n opaque core</numerusform>
+            <numerusform>%n opaque core</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n blended shell</source>
+        <translation>
+            <numerusform>%n blended shell</numerusform>
+            <numerusform>%n blended shell</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Distance to the surface: half of the splats within %1, 99% within %2 model units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n splat(s) never seen by the game camera (belly) removed</source>
+        <translation>
+            <numerusform>%n splat never seen by the game camera (belly) removed</numerusform>
+            <numerusform>%n splats never seen by the game camera (belly) removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n nearly transparent splat(s) removed</source>
+        <translation>
+            <numerusform>%n nearly transparent splat removed</numerusform>
+            <numerusform>%n nearly transparent splats removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n destruction chunk(s)</source>
+        <translation>
+            <numerusform>%n destruction chunk</numerusform>
+            <numerusform>%n destruction chunks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n group(s)</source>
+        <translation>
+            <numerusform>in %n group</numerusform>
+            <numerusform>in %n groups</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (capped at the chunk limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1% of the chunks within ±30% of the target area</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n emissive (glowing) splat(s)</source>
+        <translation>
+            <numerusform>%n emissive (glowing) splat</numerusform>
+            <numerusform>%n emissive (glowing) splats</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n file(s)</source>
+        <translation>
+            <numerusform>Exported %n file</numerusform>
+            <numerusform>Exported %n files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (%1) into %2: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n splat(s)</source>
+        <translation>
+            <numerusform>%n splat</numerusform>
+            <numerusform>%n splats</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n floater(s) removed</source>
+        <translation>
+            <numerusform>%n floater removed</numerusform>
+            <numerusform>%n floaters removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s)</source>
+        <translation>
+            <numerusform>%n chunk</numerusform>
+            <numerusform>%n chunks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ImportReport</name>
@@ -1231,6 +1359,27 @@
             <numerusform>Show %n splats</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n floater(s) removed</source>
+        <translation>
+            <numerusform>%n floater removed</numerusform>
+            <numerusform>%n floaters removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s)</source>
+        <translation>
+            <numerusform>%n chunk</numerusform>
+            <numerusform>%n chunks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Baked: %n splat(s) in the game model</source>
+        <translation>
+            <numerusform>Baked: %n splat in the game model</numerusform>
+            <numerusform>Baked: %n splats in the game model</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::DatasetController</name>
@@ -1826,6 +1975,63 @@
             <numerusform>The last bake removed %n floaters (far %1 · detached %2 · silhouette %3 · dataset %4), kept %5. Re-run scans the cloud again.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n far from the surface</source>
+        <translation>
+            <numerusform>%n far from the surface</numerusform>
+            <numerusform>%n far from the surface</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n detached from the body</source>
+        <translation>
+            <numerusform>%n detached from the body</numerusform>
+            <numerusform>%n detached from the body</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n outside the model&apos;s silhouette</source>
+        <translation>
+            <numerusform>%n outside the model&apos;s silhouette</numerusform>
+            <numerusform>%n outside the model&apos;s silhouette</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n over background in the dataset&apos;s views</source>
+        <translation>
+            <numerusform>%n over background in the dataset&apos;s views</numerusform>
+            <numerusform>%n over background in the dataset&apos;s views</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none checked against the dataset&apos;s views (no dataset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kept (marked Keep)</source>
+        <translation>
+            <numerusform>%n kept (marked Keep)</numerusform>
+            <numerusform>%n kept (marked Keep)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The last bake removed %n floater(s)</source>
+        <translation>
+            <numerusform>The last bake removed %n floater</numerusform>
+            <numerusform>The last bake removed %n floaters</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Re-run scans the cloud again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n splat(s) flagged as floaters</source>
+        <translation>
+            <numerusform>%n splat flagged as a floater</numerusform>
+            <numerusform>%n splats flagged as floaters</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sw::widgets::FrameBrowser</name>
@@ -1895,6 +2101,108 @@
     </message>
     <message>
         <source>%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour, grey and black (%4 × %5 px).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grey</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>black</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mesh ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>splats ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>×1 and ×3 nearest-neighbour, on grey and on black; the source mesh beside the splats, drawn with the splats&apos; look.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no mesh to compare with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the mesh drawn with the same cel bands and sun as the splats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the mesh drawn in flat colour like the splats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour on grey and black; %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the sheet shows: the current view, or a cloud or bake of the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A second cloud or bake drawn below the first with the same settings, for an A/B compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with (B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Current view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>current view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No splat model in the view: train or open a splat cloud first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: no loader</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n splat(s)</source>
+        <translation>
+            <numerusform>%n splat</numerusform>
+            <numerusform>%n splats</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 core + %2 shell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s)</source>
+        <translation>
+            <numerusform>%n chunk</numerusform>
+            <numerusform>%n chunks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -55,6 +55,150 @@
         <source>Exported %1 files (%2) into %3: %4 core + %5 shell splats, %6 floaters removed, %7 chunks, %8 warnings</source>
         <translation>Экспортировано файлов: %1 (%2) в %3: сплатов ядра %4 + оболочки %5, удалено флоатеров %6, чанков %7, предупреждений %8</translation>
     </message>
+    <message numerus="yes">
+        <source>%n flagged but kept (marked Keep)</source>
+        <translation>
+            <numerusform>%n помечен, но оставлен (Оставить)</numerusform>
+            <numerusform>%n помечены, но оставлены (Оставить)</numerusform>
+            <numerusform>%n помечены, но оставлены (Оставить)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Floaters removed: %n splat(s)</source>
+        <translation>
+            <numerusform>Удалено флоатеров: %n сплат</numerusform>
+            <numerusform>Удалено флоатеров: %n сплата</numerusform>
+            <numerusform>Удалено флоатеров: %n сплатов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n splat(s) in the trained cloud</source>
+        <translation>
+            <numerusform>%n сплат в обученном облаке</numerusform>
+            <numerusform>%n сплата в обученном облаке</numerusform>
+            <numerusform>%n сплатов в обученном облаке</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n splat(s) in the game model</source>
+        <translation>
+            <numerusform>%n сплат в игровой модели</numerusform>
+            <numerusform>%n сплата в игровой модели</numerusform>
+            <numerusform>%n сплатов в игровой модели</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n opaque core</source>
+        <translation>
+            <numerusform>%n в непрозрачном ядре</numerusform>
+            <numerusform>%n в непрозрачном ядре</numerusform>
+            <numerusform>%n в непрозрачном ядре</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n blended shell</source>
+        <translation>
+            <numerusform>%n в полупрозрачной оболочке</numerusform>
+            <numerusform>%n в полупрозрачной оболочке</numerusform>
+            <numerusform>%n в полупрозрачной оболочке</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Distance to the surface: half of the splats within %1, 99% within %2 model units</source>
+        <translation>Расстояние до поверхности: у половины сплатов до %1, у 99% до %2 единиц модели</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n splat(s) never seen by the game camera (belly) removed</source>
+        <translation>
+            <numerusform>Удалено сплатов, которые игровая камера никогда не видит (брюхо): %n</numerusform>
+            <numerusform>Удалено сплатов, которые игровая камера никогда не видит (брюхо): %n</numerusform>
+            <numerusform>Удалено сплатов, которые игровая камера никогда не видит (брюхо): %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n nearly transparent splat(s) removed</source>
+        <translation>
+            <numerusform>Удалено почти прозрачных сплатов: %n</numerusform>
+            <numerusform>Удалено почти прозрачных сплатов: %n</numerusform>
+            <numerusform>Удалено почти прозрачных сплатов: %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n destruction chunk(s)</source>
+        <translation>
+            <numerusform>%n чанк разрушения</numerusform>
+            <numerusform>%n чанка разрушения</numerusform>
+            <numerusform>%n чанков разрушения</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n group(s)</source>
+        <translation>
+            <numerusform>в %n группе</numerusform>
+            <numerusform>в %n группах</numerusform>
+            <numerusform>в %n группах</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (capped at the chunk limit)</source>
+        <translation> (упёрлось в предел числа чанков)</translation>
+    </message>
+    <message>
+        <source>%1% of the chunks within ±30% of the target area</source>
+        <translation>%1% чанков в пределах ±30% от целевой площади</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n emissive (glowing) splat(s)</source>
+        <translation>
+            <numerusform>%n светящийся сплат</numerusform>
+            <numerusform>%n светящихся сплата</numerusform>
+            <numerusform>%n светящихся сплатов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n file(s)</source>
+        <translation>
+            <numerusform>Экспортирован %n файл</numerusform>
+            <numerusform>Экспортировано %n файла</numerusform>
+            <numerusform>Экспортировано %n файлов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (%1) into %2: </source>
+        <translation> (%1) в %2: </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n splat(s)</source>
+        <translation>
+            <numerusform>%n сплат</numerusform>
+            <numerusform>%n сплата</numerusform>
+            <numerusform>%n сплатов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n floater(s) removed</source>
+        <translation>
+            <numerusform>удалён %n флоатер</numerusform>
+            <numerusform>удалено %n флоатера</numerusform>
+            <numerusform>удалено %n флоатеров</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s)</source>
+        <translation>
+            <numerusform>%n чанк</numerusform>
+            <numerusform>%n чанка</numerusform>
+            <numerusform>%n чанков</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n предупреждение</numerusform>
+            <numerusform>%n предупреждения</numerusform>
+            <numerusform>%n предупреждений</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ImportReport</name>
@@ -1408,6 +1552,30 @@
         <source>The selected splats are not in the view</source>
         <translation>Выбранных сплатов нет в виде</translation>
     </message>
+    <message numerus="yes">
+        <source>%n floater(s) removed</source>
+        <translation>
+            <numerusform>удалён %n флоатер</numerusform>
+            <numerusform>удалено %n флоатера</numerusform>
+            <numerusform>удалено %n флоатеров</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s)</source>
+        <translation>
+            <numerusform>%n чанк</numerusform>
+            <numerusform>%n чанка</numerusform>
+            <numerusform>%n чанков</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Baked: %n splat(s) in the game model</source>
+        <translation>
+            <numerusform>Запечено: %n сплат в игровой модели</numerusform>
+            <numerusform>Запечено: %n сплата в игровой модели</numerusform>
+            <numerusform>Запечено: %n сплатов в игровой модели</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::DatasetController</name>
@@ -2070,6 +2238,70 @@
             <numerusform>Последнее запекание удалило %n флоатеров (далеко %1 · оторваны %2 · силуэт %3 · датасет %4), оставлено %5. «Повторить» проверит облако заново.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n far from the surface</source>
+        <translation>
+            <numerusform>%n далеко от поверхности</numerusform>
+            <numerusform>%n далеко от поверхности</numerusform>
+            <numerusform>%n далеко от поверхности</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n detached from the body</source>
+        <translation>
+            <numerusform>%n оторван от тела</numerusform>
+            <numerusform>%n оторваны от тела</numerusform>
+            <numerusform>%n оторваны от тела</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n outside the model&apos;s silhouette</source>
+        <translation>
+            <numerusform>%n вне силуэта модели</numerusform>
+            <numerusform>%n вне силуэта модели</numerusform>
+            <numerusform>%n вне силуэта модели</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n over background in the dataset&apos;s views</source>
+        <translation>
+            <numerusform>%n на фоне в видах датасета</numerusform>
+            <numerusform>%n на фоне в видах датасета</numerusform>
+            <numerusform>%n на фоне в видах датасета</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none checked against the dataset&apos;s views (no dataset)</source>
+        <translation>без проверки по видам датасета (датасета нет)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kept (marked Keep)</source>
+        <translation>
+            <numerusform>%n оставлен (Оставить)</numerusform>
+            <numerusform>%n оставлены (Оставить)</numerusform>
+            <numerusform>%n оставлены (Оставить)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The last bake removed %n floater(s)</source>
+        <translation>
+            <numerusform>Последнее запекание удалило %n флоатер</numerusform>
+            <numerusform>Последнее запекание удалило %n флоатера</numerusform>
+            <numerusform>Последнее запекание удалило %n флоатеров</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Re-run scans the cloud again.</source>
+        <translation>«Повторить» снова проверяет облако.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n splat(s) flagged as floaters</source>
+        <translation>
+            <numerusform>%n сплат помечен как флоатер</numerusform>
+            <numerusform>%n сплата помечены как флоатеры</numerusform>
+            <numerusform>%n сплатов помечены как флоатеры</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sw::widgets::FrameBrowser</name>
@@ -2141,6 +2373,110 @@
     <message>
         <source>%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour, grey and black (%4 × %5 px).</source>
         <translation>Высота %1 пикс., курс %2°: ×1 и ×%3 без сглаживания, серый и чёрный (%4 × %5 пикс.).</translation>
+    </message>
+    <message>
+        <source>grey</source>
+        <translation>серый</translation>
+    </message>
+    <message>
+        <source>black</source>
+        <translation>чёрный</translation>
+    </message>
+    <message>
+        <source>mesh ×%1</source>
+        <translation>меш ×%1</translation>
+    </message>
+    <message>
+        <source>splats ×%1</source>
+        <translation>сплаты ×%1</translation>
+    </message>
+    <message>
+        <source>×1 and ×3 nearest-neighbour, on grey and on black; the source mesh beside the splats, drawn with the splats&apos; look.</source>
+        <translation>×1 и ×3 без сглаживания, на сером и на чёрном; исходный меш рядом со сплатами, в том же виде, что и сплаты.</translation>
+    </message>
+    <message>
+        <source>no mesh to compare with</source>
+        <translation>меша для сравнения нет</translation>
+    </message>
+    <message>
+        <source>the mesh drawn with the same cel bands and sun as the splats</source>
+        <translation>меш нарисован с теми же тоновыми полосами и солнцем, что и сплаты</translation>
+    </message>
+    <message>
+        <source>the mesh drawn in flat colour like the splats</source>
+        <translation>меш нарисован плоским цветом, как и сплаты</translation>
+    </message>
+    <message>
+        <source>%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour on grey and black; %4.</source>
+        <translation>Высота %1 пикс., курс %2°: ×1 и ×%3 без сглаживания на сером и чёрном; %4.</translation>
+    </message>
+    <message>
+        <source>What the sheet shows: the current view, or a cloud or bake of the project</source>
+        <translation>Что показывает лист: текущий вид или облако либо запекание проекта</translation>
+    </message>
+    <message>
+        <source>A second cloud or bake drawn below the first with the same settings, for an A/B compare</source>
+        <translation>Второе облако или запекание под первым с теми же настройками — для сравнения A/B</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>Compare with (B)</source>
+        <translation>Сравнить с (B)</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Нет</translation>
+    </message>
+    <message>
+        <source>Current view</source>
+        <translation>Текущий вид</translation>
+    </message>
+    <message>
+        <source>current view</source>
+        <translation>текущий вид</translation>
+    </message>
+    <message>
+        <source>No splat model in the view: train or open a splat cloud first.</source>
+        <translation>В виде нет сплат-модели: сначала обучите или откройте облако сплатов.</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: no loader</source>
+        <translation>Не удаётся открыть %1: нет загрузчика</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>Не удаётся открыть %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n splat(s)</source>
+        <translation>
+            <numerusform>%n сплат</numerusform>
+            <numerusform>%n сплата</numerusform>
+            <numerusform>%n сплатов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 core + %2 shell</source>
+        <translation>%1 ядро + %2 оболочка</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s)</source>
+        <translation>
+            <numerusform>%n чанк</numerusform>
+            <numerusform>%n чанка</numerusform>
+            <numerusform>%n чанков</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QStringList>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -80,18 +81,27 @@ FloaterPanel::FloaterPanel(QWidget* parent) : QWidget(parent) {
     updateButtons();
 }
 
+QString FloaterPanel::floaterReasons(const bake::FloaterReport& r) {
+    QStringList why;
+    if (r.far > 0) why << tr("%n far from the surface", nullptr, r.far);
+    if (r.detached > 0) why << tr("%n detached from the body", nullptr, r.detached);
+    if (r.silhouette > 0) why << tr("%n outside the model's silhouette", nullptr, r.silhouette);
+    if (r.datasetSkipped) why << tr("none checked against the dataset's views (no dataset)");
+    else if (r.dataset > 0) why << tr("%n over background in the dataset's views", nullptr, r.dataset);
+    return why.isEmpty() ? QString() : QStringLiteral(" (") + why.join(QStringLiteral(", ")) + QLatin1Char(')');
+}
+
 void FloaterPanel::setScan(const bake::FloaterResult& f, std::span<const float> distance,
                            std::span<const std::uint8_t> keep, std::span<const std::uint32_t> ids, Source source) {
     const bake::FloaterReport& r = f.report;
     const auto kept = std::count(keep.begin(), keep.end(), std::uint8_t(1));
-    const QString dataset = r.datasetSkipped ? tr("skipped") : QString::number(r.dataset);
+    const QString reasons = floaterReasons(r);
+    const QString keptText = kept > 0 ? QStringLiteral("; ") + tr("%n kept (marked Keep)", nullptr, int(kept)) : QString();
     if (source == Source::Bake)
-        m_counts->setText(tr("The last bake removed %n floater(s) (far %1 · detached %2 · silhouette %3 · dataset %4), "
-                             "kept %5. Re-run scans the cloud again.", nullptr, r.removed)
-                              .arg(r.far).arg(r.detached).arg(r.silhouette).arg(dataset).arg(kept));
+        m_counts->setText(tr("The last bake removed %n floater(s)", nullptr, r.removed) + reasons + keptText + QStringLiteral(". ") +
+                          tr("Re-run scans the cloud again."));
     else
-        m_counts->setText(tr("Far %1 · detached %2 · silhouette %3 · dataset %4 — flagged for removal %5, kept %6")
-                              .arg(r.far).arg(r.detached).arg(r.silhouette).arg(dataset).arg(r.removed).arg(kept));
+        m_counts->setText(tr("%n splat(s) flagged as floaters", nullptr, r.removed) + reasons + keptText + QLatin1Char('.'));
     m_splats.clear();
     m_kept.clear();
     for (std::size_t i = 0; i < f.far.size(); ++i) {

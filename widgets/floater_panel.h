@@ -22,6 +22,9 @@ namespace sw::widgets {
 class FloaterPanel : public QWidget {
     Q_OBJECT
 public:
+    // Why splats were flagged, in plain words with plurals: " (3 far from the surface, 1
+    // detached from the body, …)", or empty when no sign flagged any. The bake report says it alike.
+    static QString floaterReasons(const sw::bake::FloaterReport& report);
     explicit FloaterPanel(QWidget* parent = nullptr);
 
     // Where the list comes from: a scan of the current cloud, or the last bake's removals.

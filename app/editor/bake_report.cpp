@@ -1,5 +1,7 @@
 #include "app/editor/bake_report.h"
 
+#include "widgets/floater_panel.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QLocale>
@@ -23,23 +25,31 @@ std::uintmax_t totalBytes(const bake::ExportResult& files) {
     return total;
 }
 
+QString floaterLine(const bake::FloaterReport& f) {
+    QString line = QCoreApplication::translate("BakeReport", "Floaters removed: %n splat(s)", nullptr, f.removed);
+    line += widgets::FloaterPanel::floaterReasons(f);
+    if (f.kept > 0) line += QStringLiteral("; ") + QCoreApplication::translate("BakeReport", "%n flagged but kept (marked Keep)", nullptr, f.kept);
+    return line;
+}
+
 }  // namespace
 
 QString bakeReportText(const bake::BakeReport& r) {
     const bake::FloaterReport& f = r.floaters;
     QStringList lines;
-    lines << QCoreApplication::translate("BakeReport", "Splats: %1 in, %2 out (%3 core + %4 shell)").arg(r.input).arg(r.core + r.shell).arg(r.core).arg(r.shell);
-    lines << QCoreApplication::translate("BakeReport", "Floaters: far %1, detached %2, silhouette %3, dataset %4; removed %5, kept %6")
-                 .arg(f.far).arg(f.detached).arg(f.silhouette)
-                 .arg(f.datasetSkipped ? QCoreApplication::translate("BakeReport", "skipped") : QString::number(f.dataset)).arg(f.removed).arg(f.kept);
-    lines << QCoreApplication::translate("BakeReport", "Distance to surface: p50 %1, p99 %2 (model units)")
+    lines << QCoreApplication::translate("BakeReport", "%n splat(s) in the trained cloud", nullptr, int(r.input));
+    lines << QCoreApplication::translate("BakeReport", "%n splat(s) in the game model", nullptr, int(r.core + r.shell)) + QStringLiteral(": ") +
+                 QCoreApplication::translate("BakeReport", "%n opaque core", nullptr, int(r.core)) + QStringLiteral(", ") + QCoreApplication::translate("BakeReport", "%n blended shell", nullptr, int(r.shell));
+    lines << floaterLine(f);
+    lines << QCoreApplication::translate("BakeReport", "Distance to the surface: half of the splats within %1, 99% within %2 model units")
                  .arg(double(f.distanceP50), 0, 'f', 4).arg(double(f.distanceP99), 0, 'f', 4);
-    lines << QCoreApplication::translate("BakeReport", "Belly cull: %1").arg(r.bellyCulled);
-    lines << QCoreApplication::translate("BakeReport", "Chunks: %1 in %2 groups%3; area within ±30%: %4% of chunks")
-                 .arg(r.chunks).arg(r.chunkGroups).arg(r.chunksCapped ? QCoreApplication::translate("BakeReport", " (capped)") : QString())
-                 .arg(100.0 * double(r.chunkAreaWithin30), 0, 'f', 0);
+    lines << QCoreApplication::translate("BakeReport", "%n splat(s) never seen by the game camera (belly) removed", nullptr, r.bellyCulled);
+    if (r.dead > 0) lines << QCoreApplication::translate("BakeReport", "%n nearly transparent splat(s) removed", nullptr, r.dead);
+    lines << QCoreApplication::translate("BakeReport", "%n destruction chunk(s)", nullptr, r.chunks) + QLatin1Char(' ') + QCoreApplication::translate("BakeReport", "in %n group(s)", nullptr, r.chunkGroups) +
+                 (r.chunksCapped ? QCoreApplication::translate("BakeReport", " (capped at the chunk limit)") : QString()) + QStringLiteral("; ") +
+                 QCoreApplication::translate("BakeReport", "%1% of the chunks within ±30% of the target area").arg(100.0 * double(r.chunkAreaWithin30), 0, 'f', 0);
     lines << QCoreApplication::translate("BakeReport", "Materials: %1").arg(materialCounts(r));
-    lines << QCoreApplication::translate("BakeReport", "Emissive: %1").arg(r.emissive);
+    lines << QCoreApplication::translate("BakeReport", "%n emissive (glowing) splat(s)", nullptr, r.emissive);
     for (const std::string& w : r.warnings) lines << QCoreApplication::translate("BakeReport", "Warning: %1").arg(QString::fromStdString(w));
     return lines.join(QLatin1Char('\n'));
 }
@@ -56,9 +66,10 @@ QString exportReportText(const bake::BakeReport& r, const bake::ExportResult& fi
 }
 
 QString exportSummary(const bake::BakeReport& r, const bake::ExportResult& files, const QString& folder) {
-    return QCoreApplication::translate("BakeReport", "Exported %1 files (%2) into %3: %4 core + %5 shell splats, %6 floaters removed, %7 chunks, %8 warnings")
-        .arg(files.files.size()).arg(QLocale().formattedDataSize(qint64(totalBytes(files)))).arg(folder)
-        .arg(r.core).arg(r.shell).arg(r.floaters.removed).arg(r.chunks).arg(r.warnings.size());
+    return QCoreApplication::translate("BakeReport", "Exported %n file(s)", nullptr, int(files.files.size())) +
+           QCoreApplication::translate("BakeReport", " (%1) into %2: ").arg(QLocale().formattedDataSize(qint64(totalBytes(files))), folder) +
+           QCoreApplication::translate("BakeReport", "%n splat(s)", nullptr, int(r.core + r.shell)) + QStringLiteral(", ") + QCoreApplication::translate("BakeReport", "%n floater(s) removed", nullptr, r.floaters.removed) +
+           QStringLiteral(", ") + QCoreApplication::translate("BakeReport", "%n chunk(s)", nullptr, r.chunks) + QStringLiteral(", ") + QCoreApplication::translate("BakeReport", "%n warning(s)", nullptr, int(r.warnings.size()));
 }
 
 }  // namespace sw::editor

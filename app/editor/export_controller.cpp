@@ -125,9 +125,9 @@ void BakeController::deliverBake(Result<BakedPtr> result, std::shared_ptr<const 
     const QString text = bakeReportText(m_baked->report);
     showReport(text);
     logLines(QStringLiteral("Bake: "), text);
-    emit statusMessage(tr("Baked: %1 core + %2 shell splats, %3 floaters removed, %4 chunks")
-                           .arg(m_baked->report.core).arg(m_baked->report.shell)
-                           .arg(m_baked->report.floaters.removed).arg(m_baked->report.chunks), 15000);
+    emit statusMessage(tr("Baked: %n splat(s) in the game model", nullptr, int(m_baked->report.core + m_baked->report.shell)) +
+                           QStringLiteral(", ") + tr("%n floater(s) removed", nullptr, m_baked->report.floaters.removed) +
+                           QStringLiteral(", ") + tr("%n chunk(s)", nullptr, m_baked->report.chunks), 15000);
     emit bakeFinished(true);
     if (thenExport) startExport(folder);
 }

@@ -28,6 +28,7 @@
 #include "app/editor/schema_strings.h"
 #include "core/foundation/log.h"
 #include "widgets/log_dock.h"
+#include "app/editor/bake_report.h"
 #include "widgets/param_panel.h"
 #include "widgets/viewport.h"
 
@@ -100,6 +101,7 @@ private slots:
     void viewActionsDriveTheViewport();
     void cancelStopsAJobWithoutError();
     void russianTranslationIsComplete();
+    void bakeReportSpeaksPlainlyWithPlurals();
 };
 
 void TestEditor::initTestCase() {
@@ -422,6 +424,47 @@ void TestEditor::russianTranslationIsComplete() {
     QVERIFY2(missing.isEmpty(), qPrintable(missing.join("\n")));
     QCOMPARE(ru.translate("sw::editor::MainWindow", "&File"), QString("&Файл"));
     QCOMPARE(ru.translate("sw::widgets::LogDock", "Clear"), QString("Очистить"));
+}
+
+// Issue 16 build 5: the bake report in plain words ("never seen by the game camera (belly)",
+// not "belly cull") with the language's plural forms (English 1/2, Russian 1/2/5/21).
+void TestEditor::bakeReportSpeaksPlainlyWithPlurals() {
+    sw::bake::BakeReport r;
+    r.input = 21;
+    r.core = 1;
+    r.shell = 4;
+    r.floaters.far = 1;
+    r.floaters.removed = 2;
+    r.floaters.datasetSkipped = true;
+    r.bellyCulled = 5;
+    r.chunks = 1;
+    r.chunkGroups = 1;
+    r.emissive = 22;
+    struct Language {
+        const char* qm;
+        QStringList expected;
+    };
+    const Language languages[] = {
+        {":/i18n/splatwright_en.qm",
+         {"21 splats in the trained cloud", "5 splats in the game model: 1 opaque core, 4 blended shell",
+          "Floaters removed: 2 splats (1 far from the surface, none checked against the dataset's views (no dataset))",
+          "5 splats never seen by the game camera (belly) removed", "1 destruction chunk in 1 group",
+          "22 emissive (glowing) splats"}},
+        {":/i18n/splatwright_ru.qm",
+         {"21 сплат в обученном облаке", "5 сплатов в игровой модели: 1 в непрозрачном ядре, 4 в полупрозрачной оболочке",
+          "Удалено флоатеров: 2 сплата (1 далеко от поверхности",
+          "Удалено сплатов, которые игровая камера никогда не видит (брюхо): 5", "1 чанк разрушения в 1 группе",
+          "22 светящихся сплата"}},
+    };
+    for (const Language& language : languages) {
+        QTranslator translator;
+        QVERIFY(translator.load(language.qm));
+        QCoreApplication::installTranslator(&translator);
+        const QString text = sw::editor::bakeReportText(r);
+        QCoreApplication::removeTranslator(&translator);
+        for (const QString& line : language.expected) QVERIFY2(text.contains(line), qPrintable(line + "\n---\n" + text));
+        QVERIFY2(!text.contains("(s)") && !text.contains("cull", Qt::CaseInsensitive), qPrintable(text));
+    }
 }
 
 QTEST_MAIN(TestEditor)
