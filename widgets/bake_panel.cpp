@@ -45,6 +45,7 @@ BakePanel::BakePanel(QWidget* parent) : QWidget(parent) {
     for (QPushButton* b : {m_bake, m_export, m_cancel}) buttons->addWidget(b);
     layout->addLayout(buttons);
     m_progress = new QProgressBar;
+    m_progress->setObjectName("bakeProgress");
     m_progress->setRange(0, 1000);
     m_progress->setTextVisible(true);
     layout->addWidget(m_progress);

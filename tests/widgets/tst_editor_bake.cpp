@@ -9,6 +9,7 @@
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -59,6 +60,7 @@ private slots:
     void keptFloatersSurviveTheBake();
     void recipeEditChangesMaterialCounts();
     void exportWritesFilesAndReports();
+    void bakeShowsProgressAndCancels();
     void unwritableExportFolderLeavesNothing();
     void badCloudFileShowsItsName();
     void cloudBelongsToItsModel();
@@ -196,7 +198,7 @@ void TestEditorBake::exportWritesFilesAndReports() {
     // folder's output marker listing them (core/foundation/output_folder.h)
     QCOMPARE(QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).size(), 8);
     QVERIFY(QFileInfo::exists(folder + "/.splatwright-output.json"));
-    QVERIFY(bake->lastReport().contains(QStringLiteral("Floaters: far")));
+    QVERIFY(bake->lastReport().contains(QStringLiteral("Floaters removed: ")));
     QVERIFY(window.statusBar()->currentMessage().contains(folder));
     saveShot(window, "bakeDock", "editor-export.png");
 
@@ -208,6 +210,53 @@ void TestEditorBake::exportWritesFilesAndReports() {
     QCOMPARE(window.document()->spl2()->core.size(), core);
     QVERIFY(!bake->bakedModel());  // the bake belonged to the cloud that is gone
     QVERIFY(!window.document()->cloud());
+}
+
+// Issue 16 build 5: the Bake dock's bar follows the stage's progress callback (fractions that
+// only grow, the stage named) and Cancel stops the bake: no baked model, the cloud unchanged.
+void TestEditorBake::bakeShowsProgressAndCancels() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openCloudAndScan(window, outputDir("progress")));
+    BakeController* bake = window.bakeController();
+    auto* bar = window.findChild<QProgressBar*>("bakeProgress");
+    auto* cancel = window.findChild<QPushButton*>("bakeCancel");
+    QVERIFY(bar && cancel);
+    QVERIFY(!bar->isVisibleTo(&window) && !cancel->isVisibleTo(&window));
+    window.findChild<QDockWidget*>("bakeDock")->raise();
+
+    // A whole bake: the bar shows while it runs, every report at or above the previous one.
+    QList<double> fractions;
+    QStringList formats;
+    auto record = connect(bake->runner(), &sw::editor::JobRunner::progressed, &window, [&](double f, const QString&) {
+        fractions << f;
+        formats << bar->format();
+        QVERIFY(bar->isVisibleTo(&window) && cancel->isVisibleTo(&window));
+    });
+    QVERIFY(bakeAndWait(bake, true, window.findChild<QPushButton*>("bakeButton")));
+    disconnect(record);
+    QVERIFY2(fractions.size() >= 3, qPrintable(QString::number(fractions.size())));
+    QVERIFY(std::is_sorted(fractions.begin(), fractions.end()));
+    QVERIFY(fractions.back() > 0.9);
+    QVERIFY(std::any_of(formats.begin(), formats.end(), [](const QString& f) { return f.contains(" — "); }));  // "<stage> — 40%"
+    QVERIFY(!bar->isVisibleTo(&window));
+
+    // Cancel at the first report: the bake stops without a result and without an error box.
+    const auto baked = bake->bakedModel();
+    const auto cloud = window.document()->cloud();
+    QSignalSpy finished(bake, &BakeController::bakeFinished);
+    auto cancelOnFirst = connect(bake->runner(), &sw::editor::JobRunner::progressed, cancel, [cancel] {
+        if (cancel->isVisible()) cancel->click();
+    });
+    window.findChild<QPushButton*>("bakeButton")->click();
+    QVERIFY(QTest::qWaitFor([&] { return finished.count() == 1; }, 180000));
+    disconnect(cancelOnFirst);
+    QCOMPARE(finished.first().first().toBool(), false);
+    QCOMPARE(bake->bakedModel(), baked);  // the previous bake stays; nothing half-made replaces it
+    QCOMPARE(window.document()->cloud(), cloud);
+    QVERIFY(window.statusBar()->currentMessage().contains("Cancelled"));
+    QVERIFY(!bar->isVisibleTo(&window));
+    QVERIFY(window.findChild<QPushButton*>("bakeButton")->isEnabled());
 }
 
 void TestEditorBake::unwritableExportFolderLeavesNothing() {
