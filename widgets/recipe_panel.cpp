@@ -125,11 +125,45 @@ void RecipePanel::setRecipe(const bake::MaterialRecipe& recipe) {
     m_shown = recipe;
 }
 
+namespace {
+
+// The one field an edit changed, as row · 8 + column (0 class, 1..6 the bounds), or −1 when
+// the edit changed the rules or more than one field.
+int editedField(const bake::MaterialRecipe& a, const bake::MaterialRecipe& b) {
+    if (a.rules.size() != b.rules.size()) return -1;
+    int field = -1;
+    for (std::size_t r = 0; r < a.rules.size(); ++r) {
+        const bake::MaterialRule &x = a.rules[r], &y = b.rules[r];
+        const float xs[6] = {x.hueMin, x.hueMax, x.satMin, x.satMax, x.valMin, x.valMax};
+        const float ys[6] = {y.hueMin, y.hueMax, y.satMin, y.satMax, y.valMin, y.valMax};
+        for (int k = 0; k < 7; ++k) {
+            const bool differs = k == 0 ? x.material != y.material : xs[k - 1] != ys[k - 1];
+            if (!differs) continue;
+            if (field >= 0) return -1;
+            field = int(r) * 8 + k;
+        }
+    }
+    return field;
+}
+
+}  // namespace
+
 // One recipe edit: the whole recipe before and after (a few rules, never splat data).
+// Consecutive edits of one field (a spin box stepped or typed into, digit by digit) merge into
+// one undo step.
 class RecipePanel::EditCommand : public QUndoCommand {
 public:
-    EditCommand(RecipePanel* panel, bake::MaterialRecipe before, bake::MaterialRecipe after)
-        : QUndoCommand(RecipePanel::tr("Edit recipe")), m_panel(panel), m_before(std::move(before)), m_after(std::move(after)) {}
+    // mergeable: a field's own edit (Default, a loaded recipe: never merged)
+    EditCommand(RecipePanel* panel, bake::MaterialRecipe before, bake::MaterialRecipe after, bool mergeable)
+        : QUndoCommand(RecipePanel::tr("Edit recipe")), m_panel(panel), m_field(mergeable ? editedField(before, after) : -1),
+          m_before(std::move(before)), m_after(std::move(after)) {}
+    int id() const override { return 0x5250; }
+    bool mergeWith(const QUndoCommand* other) override {
+        const auto* edit = static_cast<const EditCommand*>(other);
+        if (edit->m_panel != m_panel || m_field < 0 || edit->m_field != m_field) return false;
+        m_after = edit->m_after;
+        return true;
+    }
     void redo() override {
         if (m_first) m_first = false;  // pushed after the edit was made
         else m_panel->showUndone(m_after);
@@ -138,13 +172,14 @@ public:
 
 private:
     RecipePanel* m_panel;
+    int m_field;
     bake::MaterialRecipe m_before, m_after;
     bool m_first = true;
 };
 
 void RecipePanel::recordEdit() {
     bake::MaterialRecipe now = recipe();
-    if (m_undo && !m_replaying) m_undo->push(new EditCommand(this, m_shown, now));
+    if (m_undo && !m_replaying) m_undo->push(new EditCommand(this, m_shown, now, !m_wholeEdit));
     m_shown = std::move(now);
 }
 
@@ -176,7 +211,9 @@ void RecipePanel::resetToDefault() {
     const bake::MaterialRecipe before = m_shown;
     setRecipe(bake::defaultRecipe());
     m_shown = before;
+    m_wholeEdit = true;
     emit changed();  // one undoable edit
+    m_wholeEdit = false;
 }
 
 Status RecipePanel::loadFile(const QString& path) {

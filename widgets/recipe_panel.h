@@ -63,6 +63,7 @@ private:
     QUndoStack* m_undo = nullptr;
     sw::bake::MaterialRecipe m_shown;  // the recipe as last set or recorded
     bool m_replaying = false;          // an undo/redo is setting the table
+    bool m_wholeEdit = false;          // Default is changing the table: its own undo step
 };
 
 }  // namespace sw::widgets

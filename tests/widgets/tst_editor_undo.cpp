@@ -2,6 +2,7 @@
 // tst_editor_floaters: a recipe edit, a weapon profile edit, a part assignment and a rename, and
 // the Selection dock's hide, delete and crop driven through its buttons (the cloud bit-identical
 // after undo), plus select by value (the selection is exactly the splats in the range).
+#include <cmath>
 #include <QAction>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -46,6 +47,7 @@ class TestEditorUndo : public QObject {
 private slots:
     void initTestCase() { sw::test::isolateEditorSettings("tst_editor_undo"); }
     void recipeEditUndoes();
+    void recipeSpinStepsAreOneUndoStep();
     void weaponProfileEditUndoes();
     void partEditsUndo();
     void selectionDockEditsUndoBitIdentically();
@@ -70,6 +72,31 @@ void TestEditorUndo::recipeEditUndoes() {
     QCOMPARE(stack->count(), count + 2);
     window.findChild<QAction*>("actionUndo")->trigger();
     QVERIFY(sameRecipe(recipes->recipe(), after));
+}
+
+// Stepping a recipe bound five times (arrow clicks, held key) is one edit: one undo restores it;
+// an edit of another field is its own step.
+void TestEditorUndo::recipeSpinStepsAreOneUndoStep() {
+    MainWindow window;
+    auto* recipes = window.findChild<sw::widgets::RecipePanel*>("recipePanel");
+    QUndoStack* stack = window.document()->undoStack();
+    const auto before = recipes->recipe();
+    const int count = stack->count();
+    auto* satMin = qobject_cast<QDoubleSpinBox*>(recipes->cellEditor(0, 3));
+    for (int i = 0; i < 5; ++i) satMin->stepUp();
+    QCOMPARE(stack->count(), count + 1);
+    const auto stepped = recipes->recipe();
+    QVERIFY(std::abs(stepped.rules[0].satMin - before.rules[0].satMin - 5 * satMin->singleStep()) < 1e-4);
+    auto* hueMax = qobject_cast<QDoubleSpinBox*>(recipes->cellEditor(0, 2));
+    hueMax->stepDown();
+    hueMax->stepDown();
+    QCOMPARE(stack->count(), count + 2);
+    window.findChild<QAction*>("actionUndo")->trigger();
+    QVERIFY(sameRecipe(recipes->recipe(), stepped));
+    window.findChild<QAction*>("actionUndo")->trigger();
+    QVERIFY(sameRecipe(recipes->recipe(), before));
+    window.findChild<QAction*>("actionRedo")->trigger();
+    QVERIFY(sameRecipe(recipes->recipe(), stepped));
 }
 
 void TestEditorUndo::weaponProfileEditUndoes() {
