@@ -92,6 +92,8 @@ bool BakeController::startBake(bool thenExport, const QString& folder) {
         [request](const Progress& progress) -> Result<BakedPtr> {
             auto baked = pipeline::runBake(request, progress);
             if (!baked) return baked.error();
+            // A Cancel that came after the stages' last check still wins: the result is dropped.
+            if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "bake cancelled");
             return baked->baked;
         },
         [this, cloud, thenExport, folder](Result<BakedPtr> baked) {
