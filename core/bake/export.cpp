@@ -91,8 +91,20 @@ std::string hex64(std::uint64_t h) {
     return hex;
 }
 
+Error exportCancelled(const std::string& outDir) {
+    return makeError(ErrorCode::Cancelled, "export cancelled (the folder is left as it was)", outDir);
+}
+
+// Files to encode (for the progress fractions): .bin, .meta.json, [.json], [.ply], [spz...], [.png].
+int plannedFiles(const ExportSettings& settings, bool picture) {
+    int spz = 0;
+    if (settings.writeSpz) spz = settings.spzVersion == SpzVersions::V3AndV4 ? 2 : 1;
+    return 2 + int(settings.writeDebugJson) + int(settings.writePly) + spz + int(settings.writeDroppedPicture && picture);
+}
+
 Result<std::vector<PendingFile>> encodeAll(const BakedModel& baked, const splat::SplatCloud& cloud, const ExportMeta& meta,
-                                           const std::string& name, const ExportSettings& settings, std::string& hash) {
+                                           const std::string& name, const ExportSettings& settings, std::string& hash,
+                                           const std::string& outDir, const Progress& progress) {
     std::uint64_t sourceHash = 0;
     if (!meta.sourceModelPath.empty()) {
         auto source = readFileBytes(meta.sourceModelPath);
@@ -102,12 +114,25 @@ Result<std::vector<PendingFile>> encodeAll(const BakedModel& baked, const splat:
     }
     SW_TRY(checkAgreement(baked, meta, sourceHash, settings));
     std::vector<PendingFile> files;
+    const int planned = plannedFiles(settings, meta.mesh != nullptr);
+    // Called before each file is encoded: reports it and stops on a cancel.
+    const auto next = [&](const std::string& file) -> Status {
+        if (progress.cancelled()) return exportCancelled(outDir);
+        progress.report(double(files.size()) / planned, "encoding " + file);
+        return {};
+    };
+    SW_TRY(next(name + ".bin"));
     auto spl2 = formats::encodeSpl2(baked.spl2, name + ".bin");
     if (!spl2) return spl2.error();
     files.push_back({name + ".bin", std::move(*spl2)});
+    SW_TRY(next(name + ".meta.json"));
     files.push_back({name + ".meta.json", toBytes(buildMetaJson(baked, meta, hash))});
-    if (settings.writeDebugJson) files.push_back({name + ".json", toBytes(buildDebugJson(baked))});
+    if (settings.writeDebugJson) {
+        SW_TRY(next(name + ".json"));
+        files.push_back({name + ".json", toBytes(buildDebugJson(baked))});
+    }
     if (settings.writePly) {
+        SW_TRY(next(name + ".ply"));
         auto ply = formats::encodePly(cloud, name + ".ply");
         if (!ply) return ply.error();
         files.push_back({name + ".ply", std::move(*ply)});
@@ -121,12 +146,14 @@ Result<std::vector<PendingFile>> encodeAll(const BakedModel& baked, const splat:
             case SpzVersions::V2: versions = {{2, name + ".spz"}}; break;
         }
         for (const auto& [version, file] : versions) {
+            SW_TRY(next(file));
             auto spz = formats::encodeSpz(cloud, formats::SpzWriteOptions{version}, file);
             if (!spz) return spz.error();
             files.push_back({file, std::move(*spz)});
         }
     }
     if (settings.writeDroppedPicture && meta.mesh) {
+        SW_TRY(next(name + ".dropped.png"));
         auto picture = droppedPicture(*meta.mesh, baked);
         if (!picture) return picture.error();
         auto png = encodePng(*picture);
@@ -154,12 +181,14 @@ void removeLegacyStaging(const std::string& outDir, const std::string& name) {
 }  // namespace
 
 Result<ExportResult> exportModel(const BakedModel& baked, const splat::SplatCloud& cloud, const ExportMeta& meta,
-                                 const std::string& outDir, const std::string& name, const ExportSettings& settings) {
+                                 const std::string& outDir, const std::string& name, const ExportSettings& settings,
+                                 const Progress& progress) {
     if (name.empty() || name.find('/') != std::string::npos || name.front() == '.')
         return makeError(ErrorCode::InvalidInput, "export name '" + name + "' must be a plain file stem", outDir);
     ExportResult result;
-    auto files = encodeAll(baked, cloud, meta, name, settings, result.sourceHash);
+    auto files = encodeAll(baked, cloud, meta, name, settings, result.sourceHash, outDir, progress.sub(0, 0.8));
     if (!files) return files.error();
+    if (progress.cancelled()) return exportCancelled(outDir);
 
     // Only files this program wrote into the folder (its output marker lists them) are replaced.
     std::error_code ec;
@@ -181,9 +210,13 @@ Result<ExportResult> exportModel(const BakedModel& baked, const splat::SplatClou
     auto staging = TemporaryFolder::create((fs::path(outDir) / ("." + name + ".export")).string());
     if (!staging)
         return makeError(staging.error().code, "export folder is not writable (" + staging.error().message + ")", outDir);
-    for (const PendingFile& f : *files) {
+    const Progress writing = progress.sub(0.8, 1);
+    for (std::size_t k = 0; k < files->size(); ++k) {
+        const PendingFile& f = (*files)[k];
+        writing.report(double(k) / double(files->size()), "writing " + f.fileName);
         Status st = writeFileAtomic((fs::path(staging->path()) / f.fileName).string(), f.bytes);
         if (!st) return staging->relocate(st.error(), outDir);
+        if (progress.cancelled()) return exportCancelled(outDir);  // the staging folder goes with it
     }
     std::vector<std::string> names;
     for (const PendingFile& f : *files) names.push_back(f.fileName);
@@ -200,6 +233,7 @@ Result<ExportResult> exportModel(const BakedModel& baked, const splat::SplatClou
         result.files.push_back({target.string(), f.bytes.size()});
     }
     createdFolder.path.clear();
+    progress.report(1, "exported");
     return result;
 }
 

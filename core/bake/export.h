@@ -22,6 +22,7 @@
 #include "core/bake/bake.h"
 #include "core/foundation/error.h"
 #include "core/foundation/image_io.h"
+#include "core/foundation/progress.h"
 #include "core/foundation/schema.h"
 #include "core/geometry/import.h"
 #include "core/geometry/mesh.h"
@@ -85,8 +86,13 @@ struct ExportResult {
 };
 
 // cloud: the splats for PLY/SPZ (normally baked.cloud). name: file stem without '/'.
+// progress: a report per file encoded ("encoding <file>", 0..0.8) and written into the staging
+// folder (0.8..1); cancelled() is checked after each of them. A cancel before the renames (the
+// commit point) returns a Cancelled error and leaves outDir as it was; once the renames begin
+// the export completes.
 Result<ExportResult> exportModel(const BakedModel& baked, const splat::SplatCloud& cloud, const ExportMeta& meta,
-                                 const std::string& outDir, const std::string& name, const ExportSettings& settings = {});
+                                 const std::string& outDir, const std::string& name, const ExportSettings& settings = {},
+                                 const Progress& progress = {});
 
 // FNV-1a 64 (Fowler, Noll, Vo; offset basis 0xcbf29ce484222325, prime 0x100000001b3).
 std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes);

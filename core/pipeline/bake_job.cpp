@@ -87,9 +87,10 @@ Result<ExportOutcome> runExport(const ExportRequest& request, const Progress& pr
     meta.bakeSettingsJson = bake::bakeSchema().toParams(request.bake.settings).toJson();
     meta.trainingSettingsJson = request.trainingSettingsJson;
     meta.recordedModelHash = recordedHash;
-    progress.report(0.9, "writing the export files");
+    // The files' share of the job: all of it when the bake was given, the last tenth otherwise.
+    const Progress writing = request.baked ? progress : progress.sub(0.9, 1);
     auto files = bake::exportModel(*out.baked, out.baked->cloud, meta, request.outDir, fileStem(request, *out.model),
-                                   request.settings);
+                                   request.settings, writing);
     if (!files) return files.error();
     out.files = std::move(*files);
     SW_TRY(writeStamp(request.stamp));

@@ -193,6 +193,51 @@ TEST_CASE("exportModel writes all seven files atomically and reports their sizes
     REQUIRE_FALSE(badName.ok());
 }
 
+// Issue 16 build 5: the export reports each file it encodes and writes (fractions that only
+// grow), and a cancel before the renames leaves the folder as it was: the previous export stays.
+TEST_CASE("exportModel reports its files and a cancel leaves the folder as it was") {
+    const geometry::Mesh mesh = droneLikeMesh();
+    auto baked = bake::bakeModel(droneCloud(mesh), mesh, nullptr, {});
+    REQUIRE(baked.ok());
+    bake::ExportMeta meta;
+    meta.mesh = &mesh;
+    const std::string out = test::outputDir("bake_export_cancel") + "/out";
+    fs::remove_all(out);
+    std::vector<double> fractions;
+    std::vector<std::string> messages;
+    const Progress watched([&](double f, std::string_view m) { fractions.push_back(f), messages.emplace_back(m); });
+    auto first = bake::exportModel(*baked, baked->cloud, meta, out, "drone", {}, watched);
+    REQUIRE(first.ok());
+    CHECK(std::is_sorted(fractions.begin(), fractions.end()));
+    CHECK(fractions.back() == doctest::Approx(1.0));
+    for (const char* m : {"encoding drone.bin", "encoding drone.ply", "encoding drone.v4.spz", "encoding drone.dropped.png",
+                          "writing drone.bin", "writing drone.dropped.png", "exported"})
+        CHECK_MESSAGE(std::find(messages.begin(), messages.end(), std::string(m)) != messages.end(), m);
+    const auto listing = [&] {
+        std::vector<std::pair<std::string, std::uintmax_t>> files;
+        for (const auto& e : fs::directory_iterator(out)) files.emplace_back(e.path().filename().string(), e.file_size());
+        std::sort(files.begin(), files.end());
+        return files;
+    };
+    const auto before = listing();
+    const auto mtime = fs::last_write_time(out + "/drone.bin");
+
+    // A cancel while encoding, and one while writing into the staging folder: Cancelled, the
+    // folder unchanged (same files, sizes and times; no staging folder left).
+    bake::ExportSettings other;
+    other.spzVersion = bake::SpzVersions::V3;  // another set of files, had it gone through
+    for (const char* at : {"encoding drone.ply", "writing drone.json"}) {
+        auto token = std::make_shared<CancelToken>();
+        const Progress cancelling([&](double, std::string_view m) { if (m == at) token->cancel(); }, token);
+        auto cancelled = bake::exportModel(*baked, baked->cloud, meta, out, "drone", other, cancelling);
+        REQUIRE_FALSE(cancelled.ok());
+        CHECK_MESSAGE(cancelled.error().code == ErrorCode::Cancelled, at);
+        CHECK(cancelled.error().path == out);
+        CHECK(listing() == before);
+        CHECK(fs::last_write_time(out + "/drone.bin") == mtime);
+    }
+}
+
 TEST_CASE("bake schema: one flag per setting, defaults from PIPELINE") {
     const ParamSchema& s = bake::bakeSchema().schema();
     CHECK(s.find("far-distance") != nullptr);

@@ -4,6 +4,7 @@
 // edit changes the material counts, Export writes the files and reports, and an unwritable
 // export folder shows an error and leaves nothing.
 #include <QAction>
+#include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
@@ -61,6 +62,7 @@ private slots:
     void recipeEditChangesMaterialCounts();
     void exportWritesFilesAndReports();
     void bakeShowsProgressAndCancels();
+    void exportShowsProgressAndCancels();
     void unwritableExportFolderLeavesNothing();
     void badCloudFileShowsItsName();
     void cloudBelongsToItsModel();
@@ -257,6 +259,70 @@ void TestEditorBake::bakeShowsProgressAndCancels() {
     QVERIFY(window.statusBar()->currentMessage().contains("Cancelled"));
     QVERIFY(!bar->isVisibleTo(&window));
     QVERIFY(window.findChild<QPushButton*>("bakeButton")->isEnabled());
+}
+
+// Issue 16 build 5: Export (of an existing bake) shows its progress in the Bake dock, naming
+// the file being encoded or written, and Cancel stops it before anything is moved into the
+// folder: the previous export stays as it was, the bake stays, no error box.
+void TestEditorBake::exportShowsProgressAndCancels() {
+    MainWindow window;
+    window.show();
+    const QString dir = outputDir("export_progress");
+    QVERIFY(openCloudAndScan(window, dir));
+    BakeController* bake = window.bakeController();
+    QVERIFY(bakeAndWait(bake));
+    const auto baked = bake->bakedModel();
+    auto* bar = window.findChild<QProgressBar*>("bakeProgress");
+    auto* cancel = window.findChild<QPushButton*>("bakeCancel");
+    auto* exportButton = window.findChild<QPushButton*>("bakeExportButton");
+    QVERIFY(bar && cancel && exportButton);
+    window.findChild<QDockWidget*>("bakeDock")->raise();
+    const QString folder = dir + "/out";
+    bake->setExportFolder(folder);
+
+    QList<double> fractions;
+    QStringList formats;
+    auto record = connect(bake->runner(), &sw::editor::JobRunner::progressed, &window, [&](double f, const QString&) {
+        fractions << f;
+        formats << bar->format();
+    });
+    QSignalSpy exported(bake, &BakeController::exportFinished);
+    exportButton->click();
+    QVERIFY(bar->isVisibleTo(&window) && cancel->isVisibleTo(&window));
+    QVERIFY(!exportButton->isEnabled());
+    QVERIFY(QTest::qWaitFor([&] { return exported.count() == 1; }, 120000));
+    disconnect(record);
+    QVERIFY2(exported.first().first().toBool(), qPrintable(exported.first().at(1).toString()));
+    QCOMPARE(bake->bakedModel(), baked);  // exported the bake there was, not a new one
+    QVERIFY(!fractions.isEmpty());
+    QVERIFY(std::is_sorted(fractions.begin(), fractions.end()));
+    QVERIFY2(std::any_of(formats.begin(), formats.end(),
+                         [](const QString& f) { return f.startsWith("encoding ") || f.startsWith("writing "); }),
+             qPrintable(formats.join(" | ")));
+    QVERIFY(!bar->isVisibleTo(&window) && !cancel->isVisibleTo(&window));
+    const auto listing = [&] {
+        QStringList files;
+        for (const QFileInfo& f : QDir(folder).entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden, QDir::Name))
+            files << QStringLiteral("%1 %2 %3").arg(f.fileName()).arg(f.size()).arg(f.lastModified().toMSecsSinceEpoch());
+        return files;
+    };
+    const QStringList before = listing();
+    QCOMPARE(before.size(), 8);  // seven files and the output marker
+
+    // Export again and Cancel at once (the worker checks before every file and before the
+    // renames): the export fails as cancelled, the folder is untouched.
+    exported.clear();
+    exportButton->click();
+    QVERIFY(cancel->isVisibleTo(&window));
+    cancel->click();
+    QVERIFY(QTest::qWaitFor([&] { return exported.count() == 1; }, 120000));
+    QCOMPARE(exported.first().first().toBool(), false);
+    QVERIFY(exported.first().at(1).toString().contains("cancelled"));
+    QCOMPARE(listing(), before);
+    QCOMPARE(bake->bakedModel(), baked);
+    QVERIFY(window.statusBar()->currentMessage().contains("Cancelled"));
+    QVERIFY(window.findChildren<QMessageBox*>("errorBox").isEmpty());
+    QVERIFY(exportButton->isEnabled());
 }
 
 void TestEditorBake::unwritableExportFolderLeavesNothing() {
