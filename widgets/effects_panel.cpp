@@ -1,5 +1,7 @@
 #include "widgets/effects_panel.h"
 
+#include <QEvent>
+
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFormLayout>
@@ -265,14 +267,23 @@ void EffectsPanel::refresh() {
         const QSignalBlocker block(m_slider);
         m_slider->setValue(int(std::lround(m_state->time / loop * kSliderSteps)));
     }
+    setLabels();
+    emit effectsChanged(effectParams());
+}
+
+void EffectsPanel::setLabels() {
     m_timeLabel->setText(tr("t = %1 s of %2 s, amount %3")
                              .arg(m_state->time, 0, 'f', 2)
-                             .arg(loop, 0, 'f', 2)
+                             .arg(loopSeconds(), 0, 'f', 2)
                              .arg(progress(), 0, 'f', 2));
     m_vectors->setText(tr("hit %1, centre %2, shot %3")
                            .arg(vectorText(m_state->hitPoint), vectorText(m_state->center),
                                 vectorText(m_state->shotDirection)));
-    emit effectsChanged(effectParams());
+}
+
+void EffectsPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) setLabels();  // a live language switch
+    QWidget::changeEvent(event);
 }
 
 }  // namespace sw::widgets

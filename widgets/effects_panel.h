@@ -56,7 +56,11 @@ public:
 signals:
     void effectsChanged(const sw::render::EffectParams& effects);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void setLabels();  // the time and vector lines in the current language
     void buildTimelineRow(QVBoxLayout* layout);
     void showEffectKnobs();
     void onTick();

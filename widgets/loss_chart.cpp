@@ -1,6 +1,7 @@
 #include "widgets/loss_chart.h"
 
 #include <QChart>
+#include <QEvent>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QValueAxis>
@@ -20,21 +21,17 @@ LossChart::LossChart(QWidget* parent)
     auto* chart = new QChart;
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(4, 4, 4, 4));
-    m_loss->setName(tr("Train loss"));
-    m_psnr->setName(tr("Val PSNR (dB)"));
     m_loss->setPen(QPen(QColor(40, 110, 200), 1.5));
     m_psnr->setPen(QPen(QColor(220, 120, 30), 1.5));
     m_psnr->setPointsVisible(true);
     chart->addSeries(m_loss);
     chart->addSeries(m_psnr);
 
-    m_steps->setTitleText(tr("training step"));
     m_steps->setLabelFormat("%d");
-    m_lossAxis->setTitleText(tr("loss (L1)"));
     m_lossAxis->setBase(10);
     m_lossAxis->setLabelFormat("%.0e");
-    m_psnrAxis->setTitleText(tr("PSNR (dB)"));
     m_psnrAxis->setLabelFormat("%.1f");
+    setTexts();
     chart->addAxis(m_steps, Qt::AlignBottom);
     chart->addAxis(m_lossAxis, Qt::AlignLeft);
     chart->addAxis(m_psnrAxis, Qt::AlignRight);
@@ -133,6 +130,19 @@ void LossChart::fitPsnrAxis() {
         hi = std::max(hi, p.y());
     }
     m_psnrAxis->setRange(std::floor(lo) - 1, std::ceil(hi) + 1);
+}
+
+void LossChart::setTexts() {
+    m_loss->setName(tr("Train loss"));
+    m_psnr->setName(tr("Val PSNR (dB)"));
+    m_steps->setTitleText(tr("training step"));
+    m_lossAxis->setTitleText(tr("loss (L1)"));
+    m_psnrAxis->setTitleText(tr("PSNR (dB)"));
+}
+
+void LossChart::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) setTexts();  // a live language switch
+    QChartView::changeEvent(event);
 }
 
 }  // namespace sw::widgets

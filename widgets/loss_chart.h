@@ -43,7 +43,11 @@ public:
     int lossPointCount() const;
     int psnrPointCount() const;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void setTexts();  // series names and axis titles in the current language
     void fitLossAxis();
     void fitPsnrAxis();
 

@@ -4,6 +4,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGuiApplication>
@@ -63,28 +64,51 @@ QDoubleSpinBox* spin(double lo, double hi, double value, int decimals, const cha
 }
 }  // namespace
 
+namespace {
+struct ToolText {
+    Viewport::SelectTool tool;
+    const char* text;
+    const char* tip;
+    const char* name;
+};
+#define SW_TR(text) QT_TRANSLATE_NOOP("sw::widgets::SelectionPanel", text)
+// The tool buttons' texts (translated when shown, so a language switch can set them again).
+const ToolText kToolTexts[] = {
+    {Viewport::SelectTool::None, SW_TR("Navigate"), SW_TR("The left button turns the camera"), "selectNavigate"},
+    {Viewport::SelectTool::Click, SW_TR("Click"), SW_TR("Pick the front-most splat under the cursor"), "selectClick"},
+    {Viewport::SelectTool::Box, SW_TR("Box"), SW_TR("Drag a rectangle"), "selectBox"},
+    {Viewport::SelectTool::Lasso, SW_TR("Lasso"), SW_TR("Draw around the splats"), "selectLasso"},
+    {Viewport::SelectTool::Brush, SW_TR("Brush"), SW_TR("Paint over the splats"), "selectBrush"},
+    {Viewport::SelectTool::Sphere, SW_TR("Sphere"), SW_TR("Click a splat and drag out a ball around it"), "selectSphere"},
+};
+#undef SW_TR
+}  // namespace
+
+void SelectionPanel::setToolTexts() {
+    for (const auto& kind : kToolTexts) {
+        QAbstractButton* b = m_tools->button(int(kind.tool));
+        if (!b) continue;
+        b->setText(tr(kind.text));
+        b->setToolTip(tr(kind.tip) + tr(" (Shift adds, Ctrl subtracts, Alt turns the camera)"));
+    }
+}
+
+void SelectionPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        setToolTexts();
+        updateCount(m_viewport->selectedCount());
+    }
+    QWidget::changeEvent(event);
+}
+
 SelectionPanel::SelectionPanel(Viewport* viewport, QWidget* parent) : QWidget(parent), m_viewport(viewport) {
     auto* layout = new QVBoxLayout(this);
     // Tools
     auto* tools = new QGridLayout;
     m_tools = new QButtonGroup(this);
-    const struct {
-        Viewport::SelectTool tool;
-        QString text, tip;
-        const char* name;
-    } kinds[] = {
-        {Viewport::SelectTool::None, tr("Navigate"), tr("The left button turns the camera"), "selectNavigate"},
-        {Viewport::SelectTool::Click, tr("Click"), tr("Pick the front-most splat under the cursor"), "selectClick"},
-        {Viewport::SelectTool::Box, tr("Box"), tr("Drag a rectangle"), "selectBox"},
-        {Viewport::SelectTool::Lasso, tr("Lasso"), tr("Draw around the splats"), "selectLasso"},
-        {Viewport::SelectTool::Brush, tr("Brush"), tr("Paint over the splats"), "selectBrush"},
-        {Viewport::SelectTool::Sphere, tr("Sphere"), tr("Click a splat and drag out a ball around it"), "selectSphere"},
-    };
     int k = 0;
-    for (const auto& kind : kinds) {
+    for (const ToolText& kind : kToolTexts) {
         auto* b = new QToolButton;
-        b->setText(kind.text);
-        b->setToolTip(kind.tip + tr(" (Shift adds, Ctrl subtracts, Alt turns the camera)"));
         b->setObjectName(QString::fromLatin1(kind.name));
         b->setCheckable(true);
         b->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -93,6 +117,7 @@ SelectionPanel::SelectionPanel(Viewport* viewport, QWidget* parent) : QWidget(pa
         tools->addWidget(b, k / 3, k % 3);
         ++k;
     }
+    setToolTexts();
     m_tools->button(int(viewport->selectTool()))->setChecked(true);
     layout->addLayout(tools);
     auto* form = new QFormLayout;

@@ -49,8 +49,12 @@ signals:
     void deleteRequested();
     void cropRequested();
 
+protected:
+    void changeEvent(QEvent* event) override;  // a live language switch: the tool texts again
+
 private:
     void updateCount(std::size_t count);
+    void setToolTexts();
 
     Viewport* m_viewport;
     QButtonGroup* m_tools;

@@ -116,12 +116,20 @@ void MainWindow::createActions() {
     a.quit = make("actionQuit", tr("&Quit"));
     a.quit->setShortcut(QKeySequence::Quit);
 
-    a.undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
-    a.undo->setObjectName("actionUndo");
+    // Undo/Redo as QUndoStack's own actions show them ("&Undo Change Seed"), but with the
+    // prefix asked for again each time, so a language switch reaches them.
+    QUndoStack* stack = m_document->undoStack();
+    a.undo = make("actionUndo", tr("&Undo"));
     a.undo->setShortcut(QKeySequence::Undo);
-    a.redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
-    a.redo->setObjectName("actionRedo");
+    a.redo = make("actionRedo", tr("&Redo"));
     a.redo->setShortcut(QKeySequence::Redo);
+    connect(a.undo, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(a.redo, &QAction::triggered, stack, &QUndoStack::redo);
+    for (auto signal : {&QUndoStack::canUndoChanged, &QUndoStack::canRedoChanged})
+        connect(stack, signal, this, &MainWindow::setUndoTexts);
+    for (auto signal : {&QUndoStack::undoTextChanged, &QUndoStack::redoTextChanged})
+        connect(stack, signal, this, &MainWindow::setUndoTexts);
+    setUndoTexts();
 
     auto* cameras = new QActionGroup(this);
     a.orbit = make("actionOrbit", tr("&Orbit Camera"), cameras);
@@ -266,13 +274,15 @@ void MainWindow::createAutosave() {
     // File ▸ Autosave: how often the unsaved changes go to the recovery file.
     auto* group = new QActionGroup(this);
     for (const int minutes : {0, 1, 2, 5, 10, 15}) {
-        QAction* act = m_actions.autosaveMenu->addAction(minutes == 0 ? tr("Off") : tr("Every %n minute(s)", nullptr, minutes));
+        QAction* act = m_actions.autosaveMenu->addAction(QString());
         act->setObjectName(QStringLiteral("autosave%1").arg(minutes));
+        act->setData(minutes);
         act->setCheckable(true);
         act->setChecked(minutes == m_autosave->intervalMinutes());
         group->addAction(act);
         connect(act, &QAction::triggered, m_autosave, [this, minutes] { m_autosave->setIntervalMinutes(minutes); });
     }
+    setAutosaveTexts();
     // And after each stage completes (queued: the stage's results are in the document first).
     const auto later = [this] { QTimer::singleShot(0, m_autosave, [this] { m_autosave->autosaveNow(); }); };
     connect(m_dataset, &DatasetController::rendered, this, later);
@@ -281,6 +291,24 @@ void MainWindow::createAutosave() {
     connect(m_training->runner(), &JobRunner::finished, this, later);
 #endif
     connect(m_projects->runner(), &JobRunner::finished, this, later);
+}
+
+void MainWindow::setUndoTexts() {
+    const QUndoStack* stack = m_document->undoStack();
+    const auto label = [](QString prefix, const QString& command) {
+        return command.isEmpty() ? prefix : prefix + QLatin1Char(' ') + command;
+    };
+    m_actions.undo->setText(label(tr("&Undo"), stack->undoText()));
+    m_actions.undo->setEnabled(stack->canUndo());
+    m_actions.redo->setText(label(tr("&Redo"), stack->redoText()));
+    m_actions.redo->setEnabled(stack->canRedo());
+}
+
+void MainWindow::setAutosaveTexts() {
+    for (QAction* act : m_actions.autosaveMenu->actions()) {
+        const int minutes = act->data().toInt();
+        act->setText(minutes == 0 ? tr("Off") : tr("Every %n minute(s)", nullptr, minutes));
+    }
 }
 
 void MainWindow::connectJobs(JobRunner* runner) {

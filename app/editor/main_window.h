@@ -68,6 +68,9 @@ public:
     QStringList elidedTitles() const;
     // The language chosen in View ▸ Language ("en", "ru"; empty = none chosen).
     static QString savedLanguage();
+    // View ▸ Language: stores the choice and switches to it now (menus, docks, panels, the
+    // generated schema forms, number fields' locale; dock widths grow to fit the titles).
+    void chooseLanguage(const QString& code);
 
     sw::widgets::Viewport* viewport() const { return m_viewport; }
     sw::widgets::OverlayLegend* overlayLegend() const { return m_legend; }
@@ -101,6 +104,8 @@ signals:
     void loadFailed(const QString& message);
     void datasetRendered(const QString& folder);
     void datasetFailed(const QString& message, bool cancelled);
+    // The UI language changed while running: owners of texts built with numbers rebuild them.
+    void languageChanged();
 
 private:
     void createActions();
@@ -115,7 +120,10 @@ private:
     void createAutosave();
     void createLayoutActions();   // Reset Layout, Language
     void arrangeDefaultLayout();
-    void chooseLanguage(const QString& code);
+    void retranslate();        // after a live language switch
+    void fitDockTitles();      // widens the right-hand docks when their titles need it
+    void setAutosaveTexts();
+    void setUndoTexts();       // Undo/Redo with the stack's next command
     QDockWidget* dock(const char* name) const;
     int tabsWidth(const QList<QDockWidget*>& group) const;  // px the group's tabs need  // the controller, File ▸ Autosave, autosave after each stage
     void updatePartOverlay();

@@ -3,7 +3,7 @@
 // height: Prepare (Import, Demo drone, Dataset, Parts) above Train and bake (Training, Bake,
 // Floaters, Selection, Recipes); under the viewport, where the width is: Log, Import report,
 // Frames and the look of the result (Effects, Game scale, Destruction). Window geometry and dock state kept in QSettings under a layout version (a state saved by
-// another version is ignored); View ▸ Reset Layout; View ▸ Language (applied at the next start).
+// another version is ignored); View ▸ Reset Layout; View ▸ Language (applied at once: translations.h retranslates the window).
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -14,8 +14,10 @@
 #include <QStyle>
 #include <QTabBar>
 
-#include "app/editor/ask.h"
 #include "app/editor/main_window.h"
+#include "app/editor/project_controller.h"
+#include "app/editor/translations.h"
+#include "core/foundation/log.h"
 
 namespace sw::editor {
 
@@ -90,7 +92,8 @@ void MainWindow::createLayoutActions() {
     a.languageMenu = new QMenu(tr("&Language"), this);
     a.languageMenu->setObjectName("languageMenu");
     auto* group = new QActionGroup(this);
-    const QString current = QSettings().value(QLatin1String(kLanguageKey)).toString();
+    const QString current = installedLanguage().isEmpty() ? QSettings().value(QLatin1String(kLanguageKey)).toString()
+                                                           : installedLanguage();
     const QString shown = current.isEmpty() ? (QLocale().language() == QLocale::Russian ? "ru" : "en") : current;
     // Each language named in itself, so it can be found whatever the current one is.
     for (const auto& [code, name] : {std::pair{"en", "English"}, std::pair{"ru", "Русский"}}) {
@@ -105,10 +108,32 @@ void MainWindow::createLayoutActions() {
 
 void MainWindow::chooseLanguage(const QString& code) {
     QSettings().setValue(QLatin1String(kLanguageKey), code);
-    QMessageBox* box = ask(this, QStringLiteral("languageNote"), tr("Language"),
-                           tr("The new language shows the next time Splatwright starts."), QMessageBox::Ok,
-                           QMessageBox::Ok, [](int) {});
-    box->setIcon(QMessageBox::Information);
+    for (QAction* act : m_actions.languageMenu->actions())
+        act->setChecked(act->objectName() == QStringLiteral("language_%1").arg(code));
+    if (code == installedLanguage()) return;
+    if (!installTranslations(*QCoreApplication::instance(), code)) return;
+    retranslate();
+}
+
+void MainWindow::retranslate() {
+    setLocale(QLocale());  // number fields reformat (QEvent::LocaleChange)
+    const int changed = retranslateTree(this);
+    setAutosaveTexts();
+    setUndoTexts();
+    if (m_document->model() || !m_document->projectPath().isEmpty()) m_projects->updateTitle();
+    else setWindowTitle(tr("Splatwright"));
+    emit languageChanged();
+    fitDockTitles();
+    SW_LOG_INFO("Language: " << installedLanguage().toStdString() << " (" << changed << " texts retranslated)");
+}
+
+void MainWindow::fitDockTitles() {
+    const QList<QList<QDockWidget*>> groups = dockGroups();
+    if (groups.size() < 2 || groups[0].isEmpty() || groups[1].isEmpty()) return;
+    QDockWidget* right = groups[0].first();
+    if (right->isFloating() || dockWidgetArea(right) != Qt::RightDockWidgetArea) return;  // moved by the artist
+    const int need = std::max(tabsWidth(groups[0]), tabsWidth(groups[1]));
+    if (right->width() < need) resizeDocks({right}, {need}, Qt::Horizontal);
 }
 
 QString MainWindow::savedLanguage() { return QSettings().value(QLatin1String(kLanguageKey)).toString(); }

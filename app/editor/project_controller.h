@@ -96,6 +96,9 @@ public:
     void assignComponentToPart(int component, int part);
     void renameParts(const std::vector<std::string>& names);
 
+    // "<file> — Splatwright" (titleChanged); again after a language switch.
+    void updateTitle();
+
 signals:
     void modelShown(const QString& path);
     void loadFailed(const QString& message);
@@ -113,7 +116,6 @@ private:
     void showModel(sw::geometry::ImportedModel model);
     void failLoad(const sw::Error& error);
     void adoptModelIntoProject(ModelPtr& model);
-    void updateTitle();
     void restoreStagePanels(const sw::project::Project& project);
     void storeStagePanels(sw::project::Project& project) const;
 

@@ -3,14 +3,23 @@
 // title bar) and the docks sit in three tab groups; window geometry and dock
 // state come back in the next run (QSettings), a state of another layout version is ignored;
 // View ▸ Reset Layout puts moved and closed docks back; View ▸ Language stores the choice and
-// says it applies at the next start; the camera and background actions carry one name in the
-// View menu and on the View toolbar.
+// switches the running window (menus, docks, panels, generated schema forms, number fields)
+// to exactly what a window started in that language shows, and back; the camera and
+// background actions carry one name in the View menu and on the View toolbar.
+#include <QAbstractButton>
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
+#include <QGroupBox>
+#include <QLabel>
+#include <QMap>
+#include <QTableWidget>
 #include <QDockWidget>
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTest>
 #include <QToolButton>
@@ -20,7 +29,9 @@
 
 #include "app/editor/editor_actions.h"
 #include "app/editor/main_window.h"
+#include "app/editor/translations.h"
 #include "tests/widgets/editor_test_support.h"
+#include "widgets/param_panel.h"
 
 using sw::editor::MainWindow;
 
@@ -34,6 +45,70 @@ QMessageBox* visibleBox(QWidget* window, const char* name) {
 
 QString plain(QString text) { return text.remove(QLatin1Char('&')); }
 
+// An object's place in its window: object names, or class#n among same-class siblings.
+QString pathOf(const QObject* object, const QObject* root) {
+    QStringList steps;
+    for (const QObject* o = object; o && o != root; o = o->parent()) {
+        if (!o->objectName().isEmpty()) {
+            steps.prepend(o->objectName());
+            continue;
+        }
+        int index = 0;
+        if (o->parent())
+            for (const QObject* sibling : o->parent()->children()) {
+                if (sibling == o) break;
+                index += qstrcmp(sibling->metaObject()->className(), o->metaObject()->className()) == 0 ? 1 : 0;
+            }
+        steps.prepend(QStringLiteral("%1#%2").arg(QLatin1String(o->metaObject()->className())).arg(index));
+    }
+    return steps.join(QLatin1Char('/'));
+}
+
+// Every text a window shows that a language changes: titles, menus, actions, labels, buttons,
+// group boxes, number fields (as shown, with units), combo items, table headers, tooltips.
+QMap<QString, QString> textsOf(QWidget* window) {
+    QMap<QString, QString> out;
+    const auto put = [&](const QObject* o, const char* what, const QString& text) {
+        if (!text.isEmpty()) out.insert(pathOf(o, window) + QLatin1Char(':') + QLatin1String(what), text);
+    };
+    put(window, "title", window->windowTitle());
+    for (QObject* o : window->findChildren<QObject*>()) {
+        if (auto* a = qobject_cast<QAction*>(o)) {
+            put(a, "text", a->text());
+            put(a, "tip", a->toolTip());
+            continue;
+        }
+        auto* w = qobject_cast<QWidget*>(o);
+        if (!w || w->isWindow()) continue;  // dialogs come and go
+        if (qobject_cast<QStatusBar*>(w->parentWidget())) continue;  // the frame time: rebuilt every frame
+        put(w, "tip", w->toolTip());
+        if (auto* d = qobject_cast<QDockWidget*>(w)) put(w, "title", d->windowTitle());
+        if (auto* m = qobject_cast<QMenu*>(w)) put(w, "title", m->title());
+        if (auto* l = qobject_cast<QLabel*>(w)) put(w, "text", l->text());
+        if (auto* b = qobject_cast<QAbstractButton*>(w)) put(w, "text", b->text());
+        if (auto* g = qobject_cast<QGroupBox*>(w)) put(w, "title", g->title());
+        if (auto* sb = qobject_cast<QAbstractSpinBox*>(w)) put(w, "value", sb->text());
+        if (auto* c = qobject_cast<QComboBox*>(w))
+            for (int i = 0; i < c->count(); ++i) put(w, qPrintable(QStringLiteral("item%1").arg(i)), c->itemText(i));
+        if (auto* t = qobject_cast<QTableWidget*>(w))
+            for (int i = 0; i < t->columnCount(); ++i)
+                if (t->horizontalHeaderItem(i)) put(w, qPrintable(QStringLiteral("header%1").arg(i)), t->horizontalHeaderItem(i)->text());
+    }
+    return out;
+}
+
+// The entries of `a` that differ from `b` (both sides shown), over the keys both hold.
+QStringList differences(const QMap<QString, QString>& a, const QMap<QString, QString>& b, int& compared) {
+    QStringList out;
+    compared = 0;
+    for (auto it = a.begin(); it != a.end(); ++it) {
+        if (!b.contains(it.key())) continue;
+        ++compared;
+        if (b.value(it.key()) != it.value()) out << QStringLiteral("%1: '%2' vs '%3'").arg(it.key(), it.value(), b.value(it.key()));
+    }
+    return out;
+}
+
 }  // namespace
 
 class TestEditorLayout : public QObject {
@@ -45,6 +120,7 @@ private slots:
     void layoutComesBackInTheNextRun();
     void resetLayoutPutsDocksBack();
     void languageMenuStoresTheChoice();
+    void languageSwitchesLive();
     void oneNamePerViewAction();
 };
 
@@ -160,6 +236,7 @@ void TestEditorLayout::resetLayoutPutsDocksBack() {
 }
 
 void TestEditorLayout::languageMenuStoresTheChoice() {
+    QVERIFY(sw::editor::installTranslations(*QCoreApplication::instance(), "en"));
     MainWindow window;
     window.show();
     QMenu* menu = window.actions().languageMenu;
@@ -169,17 +246,70 @@ void TestEditorLayout::languageMenuStoresTheChoice() {
     QVERIFY(ru && en);
     QCOMPARE(ru->text(), QString("Русский"));  // named in itself
     QCOMPARE(en->text(), QString("English"));
+    QVERIFY(en->isChecked());
     ru->trigger();
     QCOMPARE(MainWindow::savedLanguage(), QString("ru"));
-    QMessageBox* note = visibleBox(&window, "languageNote");
-    QVERIFY(note);
-    QVERIFY(note->text().contains("next time"));
-    note->button(QMessageBox::Ok)->click();
-    QTRY_VERIFY(!visibleBox(&window, "languageNote"));
+    QVERIFY(ru->isChecked() && !en->isChecked());
+    QVERIFY(!visibleBox(&window, "languageNote"));  // no "at the next start" note: it applies now
     en->trigger();
     QCOMPARE(MainWindow::savedLanguage(), QString("en"));
+    QCOMPARE(sw::editor::installedLanguage(), QString("en"));
     MainWindow next;  // the menu shows the stored choice
     QVERIFY(next.actions().languageMenu->findChild<QAction*>("language_en")->isChecked());
+}
+
+// Issue 16 build 4: View ▸ Language switches the running window. After English → Russian every
+// text (menus, actions, dock titles, panel labels and group titles of the generated schema
+// forms, units, number fields with the Russian decimal comma, combo items, table headers,
+// tooltips) equals what a window started in Russian shows; no dock title is elided; Russian →
+// English gives back every English text.
+void TestEditorLayout::languageSwitchesLive() {
+    QVERIFY(sw::editor::installTranslations(*QCoreApplication::instance(), "en"));
+    struct BackToEnglish {  // the next tests read English, whatever fails here
+        ~BackToEnglish() { (void)sw::editor::installTranslations(*QCoreApplication::instance(), "en"); }
+    } backToEnglish;
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QMap<QString, QString> english = textsOf(&window);
+    auto* importDock = window.findChild<QDockWidget*>("importDock");
+    QCOMPARE(importDock->windowTitle(), QString("Import"));
+    QCOMPARE(window.actions().fileMenu->title(), QString("&File"));
+
+    window.actions().languageMenu->findChild<QAction*>("language_ru")->trigger();
+    QCOMPARE(sw::editor::installedLanguage(), QString("ru"));
+    QCoreApplication::processEvents();  // the LanguageChange and LocaleChange events
+    QCOMPARE(importDock->windowTitle(), QString("Импорт"));
+    QCOMPARE(window.actions().fileMenu->title(), QString("&Файл"));
+    bool schemaLabel = false;
+    for (QLabel* label : window.importPanel()->findChildren<QLabel*>()) schemaLabel |= label->text() == "Ребро куба";
+    QVERIFY(schemaLabel);
+    const QMap<QString, QString> switched = textsOf(&window);
+    {
+        MainWindow fresh;  // started in Russian
+        fresh.resize(1280, 800);
+        fresh.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+        int compared = 0;
+        const QStringList diff = differences(switched, textsOf(&fresh), compared);
+        QVERIFY2(compared > 300, qPrintable(QString::number(compared)));
+        QVERIFY2(diff.isEmpty(), qPrintable(QString("%1 of %2 texts differ from a window started in Russian:\n").arg(diff.size()).arg(compared) +
+                                            diff.join('\n')));
+    }
+    int changed = 0;
+    for (auto it = english.begin(); it != english.end(); ++it) changed += switched.value(it.key()) != it.value() ? 1 : 0;
+    QVERIFY2(changed > 200, qPrintable(QString::number(changed)));
+    QTest::qWait(50);
+    const QStringList elided = window.elidedTitles();
+    QVERIFY2(elided.isEmpty(), qPrintable(elided.join(", ")));
+
+    window.actions().languageMenu->findChild<QAction*>("language_en")->trigger();
+    QCoreApplication::processEvents();
+    int compared = 0;
+    const QStringList back = differences(textsOf(&window), english, compared);
+    QVERIFY2(back.isEmpty(), qPrintable(QString("%1 texts did not come back to English:\n").arg(back.size()) + back.join('\n')));
+    QCOMPARE(importDock->windowTitle(), QString("Import"));
 }
 
 void TestEditorLayout::oneNamePerViewAction() {
