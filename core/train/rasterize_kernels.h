@@ -108,9 +108,11 @@ void projectBackwardCpu(const SplatParams<T>& params, const KernelCamera& cam,
                         const Projected<T>& proj, const ProjectedGrads<T>& grads,
                         const ParamGrads<T>& out, int threads);
 
-// rasterize_fwd_cpu.cpp: depth-sort and bin the visible splats into tiles.
+// rasterize_fwd_cpu.cpp: depth-sort and bin the visible splats into tiles: the tiles of each
+// splat's radius box that its pixel footprint (α ≥ 1/255 possible) reaches, a subset of the
+// box the CUDA binning uses; the tiles left out would add nothing to any pixel.
 template <class T>
-TileBins binTilesCpu(const Projected<T>& proj, int64_t count, const KernelCamera& cam);
+TileBins binTilesCpu(const Projected<T>& proj, int64_t count, const KernelCamera& cam, int threads = 1);
 // Front-to-back compositing, parallel over tiles. background: [3].
 template <class T>
 void rasterizeForwardCpu(const Projected<T>& proj, const TileBins& bins, const KernelCamera& cam,

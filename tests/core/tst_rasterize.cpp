@@ -15,6 +15,7 @@
 #undef CHECK
 #define CHECK(...) DOCTEST_CHECK(__VA_ARGS__)
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -353,6 +354,76 @@ TEST_CASE("the AVX2 and baseline float32 paths give bit-identical images and gra
         CHECK(maxAbs(baseGrads[i]) > 0.0);
         CHECK(at::equal(baseGrads[i], simdGrads[i]));
     }
+}
+
+TEST_CASE("the tile binning keeps every tile a splat can reach and drops tiles of its box it cannot") {
+    // Elongated, partly faint splats at 160×120: their 3σ boxes hold many tiles their
+    // footprints (α ≥ 1/255 possible) never reach.
+    namespace k = sw::train::kernels;
+    const RasterizeSettings rs = makeSettings(160, 120);
+    SplatTensors s = makeSplats(300, 91, -1.0);
+    s.logScales = (s.logScales.detach() + at::tensor({0.9, -0.9, -0.4}, at::kDouble)).requires_grad_();
+    const int64_t n = s.means.size(0);
+    const auto cpu = [](const at::Tensor& t) { return t.detach().contiguous(); };
+    const at::Tensor means = cpu(s.means), quats = cpu(s.quats), scales = cpu(s.logScales),
+                     opac = cpu(s.opacityLogits), cols = cpu(s.colorLogits);
+    const k::SplatParams<double> params{means.data_ptr<double>(), quats.data_ptr<double>(), scales.data_ptr<double>(),
+                                        opac.data_ptr<double>(),  cols.data_ptr<double>(),   n};
+    k::KernelCamera cam;
+    cam.width = rs.width;
+    cam.height = rs.height;
+    cam.fx = rs.fx;
+    cam.fy = rs.fy;
+    cam.cx = rs.cx;
+    cam.cy = rs.cy;
+    cam.nearPlane = rs.nearPlane;
+    cam.farPlane = rs.farPlane;
+    for (int i = 0; i < 16; ++i) cam.worldToCamera[i] = rs.worldToCamera[size_t(i)];
+    const size_t count = static_cast<size_t>(n);
+    std::vector<double> mean2d(2 * count), conic(3 * count), depth(count), opacity(count), color(3 * count);
+    std::vector<int32_t> radius(count);
+    const k::Projected<double> proj{mean2d.data(), conic.data(), depth.data(), opacity.data(), color.data(),
+                                    radius.data()};
+    k::projectForwardCpu<double>(params, cam, proj, 2);
+    const k::TileBins bins = k::binTilesCpu<double>(proj, n, cam, 2);
+    const int tilesX = cam.tilesX(), tilesY = cam.tilesY();
+    // binned[g][t]: tile t lists splat g.
+    std::vector<std::vector<char>> binned(count, std::vector<char>(static_cast<size_t>(tilesX * tilesY), 0));
+    for (int t = 0; t < tilesX * tilesY; ++t)
+        for (int32_t e = bins.offsets[size_t(t)]; e < bins.offsets[size_t(t) + 1]; ++e)
+            binned[size_t(bins.splats[size_t(e)])][size_t(t)] = 1;
+    int64_t boxTiles = 0, reachedOutside = 0, binnedOutsideBox = 0, visible = 0;
+    for (int64_t g = 0; g < n; ++g) {
+        if (radius[size_t(g)] == 0) continue;
+        ++visible;
+        const double u = mean2d[size_t(2 * g)], v = mean2d[size_t(2 * g + 1)], r = radius[size_t(g)];
+        const auto cell = [](double x, int limit) { return int(std::clamp(std::floor(x), 0.0, double(limit))); };
+        const int x0 = cell((u - r) / 16, tilesX), x1 = cell((u + r + 15) / 16, tilesX);
+        const int y0 = cell((v - r) / 16, tilesY), y1 = cell((v + r + 15) / 16, tilesY);
+        for (int ty = 0; ty < tilesY; ++ty)
+            for (int tx = 0; tx < tilesX; ++tx) {
+                const bool inBox = tx >= x0 && tx < x1 && ty >= y0 && ty < y1;
+                boxTiles += inBox ? 1 : 0;
+                if (!inBox) {
+                    binnedOutsideBox += binned[size_t(g)][size_t(ty * tilesX + tx)];
+                    continue;
+                }
+                // Does any pixel of this tile pass α = o·G ≥ 1/255?
+                bool reaches = false;
+                for (int py = ty * 16; py < std::min(cam.height, ty * 16 + 16) && !reaches; ++py)
+                    for (int px = tx * 16; px < std::min(cam.width, tx * 16 + 16) && !reaches; ++px) {
+                        const double dx = u - (px + 0.5), dy = v - (py + 0.5);
+                        const double power = -0.5 * (conic[size_t(3 * g)] * dx * dx + conic[size_t(3 * g + 2)] * dy * dy) -
+                                             conic[size_t(3 * g + 1)] * dx * dy;
+                        reaches = opacity[size_t(g)] * std::exp(power) >= k::ALPHA_MIN;
+                    }
+                if (reaches && !binned[size_t(g)][size_t(ty * tilesX + tx)]) ++reachedOutside;
+            }
+    }
+    CHECK(visible > n / 2);
+    CHECK(reachedOutside == 0);    // no tile a splat can change is left out
+    CHECK(binnedOutsideBox == 0);  // and none outside its 3σ box (the CUDA binning's) is added
+    CHECK(int64_t(bins.splats.size()) < boxTiles * 3 / 4);  // the boxes' tiles the footprints miss are gone
 }
 
 TEST_CASE("float32 matches float64") {

@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
         Timer t;
         k::projectForwardCpu<float>(params, cam, proj, threads);
         t.lap(projW, projC);
-        const k::TileBins bins = k::binTilesCpu<float>(proj, n, cam);
+        const k::TileBins bins = k::binTilesCpu<float>(proj, n, cam, threads);
         k::rasterizeForwardCpu<float>(proj, bins, cam, background, images, threads);
         t.lap(fwdW, fwdC);
         for (auto* g : {&gMean2d, &gConic, &gDepth, &gOpacity, &gColor}) std::fill(g->begin(), g->end(), 0.0f);

@@ -47,9 +47,12 @@ SW_KERNEL_INLINE void backwardSplat(const TileSplat<T>& s, int32_t k, int x0, in
     const T u = s.u, a = s.a, b = s.b, c = s.c, o = s.opacity, skipBelow = s.skipBelow, z = s.depth;
     const T lo = s.powerLo, hi = s.powerHi, alphaMax = s.alphaMax;
     const T col[3] = {s.color[0], s.color[1], s.color[2]};
+    RowSpans spans;
+    if (ys.lo <= ys.hi) rowSpans(s, x0, y0, spans);
     for (int py = ys.lo; py <= ys.hi; ++py) {
         // Only pixels whose last contributor is behind splat k (active ones) take part.
-        const PixelSpan active = openSpan(rowSpan(s, double(py) + 0.5, x0, w), st.activeBits[py - y0], x0);
+        const int ly = py - y0;
+        const PixelSpan active = openSpan({x0 + spans.lo[ly], x0 + spans.hi[ly]}, st.activeBits[ly], x0);
         if (active.lo > active.hi) continue;
         const PixelSpan xs = vectorSpan<VEC>(active, x0, w);
         const T dy = s.v - (T(py) + T(0.5));

@@ -29,6 +29,61 @@ TileRect tileRect(const Projected<T>& proj, int64_t i, const KernelCamera& cam) 
             cell((u + r + ts - 1) / ts, cam.tilesX()), cell((v + r + ts - 1) / ts, cam.tilesY())};
 }
 
+// Tile columns [x0, x1) of one tile row that a splat is binned into.
+struct TileSpan {
+    int x0, x1;
+};
+
+// The tiles of radius box r in which the compositing kernels can visit a pixel of splat g:
+// per tile row, the columns reached by the row chords (tile_splats.h rowSpans) of the rows in
+// that band, so each dropped tile is one where every pixel lies outside the splat's footprint
+// and fails the skip test (α < 1/255 for sure): images and gradients are the same as with the
+// whole box, only the (tile, splat) pairs that add nothing are gone. The chord ends of the
+// ellipse a·dx² + 2b·dx·dy + c·dy² ≤ R are dx = (b·dy ± √(a·R − det·dy²)) / a (dx measured
+// from u, dy = v − row centre); over the band's dy interval the right end is concave and the
+// left convex, with extremes at dy = ±b·√(R / (det·c)), so one evaluation per end bounds
+// every row of the band. A small slack keeps the bound outside the kernel's rounding.
+// out: [r.y1 − r.y0] spans.
+template <class T>
+void footprintTiles(const Projected<T>& proj, int32_t g, const TileRect& r, const KernelCamera& cam, TileSpan* out) {
+    TileSplat<T> s;
+    prepareSplat(proj, g, s);
+    const bool empty = s.extentX < 0 || s.extentY < 0;  // opacity < 1/255: no pixel passes
+    const bool unbounded = s.extentX >= FOOTPRINT_UNBOUNDED || s.extentY >= FOOTPRINT_UNBOUNDED;
+    const double u = double(s.u), v = double(s.v), a = double(s.a), b = double(s.b), c = double(s.c);
+    const double det = s.det, reach = s.reach;
+    constexpr double SLACK = 1e-3;  // pixels, and relative on the dy range
+    const double dyMax = unbounded || empty ? 0 : std::sqrt(reach * a / det) * (1 + 1e-9) + 1e-9;
+    const double dyTurn = unbounded || empty ? 0 : b * std::sqrt(reach / (det * c));
+    const auto chordEnd = [&](double dy, double sign) {
+        return (b * dy + sign * std::sqrt(std::max(0.0, a * reach - det * dy * dy))) / a;
+    };
+    for (int ty = r.y0; ty < r.y1; ++ty) {
+        TileSpan& span = out[ty - r.y0];
+        span = {r.x0, r.x1};
+        if (unbounded) continue;
+        span = {0, 0};
+        if (empty) continue;
+        // Rows py of the band have centres py + ½; dy = v − (py + ½) over [dyLo, dyHi].
+        const int p0 = ty * TILE_SIZE, p1 = std::min(cam.height, p0 + TILE_SIZE) - 1;
+        const double dyLo = std::max(-dyMax, v - (p1 + 0.5)), dyHi = std::min(dyMax, v - (p0 + 0.5));
+        if (!(dyLo <= dyHi)) continue;
+        const double right = chordEnd(std::clamp(dyTurn, dyLo, dyHi), 1.0);
+        const double left = chordEnd(std::clamp(-dyTurn, dyLo, dyHi), -1.0);
+        const double lo = u + left - FOOTPRINT_PIXEL_MARGIN - SLACK, hi = u + right + FOOTPRINT_PIXEL_MARGIN + SLACK;
+        if (!std::isfinite(lo) || !std::isfinite(hi)) {  // no pruning
+            span = {r.x0, r.x1};
+            continue;
+        }
+        // Pixels px with lo ≤ px + ½ ≤ hi, as tile columns, inside the box.
+        const double pxLo = std::ceil(lo - 0.5), pxHi = std::floor(hi - 0.5);
+        if (pxLo > pxHi) continue;
+        const int x0 = int(std::clamp(std::floor(pxLo / TILE_SIZE), double(r.x0), double(r.x1)));
+        const int x1 = int(std::clamp(std::floor(pxHi / TILE_SIZE) + 1, double(r.x0), double(r.x1)));
+        if (x0 < x1) span = {x0, x1};
+    }
+}
+
 // Per-pixel compositing state of one tile, indexed by local pixel ly·TILE_SIZE + lx.
 template <class T>
 struct TileState {
@@ -51,9 +106,12 @@ SW_KERNEL_INLINE int blendSplat(const TileSplat<T>& s, int32_t k, int x0, int y0
     const T lo = s.powerLo, hi = s.powerHi, alphaMax = s.alphaMax;
     const T r = s.color[0], g = s.color[1], b = s.color[2];
     int closed = 0;
+    if (ys.lo > ys.hi) return 0;
+    RowSpans spans;
+    rowSpans(s, x0, y0, spans);
     for (int py = ys.lo; py <= ys.hi; ++py) {
         const int ly = py - y0;
-        const PixelSpan open = openSpan(rowSpan(s, double(py) + 0.5, x0, w), st.openBits[ly], x0);
+        const PixelSpan open = openSpan({x0 + spans.lo[ly], x0 + spans.hi[ly]}, st.openBits[ly], x0);
         if (open.lo > open.hi) continue;  // no open pixel of this row is in the footprint
         const PixelSpan xs = vectorSpan<VEC>(open, x0, w);
         const T dy = s.v - (T(py) + T(0.5));
@@ -140,7 +198,7 @@ __attribute__((target("avx2"))) void compositeTileAvx2(const std::vector<TileSpl
 }  // namespace
 
 template <class T>
-TileBins binTilesCpu(const Projected<T>& proj, int64_t count, const KernelCamera& cam) {
+TileBins binTilesCpu(const Projected<T>& proj, int64_t count, const KernelCamera& cam, int threads) {
     // Visible splats in front-to-back order (ties by index), then a counting sort by tile
     // that keeps that order inside every tile.
     std::vector<int32_t> order;
@@ -149,22 +207,37 @@ TileBins binTilesCpu(const Projected<T>& proj, int64_t count, const KernelCamera
         if (proj.radius[i] > 0) order.push_back(int32_t(i));
     std::stable_sort(order.begin(), order.end(),
                      [&](int32_t a, int32_t b) { return proj.depth[a] < proj.depth[b]; });
-    const int tiles = cam.tilesX() * cam.tilesY();
+    // Each splat's tile columns per tile row of its radius box, cut to its pixel footprint
+    // (footprintTiles), in parallel; rowStart[j] indexes splat order[j]'s first tile row.
+    const int tilesX = cam.tilesX();
+    std::vector<int32_t> rowStart(order.size() + 1, 0);
+    for (size_t j = 0; j < order.size(); ++j) {
+        const TileRect r = tileRect(proj, order[j], cam);
+        rowStart[j + 1] = rowStart[j] + std::max(0, r.y1 - r.y0);
+    }
+    std::vector<TileSpan> spans(size_t(rowStart.back()));
+    constexpr int64_t BLOCK = 256;
+    parallelFor((int64_t(order.size()) + BLOCK - 1) / BLOCK, threads, [&](int64_t block) {
+        const size_t end = std::min(order.size(), size_t(block + 1) * BLOCK);
+        for (size_t j = size_t(block) * BLOCK; j < end; ++j)
+            footprintTiles(proj, order[j], tileRect(proj, order[j], cam), cam, &spans[size_t(rowStart[j])]);
+    });
+    const int tiles = tilesX * cam.tilesY();
     TileBins bins;
     bins.offsets.assign(size_t(tiles) + 1, 0);
-    for (int32_t g : order) {
-        const TileRect r = tileRect(proj, g, cam);
-        for (int y = r.y0; y < r.y1; ++y)
-            for (int x = r.x0; x < r.x1; ++x) ++bins.offsets[size_t(y * cam.tilesX() + x) + 1];
-    }
+    const auto forEachTile = [&](auto&& fn) {
+        for (size_t j = 0; j < order.size(); ++j) {
+            const TileRect r = tileRect(proj, order[j], cam);
+            const TileSpan* rows = &spans[size_t(rowStart[j])];
+            for (int y = r.y0; y < r.y1; ++y)
+                for (int x = rows[y - r.y0].x0; x < rows[y - r.y0].x1; ++x) fn(y * tilesX + x, order[j]);
+        }
+    };
+    forEachTile([&](int tile, int32_t) { ++bins.offsets[size_t(tile) + 1]; });
     std::partial_sum(bins.offsets.begin(), bins.offsets.end(), bins.offsets.begin());
     bins.splats.resize(size_t(bins.offsets.back()));
     std::vector<int32_t> cursor(bins.offsets.begin(), bins.offsets.end() - 1);
-    for (int32_t g : order) {
-        const TileRect r = tileRect(proj, g, cam);
-        for (int y = r.y0; y < r.y1; ++y)
-            for (int x = r.x0; x < r.x1; ++x) bins.splats[size_t(cursor[size_t(y * cam.tilesX() + x)]++)] = g;
-    }
+    forEachTile([&](int tile, int32_t g) { bins.splats[size_t(cursor[size_t(tile)]++)] = g; });
     return bins;
 }
 
@@ -187,8 +260,8 @@ void rasterizeForwardCpu(const Projected<T>& proj, const TileBins& bins, const K
     parallelFor(tiles, threads, [&](int64_t tile) { compositeTile(prepared, bins, cam, background, out, int(tile)); });
 }
 
-template TileBins binTilesCpu<float>(const Projected<float>&, int64_t, const KernelCamera&);
-template TileBins binTilesCpu<double>(const Projected<double>&, int64_t, const KernelCamera&);
+template TileBins binTilesCpu<float>(const Projected<float>&, int64_t, const KernelCamera&, int);
+template TileBins binTilesCpu<double>(const Projected<double>&, int64_t, const KernelCamera&, int);
 template void rasterizeForwardCpu<float>(const Projected<float>&, const TileBins&, const KernelCamera&,
                                          const float*, const Images<float>&, int);
 template void rasterizeForwardCpu<double>(const Projected<double>&, const TileBins&, const KernelCamera&,

@@ -30,6 +30,9 @@ struct TileSplat {
     T depth;           // camera-space z
     double extentX, extentY;  // |pixel centre − mean| beyond these ⇒ power < skipBelow
     double reach, det;        // R = −2·skipBelow + margin and det Q of the footprint ellipse dᵀQd ≤ R
+    // rowSpans' float copies of the footprint: a·R, det, 1/a, b/a, the mean; whole rows when unbounded.
+    float spanAR, spanDet, spanInvA, spanBOverA, spanU, spanV;
+    bool unbounded;
     int32_t index;     // splat id
 };
 
@@ -53,16 +56,27 @@ void footprint(TileSplat<T>& s) {
     double& ey = s.extentY;
     s.reach = r;
     s.det = det;
+    s.unbounded = false;
+    s.spanAR = -1;  // rowSpans: no row (only reached if a caller ignores the empty extents)
+    s.spanDet = s.spanInvA = s.spanBOverA = s.spanU = s.spanV = 0;
     if (s.skipBelow > 0) {  // o < ALPHA_MIN: no pixel can pass (power ≤ 0), empty footprint
         ex = ey = -1;
         return;
     }
     ex = ey = FOOTPRINT_UNBOUNDED;
+    s.unbounded = true;
     if (!(det > 0) || !(a > 0) || !(c > 0) || !(r > 0)) return;
     const double x = std::sqrt(r * c / det) + FOOTPRINT_PIXEL_MARGIN;
     const double y = std::sqrt(r * a / det) + FOOTPRINT_PIXEL_MARGIN;
     if (std::isfinite(x)) ex = std::min(x, FOOTPRINT_UNBOUNDED);
     if (std::isfinite(y)) ey = std::min(y, FOOTPRINT_UNBOUNDED);
+    s.unbounded = ex >= FOOTPRINT_UNBOUNDED || ey >= FOOTPRINT_UNBOUNDED;
+    s.spanAR = float(a * r);
+    s.spanDet = float(det);
+    s.spanInvA = float(1.0 / a);
+    s.spanBOverA = float(b / a);
+    s.spanU = float(s.u);
+    s.spanV = float(s.v);
 }
 
 // The TileSplat of splat g: nothing in it depends on the tile, so it is built once per splat
@@ -121,20 +135,6 @@ SW_KERNEL_INLINE PixelSpan pixelSpan(double centre, double extent, int origin, i
     return {origin + int(std::clamp(lo, 0.0, double(size))), origin + int(std::clamp(hi, -1.0, double(size - 1)))};
 }
 
-// Pixels of the row with centre height fy that can pass the skip test, inside [origin,
-// origin + size): the ellipse chord a·dx² + 2b·dx·dy + c·dy² ≤ R at dy = v − fy is
-// dx ∈ (−b·dy ± √(a·R − det·dy²)) / a, widened by the pixel margin.
-template <class T>
-SW_KERNEL_INLINE PixelSpan rowSpan(const TileSplat<T>& s, double fy, int origin, int size) {
-    if (s.extentX >= FOOTPRINT_UNBOUNDED || s.extentY >= FOOTPRINT_UNBOUNDED)
-        return pixelSpan(double(s.u), s.extentX, origin, size);
-    const double dy = double(s.v) - fy;
-    const double disc = double(s.a) * s.reach - s.det * dy * dy;
-    if (!(disc >= 0)) return {origin, origin - 1};
-    const double centre = double(s.u) + double(s.b) * dy / double(s.a);
-    return pixelSpan(centre, std::sqrt(disc) / double(s.a) + FOOTPRINT_PIXEL_MARGIN, origin, size);
-}
-
 // exp(x) for x in [−80, 0], inlined in the pixel loops (no libm call); the forward and backward
 // kernels both use it, so they agree on every α. Cody–Waite reduction
 // x = n·ln2 + r with |r| ≤ ½ln2, then the Taylor polynomial of eʳ (degree 7 for float,
@@ -179,6 +179,44 @@ SW_KERNEL_INLINE T pickBits(bool c, T x, T y) {
 SW_KERNEL_INLINE float pick(bool c, float x, float y) { return pickBits<float, uint32_t>(c, x, y); }
 SW_KERNEL_INLINE double pick(bool c, double x, double y) { return pickBits<double, uint64_t>(c, x, y); }
 SW_KERNEL_INLINE int32_t pick(bool c, int32_t x, int32_t y) { return pickBits<int32_t, uint32_t>(c, x, y); }
+
+// rowSpan for all TILE_SIZE rows of the tile at (x0, y0) at once, in tile columns: row ly's
+// chord is [lo[ly], hi[ly]] (lo > hi: none; hi may exceed the tile's width at the image edge,
+// openSpan's row mask cuts it). Computed in float, without branches, so the loop vectorises
+// (one square root per row instead of rowSpan's double square root and divisions). Exactness
+// is not needed, only that the span holds every pixel that can pass the skip test: the
+// conic's entries are bounded (the 0.3 px² dilation keeps them ≤ 1/0.3), so float rounding
+// moves the chord ends by far less than its one-pixel margin, and the power margin keeps
+// rows with such pixels off disc's sign change. Rows of a splat with an unbounded footprint
+// are whole; rows with NaN are empty (every α test fails there anyway).
+struct RowSpans {
+    int32_t lo[TILE_SIZE], hi[TILE_SIZE];
+};
+
+template <class T>
+SW_KERNEL_INLINE void rowSpans(const TileSplat<T>& s, int x0, int y0, RowSpans& out) {
+    if (s.unbounded) {
+        std::fill(out.lo, out.lo + TILE_SIZE, 0);
+        std::fill(out.hi, out.hi + TILE_SIZE, TILE_SIZE - 1);
+        return;
+    }
+    const float v = s.spanV - float(y0), centre0 = s.spanU - float(x0) - 0.5f;
+    const float ar = s.spanAR, det = s.spanDet, invA = s.spanInvA, bOverA = s.spanBOverA;
+    for (int ly = 0; ly < TILE_SIZE; ++ly) {
+        const float dy = v - (float(ly) + 0.5f);
+        const float disc = ar - det * dy * dy;
+        const float half = std::sqrt(std::max(disc, 0.f)) * invA + float(FOOTPRINT_PIXEL_MARGIN);
+        const float centre = centre0 + bOverA * dy;
+        const float l = centre - half, r = centre + half;
+        // Columns ceil(l) .. floor(r) clamped to [0, TILE_SIZE − 1], both as the truncation of a
+        // value clamped to [0, TILE_SIZE] (the form GCC vectorises); a row with disc < 0 is
+        // pushed out of the tile, and NaN lands on the clamps' 0 (lo = TILE_SIZE, hi = −1).
+        const float away = disc >= 0 ? 0.f : 1e4f;
+        constexpr float N = float(TILE_SIZE);
+        out.lo[ly] = TILE_SIZE - int32_t(std::min(N, std::max(0.f, N - l - away)));
+        out.hi[ly] = int32_t(std::min(N, std::max(0.f, r + 1.f - away))) - 1;
+    }
+}
 
 // The span widened outward to whole groups of VEC tile columns (clamped to the tile; VEC = 4
 // for the SSE2 path, 8 for AVX2), so the branch-free pixel loops run full vectors with no

@@ -43,7 +43,8 @@ void projectBackwardCuda(const SplatParams<T>& params, const KernelCamera& cam, 
 // integer to the host, so it synchronises the stream.
 int64_t countTileEntriesCuda(const int32_t* tilesTouched, int32_t* tileEnds, int64_t count,
                              const DeviceAlloc& alloc, CudaStream stream);
-// Then: emits the M keys, sorts them and writes the same bins as binTilesCpu: tile t lists
+// Then: emits the M keys, sorts them and writes the bins in binTilesCpu's layout (every tile
+// of each splat's box; the CPU keeps only the box's tiles its footprint reaches): tile t lists
 // splats[offsets[t] .. offsets[t+1]) in front-to-back order, ties by splat index.
 // offsets: [tilesX·tilesY + 1] int32; splats: [M] int32.
 template <class T>

@@ -124,7 +124,7 @@ variable_list forwardCpu(AutogradContext* ctx, const variable_list& p, const Ras
                            at::zeros({n}, opts), at::zeros({n, 3}, opts),
                            at::zeros({n}, opts.dtype(at::kInt))};
     k::projectForwardCpu<T>(paramsView<T>(p), cam, proj.view<T>(), threads);
-    const k::TileBins bins = k::binTilesCpu<T>(proj.view<T>(), n, cam);
+    const k::TileBins bins = k::binTilesCpu<T>(proj.view<T>(), n, cam, threads);
 
     at::Tensor rgb = at::empty({s.height, s.width, 3}, opts), alpha = at::empty({s.height, s.width}, opts);
     at::Tensor depth = at::empty({s.height, s.width}, opts), finalT = at::empty({s.height, s.width}, opts);
