@@ -155,6 +155,7 @@ std::vector<Result<TrainResult>> trainMany(std::vector<TrainJob> jobs, const Bat
         job.settings.threads = lane.threads;
         job.inputs.deviceIndex = lane.deviceIndex;
         job.inputs.threadShare = lane.share;
+        job.inputs.deviceLanes = int(workers.empty() ? 1 : workers[std::size_t(lane.worker)].laneThreads.size());
         results[std::size_t(j)] = train(job.inputs, job.settings, job.progress, job.callbacks);
     });
     return results;

@@ -97,6 +97,9 @@ struct TrainInputs {
     // settings.threads (a batch lane's share, raised when other lanes run out of jobs; the
     // result does not depend on it). Must outlive train().
     const std::atomic<int>* threadShare = nullptr;
+    // Trainings running on this GPU at the same time (a batch worker's lanes). Above 1 the
+    // rasterizer's latency trade (RasterizeSettings::cutLongLists) is off: the GPU is full anyway.
+    int deviceLanes = 1;
 };
 
 struct EvalMetrics {

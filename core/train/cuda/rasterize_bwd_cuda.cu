@@ -2,8 +2,10 @@
 // (rasterize_bwd_cpu.cpp, after the 3DGS reference backward, Kerbl et al. 2023): per pixel the
 // contributors are walked back to front from the last one, recovering Tᵢ = Tᵢ₊₁ / (1 − αᵢ) and
 // the colour behind each splat, Bᵢ₋₁ = αᵢ cᵢ + (1 − αᵢ) Bᵢ; ∂C/∂cᵢ = αᵢ Tᵢ, ∂C/∂αᵢ = Tᵢ (cᵢ − Bᵢ),
-// and the same for alpha (c = 1) and depth (c = z). One 8×8 block per quarter tile walks shared-memory
-// batches from the end of the longest pixel list; per splat, the ten gradient terms of a warp
+// and the same for alpha (c = 1) and depth (c = z). One 8×8 block per quarter tile and segment of
+// the tile's list (rasterize_cuda.h, SegmentStates) walks shared-memory batches from the end of
+// its pixels' longest walk inside the segment, each pixel starting from the forward's record at
+// the segment's end (or from its last contributor); per splat, the ten gradient terms of a warp
 // are summed with shuffles and lane 0 adds them to the splat's row with atomicAdd (so the
 // summation order, and the last bits, vary from run to run).
 #include "core/train/cuda/device_math.cuh"
@@ -87,7 +89,8 @@ template <class T, int SUB>
 __global__ void __launch_bounds__(SUB * SUB)
     rasterizeBackwardKernel(Projected<T> proj, const int32_t* __restrict__ offsets,
                             const int32_t* __restrict__ splats, KernelCamera cam, T bg0, T bg1, T bg2,
-                            Images<T> fwd, ImageGrads<T> dImages, ProjectedGrads<T> grads) {
+                            Images<T> fwd, SegmentStates<T> segments, ImageGrads<T> dImages,
+                            ProjectedGrads<T> grads) {
     constexpr int PIXELS = SUB * SUB, PARTS = TILE_SIZE / SUB;  // a block covers SUB × SUB pixels of a tile
     __shared__ BatchSplat<T> batch[PIXELS];
     __shared__ int32_t maxLast;
@@ -98,7 +101,10 @@ __global__ void __launch_bounds__(SUB * SUB)
     const int tid = int(threadIdx.y) * SUB + int(threadIdx.x);
     const bool inside = px < cam.width && py < cam.height;
     const int64_t pix = int64_t(py) * cam.width + px;
-    const int32_t begin = offsets[tile];
+    const int32_t begin = offsets[tile], len = offsets[tile + 1] - begin;
+    const int32_t segment = int32_t(blockIdx.y), segLen = segmentLength(len, segments.perTile);
+    const int32_t segStart = segment * segLen, segEnd = min(segStart + segLen, len);
+    if (segment > 0 && segStart >= len) return;  // the whole block: this tile has fewer segments
 
     PixelState<T> p;
     p.fx = T(px) + T(0.5);
@@ -106,6 +112,20 @@ __global__ void __launch_bounds__(SUB * SUB)
     p.behind[0] = bg0; p.behind[1] = bg1; p.behind[2] = bg2;
     p.trans = inside ? fwd.finalT[pix] : T(1);
     const int32_t last = inside ? fwd.lastCount[pix] : 0;
+    const int32_t walkEnd = min(last, segEnd);  // this block walks list entries [segStart, walkEnd)
+    if (last > segEnd) {  // the walk goes on past this segment: start from the forward's record at its end
+        constexpr int TILE_PIXELS = TILE_SIZE * TILE_SIZE;
+        const int inTile = (part / PARTS * SUB + int(threadIdx.y)) * TILE_SIZE + part % PARTS * SUB + int(threadIdx.x);
+        const T* r = segments.cuts + (int64_t(tile) * (segments.perTile - 1) + segment) * 5 * TILE_PIXELS + inTile;
+        const T* f = segments.finalColour + 4 * pix;
+        const T inv = 1 / r[0];  // Bᵢ = (final − so far) / Tᵢ
+        p.behindAlpha = 1 - p.trans * inv;
+        p.trans = r[0];
+        p.behind[0] = (f[0] - r[TILE_PIXELS]) * inv;
+        p.behind[1] = (f[1] - r[2 * TILE_PIXELS]) * inv;
+        p.behind[2] = (f[2] - r[3 * TILE_PIXELS]) * inv;
+        p.behindDepth = (f[3] - r[4 * TILE_PIXELS]) * inv;
+    }
     if (inside) {
         if (dImages.rgb)
             for (int c = 0; c < 3; ++c) p.dRgb[c] = dImages.rgb[3 * pix + c];
@@ -114,11 +134,11 @@ __global__ void __launch_bounds__(SUB * SUB)
     }
     if (tid == 0) maxLast = 0;
     __syncthreads();
-    atomicMax(&maxLast, last);
+    atomicMax(&maxLast, walkEnd);
     __syncthreads();
 
-    for (int32_t stop = maxLast; stop > 0; stop -= PIXELS) {
-        const int32_t start = max(0, stop - PIXELS);
+    for (int32_t stop = maxLast; stop > segStart; stop -= PIXELS) {
+        const int32_t start = max(segStart, stop - PIXELS);
         __syncthreads();  // the previous batch has been read by everyone
         if (start + tid < stop) {
             const int32_t g = splats[begin + start + tid];
@@ -129,7 +149,7 @@ __global__ void __launch_bounds__(SUB * SUB)
         __syncthreads();
         for (int j = stop - start - 1; j >= 0; --j) {
             T v[TERMS] = {};
-            const bool mine = start + j < last;
+            const bool mine = start + j < walkEnd;
             if (mine) splatTerms(batch[j], p, v);
             bool any = false;
 #pragma unroll
@@ -144,23 +164,29 @@ __global__ void __launch_bounds__(SUB * SUB)
 template <class T>
 void rasterizeBackwardCuda(const Projected<T>& proj, const int32_t* offsets, const int32_t* splats,
                            const KernelCamera& cam, const T* background, const Images<T>& fwd,
-                           const ImageGrads<T>& dImages, const ProjectedGrads<T>& grads, CudaStream stream) {
+                           const SegmentStates<T>& segments, const ImageGrads<T>& dImages,
+                           const ProjectedGrads<T>& grads, CudaStream stream) {
     const unsigned tiles = unsigned(tilesX(cam) * tilesY(cam));
     // A block per 8 × 8 quarter of a tile (four blocks walk the same list, each from its own
     // pixels' longest prefix): the launch waits on the tiles with the longest lists, and a
     // quarter spreads one such tile over four multiprocessors (H200, ncu: 148 -> 127 µs per
     // launch at 400², 6000 splats; the forward, which stops early, was 59 vs 62 µs: kept whole).
     constexpr int SUB = TILE_SIZE / 2;
-    rasterizeBackwardKernel<T, SUB><<<tiles * 4, dim3(SUB, SUB), 0, stream>>>(
-        proj, offsets, splats, cam, background[0], background[1], background[2], fwd, dImages, grads);
+    // A second grid dimension for the segments of the long lists (SegmentStates): the longest
+    // walk is then at most a segment's length, not a whole list's.
+    const dim3 grid(tiles * 4, unsigned(segments.perTile));
+    rasterizeBackwardKernel<T, SUB><<<grid, dim3(SUB, SUB), 0, stream>>>(
+        proj, offsets, splats, cam, background[0], background[1], background[2], fwd, segments, dImages, grads);
     checkLaunch("rasterizeBackwardKernel");
 }
 
 template void rasterizeBackwardCuda<float>(const Projected<float>&, const int32_t*, const int32_t*,
                                            const KernelCamera&, const float*, const Images<float>&,
-                                           const ImageGrads<float>&, const ProjectedGrads<float>&, CudaStream);
+                                           const SegmentStates<float>&, const ImageGrads<float>&,
+                                           const ProjectedGrads<float>&, CudaStream);
 template void rasterizeBackwardCuda<double>(const Projected<double>&, const int32_t*, const int32_t*,
                                             const KernelCamera&, const double*, const Images<double>&,
-                                            const ImageGrads<double>&, const ProjectedGrads<double>&, CudaStream);
+                                            const SegmentStates<double>&, const ImageGrads<double>&,
+                                            const ProjectedGrads<double>&, CudaStream);
 
 }  // namespace sw::train::kernels

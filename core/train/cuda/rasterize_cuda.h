@@ -62,16 +62,54 @@ template <class T>
 void binTilesDenseCuda(const Projected<T>& proj, int64_t count, const KernelCamera& cam, int32_t* offsets,
                        int32_t* splats, const DeviceAlloc& alloc, CudaStream stream);
 
+// Cuts in the long tile lists, for the backward's load balance. The backward's launch waits on
+// the pixels with the longest walks (a few tiles in the middle of the model), so each tile's
+// list is cut into at most `perTile` segments of segmentLength(len, perTile) entries: where a
+// pixel's forward walk crosses a cut, the forward records its transmittance and the colour and
+// depth composited so far, and a pixel that crossed one also keeps its final colour and depth;
+// the backward then walks every segment in a block of its own, starting from the colour behind
+// the cut, Bᵢ = (final − so far) / Tᵢ. perTile = 1: no cuts, nothing recorded (very large
+// images, where the tile blocks alone fill the GPU).
+template <class T>
+struct SegmentStates {
+    T* cuts = nullptr;    // [tiles][perTile − 1][5 (T, r, g, b, depth so far)][256 pixels]
+    T* finalColour = nullptr;  // [H·W][4] rgb over the background, depth (pixels that crossed a cut)
+    int32_t perTile = 1;
+};
+inline constexpr int32_t SEGMENT_MIN = 32;         // entries (H200, 400², 6000 splats: 32 beat 64 and 128)
+inline constexpr int32_t SEGMENT_GRAIN = 32;       // cuts fall on multiples of this many entries
+inline constexpr int32_t SEGMENT_MAX_PER_TILE = 16;
+inline constexpr int64_t SEGMENT_BLOCKS = 12288;  // tiles × perTile at most (≤ 48 MiB of records)
+// Segments a tile of the camera's grid may be cut into (1 … SEGMENT_MAX_PER_TILE).
+inline int32_t segmentsPerTile(const KernelCamera& cam) {
+    const int64_t tiles = int64_t(cam.tilesX()) * cam.tilesY();
+    const int64_t k = tiles > 0 ? SEGMENT_BLOCKS / tiles : 1;
+    return int32_t(k < 1 ? 1 : k > SEGMENT_MAX_PER_TILE ? SEGMENT_MAX_PER_TILE : k);
+}
+// Entries per segment of a list of `len` entries cut into at most `perTile` segments: at least
+// SEGMENT_MIN and a multiple of SEGMENT_GRAIN (the forward looks for a cut once per run of that
+// many entries, not at every entry).
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+inline int32_t segmentLength(int32_t len, int32_t perTile) {
+    const int32_t even = (len + perTile - 1) / perTile;
+    return even > SEGMENT_MIN ? (even + SEGMENT_GRAIN - 1) / SEGMENT_GRAIN * SEGMENT_GRAIN : SEGMENT_MIN;
+}
+
 // Front-to-back compositing (cuda/rasterize_fwd_cuda.cu). background: host array [3].
+// segments.data: room for the cut records when segments.perTile > 1.
 template <class T>
 void rasterizeForwardCuda(const Projected<T>& proj, const int32_t* offsets, const int32_t* splats,
                           const KernelCamera& cam, const T* background, const Images<T>& out,
-                          CudaStream stream);
+                          const SegmentStates<T>& segments, CudaStream stream);
 
 // Back-to-front gradient pass (cuda/rasterize_bwd_cuda.cu); `grads` must be zero-filled.
+// `segments`: the forward's records (same perTile).
 template <class T>
 void rasterizeBackwardCuda(const Projected<T>& proj, const int32_t* offsets, const int32_t* splats,
                            const KernelCamera& cam, const T* background, const Images<T>& fwd,
-                           const ImageGrads<T>& dImages, const ProjectedGrads<T>& grads, CudaStream stream);
+                           const SegmentStates<T>& segments, const ImageGrads<T>& dImages,
+                           const ProjectedGrads<T>& grads, CudaStream stream);
 
 }  // namespace sw::train::kernels

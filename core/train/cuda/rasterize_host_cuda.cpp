@@ -70,12 +70,15 @@ variable_list forwardCuda(AutogradContext* ctx, const variable_list& p, const Ra
     at::Tensor rgb = at::empty({s.height, s.width, 3}, opts), alpha = at::empty({s.height, s.width}, opts);
     at::Tensor depth = at::empty({s.height, s.width}, opts), finalT = at::empty({s.height, s.width}, opts);
     at::Tensor lastCount = at::empty({s.height, s.width}, intOpts);
+    const int32_t perTile = s.cutLongLists ? k::segmentsPerTile(cam) : 1;  // the backward's cuts of long lists
+    const at::Tensor cutRecords = at::empty({perTile > 1 ? tiles * (perTile - 1) * 5 * k::TILE_SIZE * k::TILE_SIZE : 0}, opts);
+    const at::Tensor cutFinal = at::empty({perTile > 1 ? int64_t(s.width) * s.height * 4 : 0}, opts);
     const T background[3] = {T(s.background[0]), T(s.background[1]), T(s.background[2])};
     k::rasterizeForwardCuda<T>(proj.view<T>(), offsets.data_ptr<int32_t>(), splats.data_ptr<int32_t>(), cam,
                                background,
                                {rgb.data_ptr<T>(), alpha.data_ptr<T>(), depth.data_ptr<T>(), finalT.data_ptr<T>(),
                                 lastCount.data_ptr<int32_t>()},
-                               stream);
+                               {cutRecords.data_ptr<T>(), cutFinal.data_ptr<T>(), perTile}, stream);
 
     saveParams(ctx, p);
     auto& d = ctx->saved_data;
@@ -83,7 +86,9 @@ variable_list forwardCuda(AutogradContext* ctx, const variable_list& p, const Ra
     d["mean2d"] = proj.mean2d; d["conic"] = proj.conic; d["depth"] = proj.depth;
     d["opacity"] = proj.opacity; d["color"] = proj.color; d["radii"] = proj.radii;
     d["offsets"] = offsets; d["splats"] = splats;
-    d["finalT"] = finalT; d["lastCount"] = lastCount;
+    d["finalT"] = finalT; d["lastCount"] = lastCount; d["cutRecords"] = cutRecords;
+    d["cutFinal"] = cutFinal;
+    d["perTile"] = int64_t(perTile);
     ctx->mark_non_differentiable({proj.radii});
     return {rgb, alpha, depth, proj.radii};
 }
@@ -102,6 +107,7 @@ variable_list backwardCuda(AutogradContext* ctx, const variable_list& gradOut) {
                                  d["opacity"].toTensor(), d["color"].toTensor(), d["radii"].toTensor()};
     const at::Tensor offsets = d["offsets"].toTensor(), splats = d["splats"].toTensor();
     const at::Tensor finalT = d["finalT"].toTensor(), lastCount = d["lastCount"].toTensor();
+    const at::Tensor cutRecords = d["cutRecords"].toTensor(), cutFinal = d["cutFinal"].toTensor();
 
     auto gradPtr = [](const at::Tensor& g) -> const T* { return g.defined() ? g.template data_ptr<T>() : nullptr; };
     const at::Tensor gRgb = gradOut[0].defined() ? gradOut[0].contiguous() : at::Tensor();
@@ -115,8 +121,8 @@ variable_list backwardCuda(AutogradContext* ctx, const variable_list& gradOut) {
     fwd.finalT = finalT.data_ptr<T>();
     fwd.lastCount = lastCount.data_ptr<int32_t>();
     k::rasterizeBackwardCuda<T>(proj.view<T>(), offsets.data_ptr<int32_t>(), splats.data_ptr<int32_t>(), cam,
-                                background, fwd, {gradPtr(gRgb), gradPtr(gAlpha), gradPtr(gDepth)}, dProjView,
-                                stream);
+                                background, fwd, {cutRecords.data_ptr<T>(), cutFinal.data_ptr<T>(), int32_t(d["perTile"].toInt())},
+                                {gradPtr(gRgb), gradPtr(gAlpha), gradPtr(gDepth)}, dProjView, stream);
 
     variable_list grads = {at::empty_like(p[0]), at::empty_like(p[1]), at::empty_like(p[2]),
                            at::empty_like(p[3]), at::empty_like(p[4])};

@@ -29,6 +29,11 @@ struct RasterizeSettings {
     // Row-major world-to-camera transform [R | t; 0 0 0 1].
     std::array<double, 16> worldToCamera = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
     int threads = 0;  // CPU worker threads; 0 = std::thread::hardware_concurrency()
+    // CUDA: walk long tile lists in cut segments in the backward pass (cuda/rasterize_cuda.h,
+    // SegmentStates). It shortens one pass's critical path (one training alone: 2.0 -> 1.5 s on an
+    // H200) and costs throughput (records written and read), so trainings that share a GPU turn it
+    // off. Same gradients to rounding either way; the CPU backend ignores it.
+    bool cutLongLists = true;
 };
 
 // The trainable parameters of N splats (PIPELINE.md §3). All tensors share one device and one

@@ -8,10 +8,10 @@
 #include <ATen/Parallel.h>
 #include <ATen/core/grad_mode.h>
 #include <c10/core/DeviceGuard.h>
-#include <ATen/ops/all.h>
+#include <ATen/ops/cat.h>
 #include <ATen/ops/empty.h>
 #include <ATen/ops/from_blob.h>
-#include <ATen/ops/isfinite.h>
+#include <ATen/ops/sum.h>
 #include <ATen/ops/zeros.h>
 #include <c10/util/Exception.h>
 
@@ -24,6 +24,7 @@
 #include <random>
 #include <span>
 #include <system_error>
+#include <vector>
 
 #include "core/train/checkpoint.h"
 #include "core/train/detail/mcmc_strategy.h"
@@ -46,7 +47,7 @@ double msBetween(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double, std::milli>(b - a).count();
 }
 
-RasterizeSettings cameraOf(const TrainView& v, double background, int threads) {
+RasterizeSettings cameraOf(const TrainView& v, double background, int threads, bool cutLongLists) {
     RasterizeSettings rs;
     rs.width = v.width;
     rs.height = v.height;
@@ -57,6 +58,7 @@ RasterizeSettings cameraOf(const TrainView& v, double background, int threads) {
     rs.worldToCamera = v.worldToCamera;
     rs.background = {background, background, background};
     rs.threads = threads;
+    rs.cutLongLists = cutLongLists;
     return rs;
 }
 
@@ -147,7 +149,7 @@ class TrainLoop {
 public:
     TrainLoop(const TrainInputs& inputs, const TrainSettings& settings)
         : m_data(*inputs.data), m_settings(settings), m_device(deviceOf(settings, inputs.deviceIndex)),
-          m_threadShare(inputs.threadShare),
+          m_threadShare(inputs.threadShare), m_deviceLanes(inputs.deviceLanes),
           m_state(makeParamState(inputs.initial, {meansLrAt(settings, m_data.sceneScale, inputs.startStep),
                                                   settings.quatsLr, settings.scalesLr, settings.opacitiesLr,
                                                   settings.colorsLr})),
@@ -172,7 +174,7 @@ public:
         const std::size_t index = std::uniform_int_distribution<std::size_t>(0, m_data.train.size() - 1)(viewRng);
         const TrainView& view = m_data.train[index];
         const double background = std::uniform_real_distribution<double>(0.0, 1.0)(bgRng);
-        auto pass = rasterizeDirect(m_state.splats, cameraOf(view, background, threads()));
+        auto pass = rasterizeDirect(m_state.splats, cameraOf(view, background, threads(), m_deviceLanes <= 1));
         if (!pass) return pass.error();
         const RasterizeOutput* out = &pass->out;
         const auto t1 = Clock::now();
@@ -199,11 +201,23 @@ public:
         return {};
     }
 
-    // The summed loss of the steps since the last call (waits for a GPU's queued work).
-    double takeLossSum() {
-        const double sum = m_lossSum.to(at::kCPU).data_ptr<double>()[0];
+    // What a report checks, in one read-back (waits for a GPU's queued work once): the summed
+    // loss of the steps since the last call, and whether every parameter is finite (a sum in
+    // float64 of finite float32 values is finite; a NaN or an infinity anywhere makes it not).
+    struct Report {
+        double lossSum = 0;
+        bool paramsFinite = true;
+    };
+    Report takeReport() {
+        at::NoGradGuard noGrad;
+        std::vector<at::Tensor> parts{m_lossSum};
+        for (ParamId id : ALL_PARAMS) parts.push_back(m_state.param(id).detach().sum(at::kDouble).reshape({1}));
+        const at::Tensor host = at::cat(parts).to(at::kCPU);
+        const double* v = host.data_ptr<double>();
         m_lossSum.zero_();
-        return sum;
+        double params = 0;
+        for (std::size_t k = 1; k < parts.size(); ++k) params += v[k];
+        return {v[0], std::isfinite(params)};
     }
 
     // Renders every validation view on the training device, then scores the views on the
@@ -215,7 +229,7 @@ public:
         m.step = stepsDone;
         std::vector<std::future<std::array<double, 3>>> scores;
         for (const TrainView& v : m_data.val) {
-            auto out = rasterize(m_state.splats, cameraOf(v, m_settings.valBackground, threads()));
+            auto out = rasterize(m_state.splats, cameraOf(v, m_settings.valBackground, threads(), false));  // no backward
             if (!out) continue;
             at::Tensor rgbT = out->rgb.to(at::kCPU).contiguous();
             scores.push_back(std::async(std::launch::async, [this, &v, rgbT] {
@@ -242,14 +256,6 @@ public:
         m.opaqueShare = opaqueShare(cloud.opacities);
         m.outsideSilhouette = countOutsideSilhouette(cloud, m_data.val);
         return m;
-    }
-
-    // True when every parameter is finite (one reduction per tensor; waits for a GPU).
-    bool paramsFinite() const {
-        at::NoGradGuard noGrad;
-        for (ParamId id : ALL_PARAMS)
-            if (!at::isfinite(m_state.param(id).detach()).all().item<bool>()) return false;
-        return true;
     }
 
     // A copy of the state after `stepsDone` steps, on the training device.
@@ -313,6 +319,7 @@ private:
     TrainSettings m_settings;
     at::Device m_device;
     const std::atomic<int>* m_threadShare;
+    int m_deviceLanes;  // trainings sharing the GPU (TrainInputs::deviceLanes)
     ParamState m_state;
     McmcStrategy m_strategy;
     std::vector<Target> m_targets;  // per train view, on m_device
@@ -323,9 +330,9 @@ private:
 };
 
 // Why a report's state cannot be kept, or empty when it can.
-std::string nonFiniteReason(double lossSum, const TrainLoop& loop) {
-    if (!std::isfinite(lossSum)) return "non-finite loss";
-    if (!loop.paramsFinite()) return "non-finite parameters";
+std::string nonFiniteReason(const TrainLoop::Report& report) {
+    if (!std::isfinite(report.lossSum)) return "non-finite loss";
+    if (!report.paramsFinite) return "non-finite parameters";
     return {};
 }
 
@@ -355,8 +362,9 @@ Result<TrainResult> runLoop(const TrainInputs& inputs, const TrainSettings& sett
         const bool snapshot = callbacks.onSnapshot && (done % settings.snapshotEvery == 0 || last);
         const bool checkpoint = checkpoints && (done % settings.checkpointEvery == 0 || last);
         if (curve || eval || snapshot || checkpoint) {
-            const double sum = loop.takeLossSum();  // the only read-back between reports
-            const std::string bad = nonFiniteReason(sum, loop);
+            const TrainLoop::Report report = loop.takeReport();  // the only read-back between reports
+            const double sum = report.lossSum;
+            const std::string bad = nonFiniteReason(report);
             if (!bad.empty()) {
                 if (result.rollbacks > 0)
                     return makeError(ErrorCode::InvalidInput,
