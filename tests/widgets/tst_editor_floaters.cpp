@@ -14,6 +14,7 @@
 #include "app/editor/main_window.h"
 #include "core/splat/selection.h"
 #include "tests/widgets/bake_test_fixture.h"
+#include "tests/widgets/image_counts.h"
 #include "widgets/floater_panel.h"
 #include "widgets/viewport.h"
 
@@ -31,16 +32,7 @@ int rowOfId(FloaterPanel* p, int id) {
     return -1;
 }
 
-long magentaPixels(const QImage& image) {
-    const QImage im = image.convertToFormat(QImage::Format_RGBA8888);
-    long n = 0;
-    for (int y = 0; y < im.height(); ++y)
-        for (int x = 0; x < im.width(); ++x) {
-            const uchar* p = im.constScanLine(y) + 4 * x;
-            n += p[0] > 200 && p[1] < 60 && p[2] > 200;
-        }
-    return n;
-}
+using sw::test::magentaPixels;
 
 // Opens the demo and the cloud as a training run would deliver it: no scan.
 bool openCloudWithoutScan(MainWindow& window, const QString& dir) {

@@ -12,6 +12,7 @@
 #include "core/render/cloud_preview.h"
 #include "core/splat/selection.h"
 #include "tests/widgets/viewport_harness.h"
+#include "tests/widgets/image_counts.h"
 #include "widgets/viewport.h"
 
 using sw::widgets::Viewport;
@@ -40,16 +41,7 @@ std::vector<QPointF> widgetCentres(const Viewport& v) {
 
 bool pointInPolygon(const QPointF& p, const QPolygonF& poly) { return poly.containsPoint(p, Qt::OddEvenFill); }
 
-long magentaPixels(const QImage& image) {
-    const QImage im = image.convertToFormat(QImage::Format_RGBA8888);
-    long n = 0;
-    for (int y = 0; y < im.height(); ++y)
-        for (int x = 0; x < im.width(); ++x) {
-            const uchar* p = im.constScanLine(y) + 4 * x;
-            n += p[0] > 200 && p[1] < 60 && p[2] > 200;
-        }
-    return n;
-}
+using sw::test::magentaPixels;
 
 void drag(Viewport* v, const std::vector<QPoint>& path, Qt::KeyboardModifiers mods = Qt::NoModifier) {
     QTest::mousePress(v, Qt::LeftButton, mods, path.front());
