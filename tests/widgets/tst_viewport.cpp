@@ -14,6 +14,7 @@
 
 #include "core/foundation/log.h"
 #include "tests/gl/fixture_mesh.h"
+#include "tests/widgets/image_counts.h"
 #include "tests/widgets/viewport_harness.h"
 #include "widgets/viewport.h"
 
@@ -21,19 +22,7 @@ using sw::widgets::Viewport;
 
 namespace {
 
-// Pixels whose colour differs from `bg` (grey level) by more than 8 in any channel.
-long countNonBackground(const QImage& image, int bg) {
-    const QImage im = image.convertToFormat(QImage::Format_RGBA8888);
-    long n = 0;
-    for (int y = 0; y < im.height(); ++y) {
-        const uchar* row = im.constScanLine(y);
-        for (int x = 0; x < im.width(); ++x) {
-            const uchar* p = row + 4 * x;
-            n += (std::abs(p[0] - bg) > 8 || std::abs(p[1] - bg) > 8 || std::abs(p[2] - bg) > 8) ? 1 : 0;
-        }
-    }
-    return n;
-}
+using sw::test::countNonBackground;
 
 void drag(QWidget* w, QPoint from, QPoint to, Qt::MouseButton button) {
     QMouseEvent press(QEvent::MouseButtonPress, from, w->mapToGlobal(from), button, button, Qt::NoModifier);

@@ -28,6 +28,7 @@
 #include "widgets/effects_panel.h"
 #include "widgets/game_scale_panel.h"
 #include "widgets/view_controls.h"
+#include "tests/widgets/image_counts.h"
 #include "tests/widgets/viewport_harness.h"
 #include "widgets/viewport.h"
 
@@ -60,19 +61,7 @@ const Fixture& fixture() {
     return f;
 }
 
-// Pixels whose colour differs from the grey level `bg` by more than 8 in any channel.
-long countNonBackground(const QImage& image, int bg) {
-    const QImage im = image.convertToFormat(QImage::Format_RGBA8888);
-    long n = 0;
-    for (int y = 0; y < im.height(); ++y) {
-        const uchar* row = im.constScanLine(y);
-        for (int x = 0; x < im.width(); ++x) {
-            const uchar* p = row + 4 * x;
-            n += (std::abs(p[0] - bg) > 8 || std::abs(p[1] - bg) > 8 || std::abs(p[2] - bg) > 8) ? 1 : 0;
-        }
-    }
-    return n;
-}
+using sw::test::countNonBackground;
 
 // Pixels that differ between two images of one size by more than 8 in any channel.
 long countDifferent(const QImage& a, const QImage& b) {
