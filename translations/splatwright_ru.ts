@@ -3352,8 +3352,16 @@
         <translation>Обрезать</translation>
     </message>
     <message>
-        <source>Delete every splat outside the selection&apos;s bounding box (undoable)</source>
-        <translation>Удалить все сплаты вне габаритов выделения (можно отменить)</translation>
+        <source>Delete every splat outside the crop box while it shows, else outside the selection&apos;s bounding box (undoable)</source>
+        <translation>Удалить все сплаты вне рамки обрезки, пока она показана, иначе вне габаритов выделения (можно отменить)</translation>
+    </message>
+    <message>
+        <source>Crop box</source>
+        <translation>Рамка обрезки</translation>
+    </message>
+    <message>
+        <source>Show a box in the viewport to drag and resize by its handles; Crop then deletes every splat outside it</source>
+        <translation>Показать в окне просмотра рамку, которую можно двигать и растягивать за маркеры; «Обрезать» затем удалит все сплаты вне её</translation>
     </message>
     <message>
         <source>Select by value</source>

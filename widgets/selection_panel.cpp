@@ -149,9 +149,16 @@ SelectionPanel::SelectionPanel(Viewport* viewport, QWidget* parent) : QWidget(pa
     QPushButton* hide = button(tr("Hide"), "selectHide", tr("Hide the selected splats in the view (undoable)"));
     QPushButton* show = button(tr("Show all"), "selectShowAll", tr("Show the hidden splats again (undoable)"));
     QPushButton* del = button(tr("Delete"), "selectDelete", tr("Delete the selected splats from the cloud (Delete; undoable)"));
-    QPushButton* crop = button(tr("Crop"), "selectCrop", tr("Delete every splat outside the selection's bounding box (undoable)"));
+    QPushButton* crop = button(tr("Crop"), "selectCrop",
+                               tr("Delete every splat outside the crop box while it shows, else outside the selection's "
+                                  "bounding box (undoable)"));
+    QPushButton* cropBox = button(tr("Crop box"), "selectCropBox",
+                                  tr("Show a box in the viewport to drag and resize by its handles; Crop then deletes "
+                                     "every splat outside it"));
+    cropBox->setCheckable(true);
     int c = 0;
-    for (QPushButton* b : {all, none, invert, grow, shrink, frame, hide, show, del, crop}) commands->addWidget(b, c / 3, c % 3), ++c;
+    for (QPushButton* b : {all, none, invert, grow, shrink, frame, hide, show, del, cropBox, crop})
+        commands->addWidget(b, c / 3, c % 3), ++c;
     layout->addLayout(commands);
 
     auto* byValue = new QGroupBox(tr("Select by value"));
@@ -192,6 +199,7 @@ SelectionPanel::SelectionPanel(Viewport* viewport, QWidget* parent) : QWidget(pa
     connect(show, &QPushButton::clicked, this, &SelectionPanel::showAllRequested);
     connect(del, &QPushButton::clicked, this, &SelectionPanel::deleteRequested);
     connect(crop, &QPushButton::clicked, this, &SelectionPanel::cropRequested);
+    connect(cropBox, &QPushButton::toggled, m_viewport, &Viewport::setCropBoxVisible);
     connect(m_attribute, &QComboBox::currentIndexChanged, this, [this] { emit attributeRequested(attribute()); });
     connect(pick, &QPushButton::clicked, this, [this] { selectRange(QGuiApplication::keyboardModifiers() & Qt::ShiftModifier); });
     for (QDoubleSpinBox* s : {m_lo, m_hi})

@@ -208,6 +208,7 @@ void Viewport::paintGL() {
                                 defaultFramebufferObject());
     }
     if (s && splats) drawSelection(w, h);
+    if (s && splats) drawCropBox();
     if (!s) {
         emit renderError(QString::fromStdString(s.error().toString()));
         return;
@@ -240,14 +241,14 @@ void Viewport::releaseGl() {
 
 void Viewport::mousePressEvent(QMouseEvent* event) {
     setFocus(Qt::MouseFocusReason);  // F and Delete reach the view after a click in it
-    if (selectPress(event)) return;
+    if (cropPress(event) || selectPress(event)) return;
     m_impl->lastMouse = event->position().toPoint();
     m_impl->pressMouse = m_impl->lastMouse;
     event->accept();
 }
 
 void Viewport::mouseMoveEvent(QMouseEvent* event) {
-    if (selectMove(event)) return;
+    if (cropMove(event) || selectMove(event)) return;
     const QPoint pos = event->position().toPoint();
     const QPoint delta = pos - m_impl->lastMouse;
     m_impl->lastMouse = pos;
@@ -265,7 +266,7 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void Viewport::mouseReleaseEvent(QMouseEvent* event) {
-    if (selectRelease(event)) return;
+    if (cropRelease(event) || selectRelease(event)) return;
     if (event->button() != Qt::LeftButton) return;
     if ((event->position().toPoint() - m_impl->pressMouse).manhattanLength() >= kClickSlopPx) return;
     if (m_impl->drawsSplats()) {

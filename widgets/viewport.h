@@ -147,7 +147,23 @@ public:
     // The centres projected for the current camera and widget size (what the tools test).
     sw::splat::ProjectedCentres projectedCentres() const;
 
+    // --- Crop box (widgets/viewport_crop.cpp) ---
+    // An axis-aligned model-space box drawn over the splats while shown: its edges, a square
+    // handle at the centre of each face and a round one at its centre. Dragging a face handle
+    // moves that face along its axis (the opposite face stays), dragging the centre handle moves
+    // the box in the view plane; a handle takes the left button before any selection tool
+    // (elsewhere the tools and the camera work as usual). Shown the first time: the splats'
+    // bounds. The editor crops to it (Selection dock ▸ Crop while the box shows).
+    void setCropBoxVisible(bool visible);
+    bool cropBoxVisible() const;
+    void setCropBox(const Eigen::Vector3f& min, const Eigen::Vector3f& max);
+    std::pair<Eigen::Vector3f, Eigen::Vector3f> cropBox() const;  // min, max
+    // Where a handle shows (logical pixels): 0..5 the faces −X, +X, −Y, +Y, −Z, +Z; 6 the centre.
+    QPointF cropHandlePosition(int handle) const;
+
 signals:
+    // The crop box moved or was resized (a drag, setCropBox, the first show).
+    void cropBoxChanged(Eigen::Vector3f min, Eigen::Vector3f max);
     // A left click without drag on the splat model (Splats content); splatIndex is the core
     // index, n_core + shell index for a shell splat, or -1 (modelPoint on the ground plane).
     void splatPicked(Eigen::Vector3f modelPoint, int splatIndex);
@@ -189,6 +205,12 @@ private:
     bool selectMove(QMouseEvent* event);
     bool selectRelease(QMouseEvent* event);
     void drawSelection(int width, int height);  // the highlight points and the gesture outline
+    // Crop box handles (viewport_crop.cpp): true when the event was one.
+    bool cropPress(QMouseEvent* event);
+    bool cropMove(QMouseEvent* event);
+    bool cropRelease(QMouseEvent* event);
+    int cropHandleAt(QPointF position) const;  // -1: none within reach
+    void drawCropBox();
     void selectionEdited();                      // highlight dirty, signal, redraw
     // The splat frame cache: true when the cached frame is current and was copied in.
     bool reuseSplatFrame(int width, int height);

@@ -5,6 +5,7 @@
 #include <QMetaObject>
 #include <QOpenGLFramebufferObject>
 #include <QPoint>
+#include <QPointF>
 #include <algorithm>
 #include <memory>
 #include <vector>
@@ -77,6 +78,14 @@ struct Viewport::Impl {
         int sphereCentre = -1;              // sphere: the clicked splat
         float sphereRadius = 0.f;           // model units
     } gesture;
+
+    // Crop box (viewport_crop.cpp)
+    bool cropVisible = false;
+    bool cropSet = false;  // set once (the splats' bounds when first shown)
+    Eigen::Vector3f cropMin = Eigen::Vector3f::Constant(-0.5f), cropMax = Eigen::Vector3f::Constant(0.5f);
+    int cropDrag = -1;     // the handle being dragged
+    QPointF cropPress;
+    Eigen::Vector3f cropStartMin, cropStartMax;
 
     std::size_t splatCount() const { return splatModel ? splatModel->core.size() + splatModel->shell.size() : 0; }
     const Eigen::Vector3f& centre(std::size_t i) const {

@@ -97,6 +97,8 @@ void Viewport::setSplatModel(std::shared_ptr<const formats::Spl2Model> model, st
         // Another model: the selection and the hidden splats were of the old one.
         m_impl->hidden.clear();
         m_impl->gesture.active = false;
+        m_impl->cropSet = false;  // the crop box starts again from the new splats' bounds
+        m_impl->cropDrag = -1;
         if (!m_impl->selection.empty()) {
             m_impl->selection.clear();
             emit selectionChanged(0);
@@ -108,6 +110,7 @@ void Viewport::setSplatModel(std::shared_ptr<const formats::Spl2Model> model, st
     if (!m_impl->mesh) resetView();  // the mesh frames the shared model space when there is one
     ++m_impl->sceneGeneration;  // the cached splat frame is stale
     update();
+    if (m_impl->cropVisible && !m_impl->cropSet) setCropBoxVisible(true);
     emit splatModelChanged();
 }
 

@@ -70,6 +70,12 @@ void SelectionController::showAll() {
 }
 
 void SelectionController::cropToSelection() {
+    if (m_viewport->cropBoxVisible()) {  // the box the artist dragged in the viewport
+        const auto [lo, hi] = m_viewport->cropBox();
+        m_viewport->clearSelection();
+        m_bake->cropSplats(lo, hi);
+        return;
+    }
     if (m_viewport->selectedCount() == 0) return;
     Eigen::Vector3f lo, hi;
     splat::maskBounds(m_viewport->splatCentres(), m_viewport->selection(), lo, hi);

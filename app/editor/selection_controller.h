@@ -31,7 +31,9 @@ public:
     void deleteSelection();
     void hideSelection();
     void showAll();
-    void cropToSelection();  // deletes the splats outside the selection's bounding box
+    // Deletes the splats outside the viewport's crop box while it shows, else outside the
+    // selection's bounding box (one undoable command).
+    void cropToSelection();
     void supplyAttribute();  // the panel's current attribute for the viewport's splats
 
 private:

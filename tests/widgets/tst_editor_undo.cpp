@@ -192,6 +192,32 @@ void TestEditorUndo::selectionDockEditsUndoBitIdentically() {
     for (const Eigen::Vector3f& p : cropped) QVERIFY((p.array() >= lo.array()).all() && (p.array() <= hi.array()).all());
     undo->trigger();
     QVERIFY(sameCloud(*window.document()->cloud(), original));
+
+    // The crop box (Selection dock ▸ Crop box): Crop deletes what lies outside the box, not
+    // outside the selection; undo brings it back; the box hides with the button.
+    QVERIFY(QTest::qWaitFor([&] { return view->splatCount() == n; }, 20000));
+    auto* boxButton = window.findChild<QPushButton*>("selectCropBox");
+    QVERIFY(boxButton && boxButton->isCheckable());
+    boxButton->click();
+    QVERIFY(view->cropBoxVisible());
+    auto [boxLo, boxHi] = view->cropBox();
+    boxHi.z() = 0.5f * (boxLo.z() + boxHi.z());  // the lower half of the model
+    view->setCropBox(boxLo, boxHi);
+    selectFirst(10);  // a selection elsewhere does not decide the crop
+    click(window, "selectCrop");
+    const auto& boxed = window.document()->cloud()->positions;
+    std::size_t inside = 0;
+    for (const Eigen::Vector3f& p : original.positions)
+        inside += (p.array() >= boxLo.array()).all() && (p.array() <= boxHi.array()).all();
+    QVERIFY(inside > 0 && inside < n);
+    QVERIFY(window.bakeController()->keepList().empty());  // no kept splat outside stays behind
+    QCOMPARE(boxed.size(), inside);
+    for (const Eigen::Vector3f& p : boxed) QVERIFY((p.array() >= boxLo.array()).all() && (p.array() <= boxHi.array()).all());
+    QVERIFY(undo->text().contains("Crop"));
+    undo->trigger();
+    QVERIFY(sameCloud(*window.document()->cloud(), original));
+    boxButton->click();
+    QVERIFY(!view->cropBoxVisible());
 }
 
 void TestEditorUndo::selectByValueTakesTheRange() {

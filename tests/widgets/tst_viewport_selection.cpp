@@ -3,7 +3,10 @@
 // Viewport::projectToWidget per splat), Shift adds and Ctrl subtracts, a lasso follows its
 // polygon, a click picks one splat, the brush paints, the sphere takes a model-space ball,
 // hidden splats are never selected, depth-aware picking keeps the front layer, F frames the
-// selection, Delete asks for its deletion, and the selection is drawn in magenta.
+// selection, Delete asks for its deletion, and the selection is drawn in magenta. The crop box
+// starts at the splats' bounds, its face handles move one face along its axis, the centre
+// handle moves the whole box, a handle takes the drag before the selection tool, and the box
+// is drawn while shown.
 #include <QApplication>
 #include <QSignalSpy>
 #include <QTest>
@@ -39,6 +42,17 @@ std::vector<QPointF> widgetCentres(const Viewport& v) {
     return out;
 }
 
+long amberPixels(const QImage& image) {  // the crop box's colour (255, 200, 0)
+    const QImage im = image.convertToFormat(QImage::Format_RGBA8888);
+    long n = 0;
+    for (int y = 0; y < im.height(); ++y)
+        for (int x = 0; x < im.width(); ++x) {
+            const uchar* p = im.constScanLine(y) + 4 * x;
+            n += p[0] > 235 && p[1] > 175 && p[1] < 225 && p[2] < 50;
+        }
+    return n;
+}
+
 bool pointInPolygon(const QPointF& p, const QPolygonF& poly) { return poly.containsPoint(p, Qt::OddEvenFill); }
 
 using sw::test::magentaPixels;
@@ -72,6 +86,7 @@ private slots:
     void hiddenSplatsAreNeverSelected();
     void depthAwareKeepsTheFrontLayer();
     void frameDeleteEscapeAndHighlight();
+    void cropBoxHandlesMoveFacesAndTheBox();
 
 private:
     sw::test::ViewportHarness m_h;
@@ -264,6 +279,70 @@ void TestViewportSelection::frameDeleteEscapeAndHighlight() {
     QCOMPARE(v->selectedCount(), std::size_t(0));
     QTest::keyClick(v, Qt::Key_Delete);
     QCOMPARE(deleting.count(), 1);  // nothing selected: nothing asked
+}
+
+// Issue 16 build 1: an interactive crop box. Shown, it spans the splats' bounds; dragging the
+// +X face handle along the X axis as it appears on screen moves only that face, and the handle
+// follows the cursor; a face never passes the opposite one; the centre handle moves the box
+// without resizing it; with the Box tool chosen a drag on a handle leaves the selection alone.
+void TestViewportSelection::cropBoxHandlesMoveFacesAndTheBox() {
+    Viewport* v = m_h.viewport;
+    v->setSelectTool(Viewport::SelectTool::Box);
+    QCOMPARE(amberPixels(v->grabFramebuffer()), 0L);
+    QSignalSpy changed(v, &Viewport::cropBoxChanged);
+    v->setCropBoxVisible(true);
+    QVERIFY(v->cropBoxVisible());
+    QCOMPARE(changed.count(), 1);
+    auto [lo, hi] = v->cropBox();
+    Eigen::Vector3f cmin = Eigen::Vector3f::Constant(1e9f), cmax = Eigen::Vector3f::Constant(-1e9f);
+    for (const Eigen::Vector3f& p : v->splatCentres()) cmin = cmin.cwiseMin(p), cmax = cmax.cwiseMax(p);
+    for (int a = 0; a < 3; ++a) {
+        QVERIFY(lo[a] <= cmin[a] && hi[a] >= cmax[a]);                    // holds every centre
+        QVERIFY(cmin[a] - lo[a] < 0.03f && hi[a] - cmax[a] < 0.03f);       // and little more
+    }
+    QVERIFY(amberPixels(v->grabFramebuffer()) > 50);  // edges and handles drawn
+
+    // +X face: drag 40 px along the axis as the screen shows it.
+    const QPointF start = v->cropHandlePosition(1);
+    const Eigen::Vector3f face(hi.x(), 0.5f * (lo.y() + hi.y()), 0.5f * (lo.z() + hi.z()));
+    const QPointF axis = v->projectToWidget(face + Eigen::Vector3f(0.1f, 0, 0)) - start;
+    const QPointF step = axis / std::sqrt(QPointF::dotProduct(axis, axis)) * 40.0;
+    const QPoint from = start.toPoint(), to = (start + step).toPoint();
+    drag(v, {from, (from + to) / 2, to});
+    auto [lo2, hi2] = v->cropBox();
+    QVERIFY2(hi2.x() > hi.x() + 0.02f, qPrintable(QString::number(hi2.x() - hi.x())));
+    QCOMPARE(lo2, lo);
+    QCOMPARE(hi2.y(), hi.y());
+    QCOMPARE(hi2.z(), hi.z());
+    const QPointF landed = v->cropHandlePosition(1);
+    QVERIFY2(QLineF(landed, QPointF(to)).length() < 4.0, qPrintable(QString("%1,%2 vs %3,%4").arg(landed.x()).arg(landed.y()).arg(to.x()).arg(to.y())));
+    QCOMPARE(v->selectedCount(), std::size_t(0));  // the handle took the drag, not the Box tool
+    QVERIFY(changed.count() >= 2);
+
+    // Far past the −X face: the +X face stops just short of it.
+    const QPoint back = (landed - step * 30.0).toPoint();
+    drag(v, {landed.toPoint(), back});
+    auto [lo3, hi3] = v->cropBox();
+    QVERIFY(hi3.x() > lo3.x());
+    QVERIFY(hi3.x() - lo3.x() < 0.01f);
+    QCOMPARE(lo3, lo);
+
+    // The centre handle moves the box, its size unchanged.
+    v->setCropBox(lo, hi);
+    const QPointF centre = v->cropHandlePosition(6);
+    const QPoint c0 = centre.toPoint(), c1 = c0 + QPoint(30, -20);
+    drag(v, {c0, c1});
+    auto [lo4, hi4] = v->cropBox();
+    QVERIFY(((hi4 - lo4) - (hi - lo)).norm() < 1e-5f);
+    QVERIFY((lo4 - lo).norm() > 0.01f);
+    QVERIFY(QLineF(v->cropHandlePosition(6), QPointF(c1)).length() < 3.0);
+
+    // Away from the handles the Box tool selects as before; hidden, the box is not drawn.
+    drag(v, {QPoint(5, 5), QPoint(v->width() / 2, v->height() / 2)});
+    QVERIFY(v->selectedCount() > 0);
+    v->clearSelection();
+    v->setCropBoxVisible(false);
+    QCOMPARE(amberPixels(v->grabFramebuffer()), 0L);
 }
 
 int main(int argc, char** argv) {
