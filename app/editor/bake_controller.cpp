@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFileInfo>
+#include <QTimer>
 #include <QUndoStack>
 #include <algorithm>
 #include <numeric>
@@ -29,7 +30,13 @@ BakeController::BakeController(EditorDocument* document, Panels panels, const Ed
     connect(m_panels.floaters, &widgets::FloaterPanel::frameRequested, this, &BakeController::frameSplats);
     connect(m_panels.viewport, &widgets::Viewport::frameRendered, this, &BakeController::keepHighlight);
     connect(m_runner, &JobRunner::started, this, [this] { m_panels.floaters->setBusy(true); });
-    connect(m_runner, &JobRunner::finished, this, [this] { m_panels.floaters->setBusy(false); });
+    connect(m_runner, &JobRunner::finished, this, [this] {
+        m_panels.floaters->setBusy(false);
+        if (m_rebakeQueued && m_bakeStale) {
+            m_rebakeQueued = false;
+            rebakeSoon();
+        }
+    });
 }
 
 BakeController::~BakeController() = default;
@@ -47,6 +54,7 @@ void BakeController::onCloudChanged() {
     obsoleteCloudEdits();
     emit hiddenChanged();
     m_baked.reset();
+    m_bakeStale = m_rebakeQueued = false;
     m_preview.reset();
     m_previewIndex.clear();
     m_mask.clear();
@@ -56,15 +64,36 @@ void BakeController::onCloudChanged() {
 }
 
 void BakeController::applyState(const CloudState& state, bool cloudChanged) {
+    // An edit while the baked model shows: it stays in the view and is baked again.
+    const bool bakedShown = cloudChanged && m_baked && m_panels.viewport->splatModel().get() == &m_baked->spl2;
+    m_state = state;
+    if (bakedShown) m_bakeStale = true;  // before the view hears of it: the gone splats stay hidden
     if (cloudChanged) {
         m_applying = true;
-        m_document->setCloud(state.cloud, m_document->cloudSource());
+        if (bakedShown) m_document->editCloud(state.cloud);
+        else m_document->setCloud(state.cloud, m_document->cloudSource());
         m_applying = false;
         m_preview.reset();  // rebuilt for the new cloud by highlight()
     }
-    m_state = state;
-    m_baked.reset();  // baked with another cloud or keep list
+    if (bakedShown) {
+        rebakeSoon();
+    } else {
+        m_baked.reset();  // baked with another cloud or keep list
+        m_bakeStale = false;
+    }
     refreshFloaterPanel();
+}
+
+void BakeController::rebakeSoon() {
+    if (m_runner->busy()) {
+        m_rebakeQueued = true;
+        return;
+    }
+    QTimer::singleShot(0, this, [this] {
+        if (!m_bakeStale) return;
+        if (m_runner->busy()) m_rebakeQueued = true;
+        else bake();
+    });
 }
 
 void BakeController::refreshFloaterPanel() {

@@ -71,6 +71,10 @@ public:
     // Edits of the cloud (bake_edits.cpp), each one command on the document's undo stack that
     // stores only what changed (indices and the removed rows, never a copy of the cloud), so
     // undo gives back the cloud bit for bit. Cloud indices; out-of-range ones are ignored.
+    // The edits change the cloud in memory, the bake's input: never a file (the trained
+    // cloud.ply stays as training wrote it). A delete or crop made (or undone) while the baked
+    // model shows keeps it in the view without those splats and bakes again at once, so what
+    // the viewport shows is what Export ships (docs/editor.md).
     void deleteSplats(const std::vector<int>& splats);  // invalidates the bake
     void keepSplats(const std::vector<int>& splats);    // invalidates the bake
     // Hidden splats are left out of the view (not of the bake); [N] 0/1 or empty.
@@ -87,13 +91,18 @@ public:
     // Cloud index → index in the model the viewport shows (preview or bake), −1 when it is not
     // there; empty when the viewport shows neither.
     std::vector<int> viewIndexOfCloud() const;
+    // The splats of the shown baked model whose source splat the cloud no longer holds (a delete
+    // or crop waiting for its re-bake): [shown splats] 0/1, empty when none.
+    std::vector<std::uint8_t> bakedSplatsGone() const;
     // The mask last handed to the viewport, in preview order ([preview splats] 0/1).
     const std::vector<std::uint8_t>& highlightMask() const { return m_mask; }
 
     // Bakes the current cloud against the current model (settings, recipe, keep list, the
     // document's dataset folder when there is one); false when it cannot start.
     bool bake();
-    std::shared_ptr<const sw::bake::BakedModel> bakedModel() const { return m_baked; }
+    // The bake of the current cloud; nullptr when there is none or the cloud was edited since
+    // (while the re-bake runs, the viewport keeps the old one without the deleted splats).
+    std::shared_ptr<const sw::bake::BakedModel> bakedModel() const { return m_bakeStale ? nullptr : m_baked; }
     // Exports the current bake (baking first when there is none) into `folder` (empty: the
     // export folder, asked for once when there is none). False when it cannot start.
     bool exportTo(const QString& folder = {});
@@ -148,6 +157,7 @@ private:
     void reportFailure(const QString& title, const sw::Error& error);
     void failOpen(const sw::Error& error);
     void showReport(const QString& text);
+    void rebakeSoon();  // after an edit while the baked model showed (queued while busy)
     QString resolveDatasetFolder() const;
     // The train views of a dataset folder for floater sign 4; empty dir → none (worker thread).
     static sw::Result<std::optional<sw::bake::DatasetViews>> loadViews(const std::string& dir,
@@ -166,6 +176,9 @@ private:
     bool m_highlighting = false;                   // the Floater overlay shows m_mask
     const sw::formats::Spl2Model* m_highlighted = nullptr;  // the viewport model m_mask was set on
     std::shared_ptr<const sw::bake::BakedModel> m_baked;
+    std::vector<std::uint32_t> m_bakedIds;  // [baked splats] stable ID of each one's source splat
+    bool m_bakeStale = false;     // m_baked shows but the cloud was edited since (a re-bake is due)
+    bool m_rebakeQueued = false;  // re-bake when the running job ends
     QString m_lastReport;
 };
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <unordered_map>
 
 #include "app/editor/bake_controller.h"
 #include "app/editor/editor_document.h"
@@ -170,6 +171,7 @@ void BakeController::setFlags(bool keep, const std::vector<std::uint32_t>& indic
         if (i < flags.size()) flags[i] = value;
     if (keep) {
         m_baked.reset();  // baked with another keep list
+        m_bakeStale = false;
         refreshFloaterPanel();
     } else {
         emit hiddenChanged();
@@ -181,14 +183,25 @@ std::vector<int> BakeController::viewIndexOfCloud() const {
     if (!shown || !m_state.cloud) return {};
     const std::size_t n = m_state.cloud->size();
     if (m_baked && shown.get() == &m_baked->spl2) {
+        // Through the stable IDs: still right after a delete, before the re-bake.
+        std::unordered_map<std::uint32_t, int> viewOfId;
+        for (std::size_t k = 0; k < m_bakedIds.size(); ++k) viewOfId.emplace(m_bakedIds[k], int(k));
         std::vector<int> out(n, -1);
-        for (std::size_t k = 0; k < m_baked->source.size(); ++k)
-            if (std::size_t(m_baked->source[k]) < n) out[std::size_t(m_baked->source[k])] = int(k);
+        for (std::size_t i = 0; i < n && i < m_state.ids.size(); ++i)
+            if (auto it = viewOfId.find(m_state.ids[i]); it != viewOfId.end()) out[i] = it->second;
         return out;
     }
     if (shown != m_document->spl2() && shown->core.size() + shown->shell.size() == n)
         return m_preview && m_previewIndex.size() == n ? m_previewIndex : render::previewIndexFromCloud(*m_state.cloud);
     return {};
+}
+
+std::vector<std::uint8_t> BakeController::bakedSplatsGone() const {
+    if (!m_bakeStale || !m_baked || m_panels.viewport->splatModel().get() != &m_baked->spl2) return {};
+    std::vector<std::uint8_t> gone(m_bakedIds.size(), 1);
+    for (int k : viewIndexOfCloud())
+        if (k >= 0 && std::size_t(k) < gone.size()) gone[std::size_t(k)] = 0;
+    return gone;
 }
 
 void BakeController::selectInView(const std::vector<int>& splats) {

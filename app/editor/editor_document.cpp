@@ -78,6 +78,11 @@ void EditorDocument::setCloud(CloudPtr cloud, const QString& source) {
     if (hadSpl2) emit spl2Changed();
 }
 
+void EditorDocument::editCloud(CloudPtr cloud) {
+    m_cloud = std::move(cloud);
+    emit cloudChanged();
+}
+
 void EditorDocument::setSpl2(Spl2Ptr model, std::vector<std::uint8_t> floaterMask) {
     m_spl2 = std::move(model);
     m_floaterMask = m_spl2 ? std::move(floaterMask) : std::vector<std::uint8_t>();

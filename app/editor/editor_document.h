@@ -63,6 +63,9 @@ public:
     CloudPtr cloud() const { return m_cloud; }
     QString cloudSource() const { return m_cloudSource; }
     void setCloud(CloudPtr cloud, const QString& source);
+    // The same cloud after an edit (its source stays): the baked model stays too (the editor
+    // bakes it again); cloudChanged only.
+    void editCloud(CloudPtr cloud);
     // The baked game model of the cloud (SPL2 + CHNK) and its floater mask ([n_core + n_shell]
     // 0/1, empty = none flagged).
     Spl2Ptr spl2() const { return m_spl2; }

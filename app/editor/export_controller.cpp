@@ -62,7 +62,7 @@ bool BakeController::exportTo(const QString& requested) {
         if (folder.isEmpty()) return false;
         setExportFolder(folder);
     }
-    if (m_baked) return startExport(folder);
+    if (m_baked && !m_bakeStale) return startExport(folder);
     return startBake(true, folder);
 }
 
@@ -111,7 +111,19 @@ void BakeController::deliverBake(Result<BakedPtr> result, std::shared_ptr<const 
         if (thenExport) emit exportFinished(false, QString::fromStdString(result.error().toString()));
         return;
     }
+    if (m_state.cloud != cloud) {  // the cloud was edited while this bake ran: bake it again
+        emit bakeFinished(false);
+        if (thenExport && m_bakeStale) startBake(true, folder);
+        else if (m_bakeStale) rebakeSoon();
+        return;
+    }
     m_baked = *result;
+    m_bakeStale = false;
+    m_bakedIds.resize(m_baked->source.size());
+    for (std::size_t k = 0; k < m_bakedIds.size(); ++k) {
+        const auto i = std::size_t(m_baked->source[k]);
+        m_bakedIds[k] = i < m_state.ids.size() ? m_state.ids[i] : std::uint32_t(~0u);
+    }
     m_highlighting = false;  // the baked model shows, with its kept floaters as the mask
     std::vector<std::uint8_t> mask(m_baked->source.size(), 0);  // kept floaters, in baked order
     if (m_state.cloud == cloud && !m_state.keep.empty())

@@ -92,6 +92,12 @@ void SelectionController::syncHidden() {
         for (std::size_t i = 0; i < hidden.size(); ++i)
             if (hidden[i] && index[i] >= 0 && std::size_t(index[i]) < mask.size()) mask[std::size_t(index[i])] = 1;
     }
+    // A baked model waiting for its re-bake: the splats deleted from the cloud are not shown.
+    const std::vector<std::uint8_t> gone = m_bake->bakedSplatsGone();
+    if (!gone.empty() && gone.size() == m_viewport->splatCount()) {
+        if (mask.empty()) mask.assign(gone.size(), 0);
+        for (std::size_t k = 0; k < gone.size(); ++k) mask[k] = std::uint8_t(mask[k] | gone[k]);
+    }
     m_viewport->setHidden(std::move(mask));
 }
 

@@ -3,8 +3,14 @@
 // what the bake removed; Re-run keeps the baked model in the viewport; splat IDs survive a
 // delete; the Delete key deletes the selected rows; Select-all + Delete leaves kept splats;
 // the selected floater is drawn in the selection highlight and Frame moves the camera to it.
-// Also the undo round trips of the cloud edits (delete, crop, keep, hide): bit-identical.
+// Also the undo round trips of the cloud edits (delete, crop, keep, hide): bit-identical. A
+// delete on the baked model keeps the baked model in the view without those splats, bakes
+// again, and Export ships the edit; the trained cloud.ply on disk never changes.
 #include <QAction>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QtTest>
@@ -50,6 +56,7 @@ class TestEditorFloaters : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { sw::test::isolateEditorSettings("tst_editor_floaters"); }
+    void deleteOnTheBakedModelRebakesAndLeavesTheTrainedFile();
     void afterABakeTheInspectorListsWhatItRemoved();
     void rerunKeepsTheBakedModelInTheView();
     void idsSurviveADelete();
@@ -215,6 +222,80 @@ void TestEditorFloaters::cloudEditsUndoBitIdentically() {
     QCOMPARE(countOnes(bake->hiddenMask()), 2);
     for (int k = 0; k < 5; ++k) undo->trigger();
     QVERIFY(sameCloud(*window.document()->cloud(), copy));
+}
+
+// What an artist expects of a delete on the baked model (docs/editor.md): the baked model
+// stays in the view with the deleted splats gone at once (hidden until the re-bake lands, no
+// swap to the raw cloud), the bake runs again by itself, Export writes the edited bake, undo
+// bakes the splats back; the trained cloud.ply is never written.
+void TestEditorFloaters::deleteOnTheBakedModelRebakesAndLeavesTheTrainedFile() {
+    const QString dir = outputDir("fl-baked-delete");
+    MainWindow window;
+    window.show();
+    QVERIFY(sw::test::openDemo(window));
+    QVERIFY(window.saveProject(dir + "/drone.splatproj"));
+    const QString trained = window.document()->cacheFolder() + "/training/cloud.ply";
+    QVERIFY(QDir().mkpath(window.document()->cacheFolder() + "/training"));
+    QVERIFY(QFile::copy(writeCloud(window, dir), trained));
+    const auto digest = [&] {
+        QFile f(trained);
+        return f.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256) : QByteArray();
+    };
+    const QByteArray before = digest();
+    QVERIFY(!before.isEmpty());
+    BakeController* bake = window.bakeController();
+    QSignalSpy scanned(bake, &BakeController::floatersScanned);
+    QVERIFY(bake->openSplatFile(trained));
+    QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
+    QVERIFY(bakeAndWait(bake));
+    const auto first = bake->bakedModel();
+    sw::widgets::Viewport* view = window.viewport();
+    QCOMPARE(view->splatModel().get(), &first->spl2);
+    const std::size_t shown = view->splatCount();
+    const std::size_t cloudSize = window.document()->cloud()->size();
+
+    // Delete 40 splats of the baked model through the Selection dock.
+    std::vector<std::uint8_t> mask(shown, 0);
+    for (std::size_t k = 0; k < 40; ++k) mask[k * 7] = 1;
+    QVERIFY(view->setSelection(mask));
+    QSignalSpy rebaked(bake, &BakeController::bakeFinished);
+    window.findChild<QPushButton*>("selectDelete")->click();
+    QCOMPARE(window.document()->cloud()->size(), cloudSize - 40);
+    QCOMPARE(view->splatModel().get(), &first->spl2);          // still the baked model, not the cloud
+    QCOMPARE(sw::splat::maskCount(view->hidden()), std::size_t(40));  // the deleted ones are not drawn
+    for (std::size_t k = 0; k < 40; ++k) QVERIFY(view->hidden()[k * 7]);
+    QVERIFY(!bake->bakedModel());                              // out of date until the re-bake
+    QVERIFY(QTest::qWaitFor([&] { return rebaked.count() >= 1 && bake->bakedModel(); }, 120000));
+    QVERIFY(rebaked.last().first().toBool());
+    const auto second = bake->bakedModel();
+    QVERIFY(second != first);
+    QCOMPARE(view->splatModel().get(), &second->spl2);
+    QCOMPARE(view->splatCount(), shown - 40);
+    QVERIFY(view->hidden().empty());
+    QCOMPARE(digest(), before);
+
+    // Export ships the edited bake; the trained file stays as it was.
+    const QString out = dir + "/out";
+    QSignalSpy exported(bake, &BakeController::exportFinished);
+    QVERIFY(bake->exportTo(out));
+    QVERIFY(QTest::qWaitFor([&] { return exported.count() == 1; }, 120000));
+    QVERIFY2(exported.first().first().toBool(), qPrintable(exported.first().at(1).toString()));
+    QCOMPARE(bake->bakedModel(), second);  // no bake of its own: the one shown
+    QStringList plys = QDir(out).entryList({"*.ply"});
+    QCOMPARE(plys.size(), 1);
+    auto shipped = sw::formats::readSplatCloud((out + "/" + plys.first()).toStdString());
+    QVERIFY(shipped.ok());
+    QCOMPARE(shipped->size(), second->cloud.size());
+    QCOMPARE(digest(), before);
+
+    // Undo: the splats come back into the cloud and, after the re-bake, into the view.
+    rebaked.clear();
+    window.findChild<QAction*>("actionUndo")->trigger();
+    QCOMPARE(window.document()->cloud()->size(), cloudSize);
+    QCOMPARE(view->splatModel().get(), &second->spl2);
+    QVERIFY(QTest::qWaitFor([&] { return rebaked.count() >= 1 && bake->bakedModel(); }, 120000));
+    QCOMPARE(view->splatCount(), shown);
+    QCOMPARE(digest(), before);
 }
 
 QTEST_MAIN(TestEditorFloaters)
