@@ -42,6 +42,12 @@ TrainingDock::TrainingDock(EditorDocument* document, DatasetController* dataset,
       m_runner(new JobRunner(this)) {
     setObjectName("trainingDock");
     setWidget(fittedScrollArea(m_panel));  // the form and chart scroll in a short dock (1280×800)
+    // Another model opened while a run goes: the run's preview is not of that model.
+    connect(m_document, &EditorDocument::modelChanged, this, [this] {
+        if (m_runner->busy() && m_document->modelPath() != m_runModel &&
+            m_document->cloudSource() == QLatin1String("training"))
+            m_document->setCloud(nullptr, {});
+    });
     connect(m_panel, &widgets::TrainingPanel::startRequested, this, [this] { start(false); });
     connect(m_panel, &widgets::TrainingPanel::resumeRequested, this, [this] { start(true); });
     connect(m_panel, &widgets::TrainingPanel::cancelRequested, this, &TrainingDock::cancel);
@@ -189,6 +195,7 @@ bool TrainingDock::startOn(const QString& dataset, bool resume) {
     job.resume = resume;
     if (ModelPtr model = m_document->model(); model && !resume) job.model = model;  // start on its surface
     m_runDir = job.runDir;
+    m_runModel = m_document->modelPath();
     m_runStartedAt = QDateTime::currentDateTime();
     TrainingFeed feed;
     feed.stepsBegun = [this](const pipeline::TrainingStart& start) {
@@ -204,7 +211,9 @@ bool TrainingDock::startOn(const QString& dataset, bool resume) {
     };
     feed.metrics = [this](const train::EvalMetrics& m) { emit metricsReady(m); };
     feed.snapshot = [this](int, std::shared_ptr<const splat::SplatCloud> cloud) {
-        m_document->setCloud(std::move(cloud), QStringLiteral("training"));
+        // A cloud belongs to its model: after another model was opened, the run's previews and
+        // its result stay in its run folder.
+        if (m_document->modelPath() == m_runModel) m_document->setCloud(std::move(cloud), QStringLiteral("training"));
     };
     const bool started = m_runner->run<TrainingOutcome>(resume ? tr("Resuming the training") : tr("Training"),
                                                         trainingWork(std::move(job), m_runner, std::move(feed)),
@@ -244,7 +253,9 @@ void TrainingDock::deliver(Result<TrainingOutcome> result) {
     m_panel->setRunning(false);
     if (result) {
         auto out = std::make_shared<const TrainingOutcome>(std::move(result).value());
-        m_document->setCloud(out->cloud, out->plyPath);
+        if (m_document->modelPath() == m_runModel) m_document->setCloud(out->cloud, out->plyPath);
+        else SW_LOG_INFO("Training: the run's cloud stays in " << out->plyPath.toStdString()
+                                                              << " (another model is open now; File ▸ Open Splat Cloud… opens it)");
         const QString summary = tr("Trained %1 splats in %2 s (relocated %3, added %4) → %5")
                                     .arg(out->final.splats).arg(out->seconds, 0, 'f', 1)
                                     .arg(out->relocated).arg(out->added).arg(out->plyPath);

@@ -79,6 +79,7 @@ private:
     JobRunner* m_runner;
     bool m_waitingForDataset = false;  // Start rendered a dataset and trains when it arrives
     QString m_runDir;                  // of the running job
+    QString m_runModel;                // the model file open when it started (its cloud's model)
     QDateTime m_runStartedAt;          // a checkpoint written since then is this run's
     bool m_askFirst = true;
     QString m_historyShown;            // the run folder whose history the idle chart shows

@@ -161,6 +161,7 @@ private slots:
     void startRendersTheDatasetFirst();
     void askBeforeLosingARun();
     void bakeAndQuitWaitForTraining();
+    void openingAModelDuringTrainingAsksAndKeepsTheCloudApart();
 };
 
 void TestEditorTraining::initTestCase() {
@@ -531,6 +532,43 @@ void TestEditorTraining::bakeAndQuitWaitForTraining() {
     QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), 60000);
     QVERIFY(!dock->runner()->busy());
     QVERIFY(sw::editor::checkpointStep(dock->runFolder()) >= 50);
+}
+
+// Issue 16 item 2: a cloud belongs to its model. Opening a model while a run goes asks first
+// (No opens nothing); after Yes the run goes on, but neither its previews nor its end put its
+// cloud on the model opened meanwhile; the checkpoint stays in the run folder.
+void TestEditorTraining::openingAModelDuringTrainingAsksAndKeepsTheCloudApart() {
+    MainWindow window;
+    const QString dataset = openSyntheticDataset(window, "open-during");
+    QVERIFY(!dataset.isEmpty());
+    TrainingDock* dock = window.trainingDock();
+    dock->panel()->setSettings(smallRun(100000));
+    QVERIFY(dock->start(false));
+    QTRY_VERIFY_WITH_TIMEOUT(window.document()->cloud() != nullptr, 60000);  // the run's preview shows
+    QTRY_VERIFY_WITH_TIMEOUT(sw::editor::checkpointStep(dock->runFolder()) >= 50, 120000);
+    const QString runFolder = dock->runFolder();
+    QSignalSpy shown(&window, &MainWindow::modelShown);
+    window.openDemo();
+    QMessageBox* box = question(&window, "confirmOpenDuringTraining");
+    QVERIFY(box);
+    box->button(QMessageBox::No)->click();
+    QTest::qWait(300);
+    QCOMPARE(shown.count(), 0);
+    QVERIFY(window.document()->cloud());
+    window.openDemo();
+    box = question(&window, "confirmOpenDuringTraining");
+    QVERIFY(box);
+    box->button(QMessageBox::Yes)->click();
+    QVERIFY(QTest::qWaitFor([&] { return shown.count() == 1; }, 60000));
+    QVERIFY(!window.document()->cloud());  // the new model has no cloud
+    QVERIFY(dock->runner()->busy());       // the run goes on
+    QTest::qWait(1500);                    // previews come at least once a second
+    QVERIFY(!window.document()->cloud());
+    QSignalSpy finished(dock->runner(), &sw::editor::JobRunner::finished);
+    dock->cancelNow();
+    QVERIFY(QTest::qWaitFor([&] { return finished.count() == 1; }, 60000));
+    QVERIFY(!window.document()->cloud());
+    QVERIFY(sw::editor::checkpointStep(runFolder) >= 50);  // the run's work is kept in its folder
 }
 
 QTEST_MAIN(TestEditorTraining)
