@@ -237,7 +237,10 @@ void TestEditorBake::bakeShowsProgressAndCancels() {
     });
     QVERIFY(bakeAndWait(bake, true, window.findChild<QPushButton*>("bakeButton")));
     disconnect(record);
-    QVERIFY2(fractions.size() >= 3, qPrintable(QString::number(fractions.size())));
+    // The runner passes the first report, then at most one per 50 ms, and the last: a bake done
+    // within 50 ms (a quiet machine) shows two, a slower one more.
+    QVERIFY2(fractions.size() >= 2, qPrintable(QString::number(fractions.size())));
+    QVERIFY(fractions.front() < fractions.back());
     QVERIFY(std::is_sorted(fractions.begin(), fractions.end()));
     QVERIFY(fractions.back() > 0.9);
     QVERIFY(std::any_of(formats.begin(), formats.end(), [](const QString& f) { return f.contains(" — "); }));  // "<stage> — 40%"
