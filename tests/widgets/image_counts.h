@@ -6,16 +6,24 @@
 
 namespace sw::test {
 
-// Pixels that read as the selection/floater highlight magenta (r, b > 200, g < 60).
-inline long magentaPixels(const QImage& image) {
+// Pixels (RGBA bytes) for which `test` holds.
+template <class Test>
+long pixelsWhere(const QImage& image, Test test) {
     const QImage im = image.convertToFormat(QImage::Format_RGBA8888);
     long n = 0;
     for (int y = 0; y < im.height(); ++y)
-        for (int x = 0; x < im.width(); ++x) {
-            const uchar* p = im.constScanLine(y) + 4 * x;
-            n += p[0] > 200 && p[1] < 60 && p[2] > 200;
-        }
+        for (int x = 0; x < im.width(); ++x) n += test(im.constScanLine(y) + 4 * x) ? 1 : 0;
     return n;
+}
+
+// Pixels that read as the selection/floater highlight magenta (r, b > 200, g < 60).
+inline long magentaPixels(const QImage& image) {
+    return pixelsWhere(image, [](const uchar* p) { return p[0] > 200 && p[1] < 60 && p[2] > 200; });
+}
+
+// Pixels that read as the viewport's crop box amber (255, 200, 0).
+inline long amberPixels(const QImage& image) {
+    return pixelsWhere(image, [](const uchar* p) { return p[0] > 235 && p[1] > 175 && p[1] < 225 && p[2] < 50; });
 }
 
 // Pixels whose colour differs from the grey level `bg` by more than 8 in any channel.

@@ -42,19 +42,9 @@ std::vector<QPointF> widgetCentres(const Viewport& v) {
     return out;
 }
 
-long amberPixels(const QImage& image) {  // the crop box's colour (255, 200, 0)
-    const QImage im = image.convertToFormat(QImage::Format_RGBA8888);
-    long n = 0;
-    for (int y = 0; y < im.height(); ++y)
-        for (int x = 0; x < im.width(); ++x) {
-            const uchar* p = im.constScanLine(y) + 4 * x;
-            n += p[0] > 235 && p[1] > 175 && p[1] < 225 && p[2] < 50;
-        }
-    return n;
-}
-
 bool pointInPolygon(const QPointF& p, const QPolygonF& poly) { return poly.containsPoint(p, Qt::OddEvenFill); }
 
+using sw::test::amberPixels;
 using sw::test::magentaPixels;
 
 void drag(Viewport* v, const std::vector<QPoint>& path, Qt::KeyboardModifiers mods = Qt::NoModifier) {
