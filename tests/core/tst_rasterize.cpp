@@ -16,6 +16,8 @@
 #define CHECK(...) DOCTEST_CHECK(__VA_ARGS__)
 
 #include <algorithm>
+#include <atomic>
+#include <stdexcept>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -424,6 +426,37 @@ TEST_CASE("the tile binning keeps every tile a splat can reach and drops tiles o
     CHECK(reachedOutside == 0);    // no tile a splat can change is left out
     CHECK(binnedOutsideBox == 0);  // and none outside its 3σ box (the CUDA binning's) is added
     CHECK(int64_t(bins.splats.size()) < boxTiles * 3 / 4);  // the boxes' tiles the footprints miss are gone
+}
+
+TEST_CASE("parallelFor runs every index once, reuses its threads, nests and rethrows an item's exception") {
+    namespace k = sw::train::kernels;
+    for (int threads : {1, 2, 3, 7, 2}) {
+        for (int round = 0; round < 3; ++round) {  // the calling thread's team is reused
+            std::vector<std::atomic<int>> hits(1000);
+            k::parallelFor(1000, threads, [&](int64_t i) {
+                hits[size_t(i)].fetch_add(1);
+                if (i % 250 == 0) {  // a loop inside an item runs on that item's thread
+                    std::vector<int> inner(40, 0);
+                    k::parallelFor(40, threads, [&](int64_t j) { inner[size_t(j)] += 1; });
+                    for (int v : inner) CHECK(v == 1);
+                }
+            });
+            int wrong = 0;
+            for (const auto& h : hits) wrong += h.load() == 1 ? 0 : 1;
+            CHECK(wrong == 0);
+        }
+        std::atomic<int> ran{0};
+        CHECK_THROWS_AS(k::parallelFor(500, threads,
+                                       [&](int64_t i) {
+                                           ran.fetch_add(1);
+                                           if (i == 123) throw std::runtime_error("item 123");
+                                       }),
+                        std::runtime_error);
+        CHECK(ran.load() >= 1);
+        std::atomic<int> after{0};
+        k::parallelFor(64, threads, [&](int64_t) { after.fetch_add(1); });  // still usable
+        CHECK(after.load() == 64);
+    }
 }
 
 TEST_CASE("float32 matches float64") {

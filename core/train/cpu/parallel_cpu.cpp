@@ -1,11 +1,16 @@
 // parallelFor: a small std::thread work loop shared by the CPU kernels. Work items are
 // handed out through an atomic counter; determinism is the caller's job (each item writes
 // only its own outputs), so results never depend on the thread count or the schedule.
+// The helper threads belong to the calling thread (a thread_local team, started on first use
+// and kept until that thread ends), so a training step's many short loops do not each start
+// and join threads, and K trainings on K threads of one process (batch.h) keep separate teams.
 // Exception-safe: a thread that cannot be started leaves its share to the others, and the first
 // exception of any item (std::bad_alloc, say) stops the loop and is rethrown to the caller once
-// every thread has joined. Also the run-time choice of the kernels' SIMD path (cpuSimd).
+// every helper has finished it. Also the run-time choice of the kernels' SIMD path (cpuSimd).
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
+#include <cstdint>
 #include <exception>
 #include <mutex>
 #include <thread>
@@ -26,6 +31,85 @@ bool cpuHasAvx2() {
 
 std::atomic<bool> g_avx2Allowed{true};
 
+// Helper threads of one calling thread. run(n, work) has n helpers call work() while the caller
+// calls it too, and returns once every helper is done; helpers sleep between runs.
+class Team {
+public:
+    Team() = default;
+    Team(const Team&) = delete;
+    Team& operator=(const Team&) = delete;
+    ~Team() {
+        {
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_stop = true;
+        }
+        m_wake.notify_all();
+        for (std::thread& t : m_threads) t.join();
+    }
+
+    // Returns how many helpers ran work (fewer than asked when threads cannot be started).
+    // work must not throw.
+    int run(int helpers, void (*work)(void*), void* context) {
+        while (int(m_threads.size()) < helpers) {
+            try {
+                const int index = int(m_threads.size());
+                m_threads.emplace_back([this, index] { loop(index); });
+            } catch (const std::exception&) {  // no memory for a thread or its stack: fewer helpers
+                break;
+            }
+        }
+        helpers = std::min(helpers, int(m_threads.size()));
+        if (helpers > 0) {
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_work = work;
+            m_context = context;
+            m_wanted = helpers;
+            m_pending = helpers;
+            ++m_generation;
+        }
+        if (helpers > 0) m_wake.notify_all();
+        work(context);
+        if (helpers > 0) {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            m_done.wait(lock, [&] { return m_pending == 0; });
+        }
+        return helpers;
+    }
+
+private:
+    void loop(int index) {
+        std::uint64_t seen = 0;
+        for (;;) {
+            void (*work)(void*) = nullptr;
+            void* context = nullptr;
+            {
+                std::unique_lock<std::mutex> lock(m_mutex);
+                m_wake.wait(lock, [&] { return m_stop || (m_generation != seen && index < m_wanted); });
+                if (m_stop) return;
+                seen = m_generation;
+                work = m_work;
+                context = m_context;
+            }
+            work(context);
+            bool last = false;
+            {
+                const std::lock_guard<std::mutex> lock(m_mutex);
+                last = --m_pending == 0;
+            }
+            if (last) m_done.notify_one();
+        }
+    }
+
+    std::mutex m_mutex;
+    std::condition_variable m_wake, m_done;
+    std::vector<std::thread> m_threads;
+    void (*m_work)(void*) = nullptr;
+    void* m_context = nullptr;
+    std::uint64_t m_generation = 0;
+    int m_wanted = 0, m_pending = 0;
+    bool m_stop = false;
+};
+
 }  // namespace
 
 CpuSimd cpuSimd() {
@@ -38,7 +122,9 @@ void setCpuSimd(CpuSimd simd) {
 
 void parallelFor(int64_t count, int threads, const std::function<void(int64_t)>& fn) {
     if (count <= 0) return;
-    const int64_t workers = std::clamp<int64_t>(threads, 1, count);
+    // A loop started from inside another one's item runs on its caller alone (its team is busy).
+    thread_local bool inLoop = false;
+    const int64_t workers = inLoop ? 1 : std::clamp<int64_t>(threads, 1, count);
     if (workers == 1) {
         for (int64_t i = 0; i < count; ++i) fn(i);
         return;
@@ -64,14 +150,10 @@ void parallelFor(int64_t count, int threads, const std::function<void(int64_t)>&
             if (!failure) failure = std::current_exception();
         }
     };
-    std::vector<std::thread> pool;
-    try {
-        pool.reserve(static_cast<size_t>(workers - 1));
-        for (int64_t t = 1; t < workers; ++t) pool.emplace_back(work);
-    } catch (const std::exception&) {  // no memory for a thread or its stack: fewer workers
-    }
-    work();
-    for (auto& th : pool) th.join();
+    thread_local Team team;
+    inLoop = true;
+    team.run(int(workers - 1), [](void* w) { (*static_cast<decltype(work)*>(w))(); }, &work);
+    inLoop = false;
     if (failure) std::rethrow_exception(failure);
 }
 

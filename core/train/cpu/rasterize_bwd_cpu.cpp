@@ -188,7 +188,11 @@ void rasterizeBackwardCpu(const Projected<T>& proj, const TileBins& bins, const 
     prepareSplats(proj, bins, prepared, threads);
     bool avx2 = false;
     if constexpr (std::is_same_v<T, float>) avx2 = cpuSimd() == CpuSimd::Avx2;
-    parallelFor(tiles, threads, [&](int64_t tile) {
+    thread_local std::vector<int32_t> orderCache;
+    std::vector<int32_t>& order = orderCache;
+    tilesByWork(bins, order);
+    parallelFor(tiles, threads, [&](int64_t k) {
+        const int32_t tile = order[size_t(k)];
         if constexpr (std::is_same_v<T, float>) {
             if (avx2) return backwardTileAvx2(prepared, bins, cam, background, fwd, dImages, pairGrads, int(tile));
         }

@@ -197,40 +197,67 @@ __attribute__((target("avx2"))) void compositeTileAvx2(const std::vector<TileSpl
 
 }  // namespace
 
+// Indices with depth ≥ 0 sorted by depth, ties in index order: a stable LSD radix sort of
+// the depths' IEEE bits, which order like the values for non-negative numbers (visible splats
+// lie between the near and far planes, near > 0), so the result is the one of a stable sort
+// by depth. 8-bit digits; a digit all keys share is skipped.
+template <class T>
+void sortByDepth(const Projected<T>& proj, std::vector<int32_t>& order) {
+    using Key = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+    const size_t n = order.size();
+    std::vector<Key> keys(n), keysTmp(n);
+    std::vector<int32_t> tmp(n);
+    for (size_t j = 0; j < n; ++j) keys[j] = std::bit_cast<Key>(proj.depth[order[j]]);
+    for (unsigned shift = 0; shift < 8 * sizeof(Key); shift += 8) {
+        size_t count[257] = {};
+        for (const Key key : keys) ++count[((key >> shift) & 0xFF) + 1];
+        if (n == 0 || count[((keys[0] >> shift) & 0xFF) + 1] == n) continue;  // one digit: order unchanged
+        for (int d = 0; d < 256; ++d) count[d + 1] += count[d];
+        for (size_t j = 0; j < n; ++j) {
+            const size_t to = count[(keys[j] >> shift) & 0xFF]++;
+            keysTmp[to] = keys[j];
+            tmp[to] = order[j];
+        }
+        keys.swap(keysTmp);
+        order.swap(tmp);
+    }
+}
+
 template <class T>
 TileBins binTilesCpu(const Projected<T>& proj, int64_t count, const KernelCamera& cam, int threads) {
+    // Each visible splat's tile columns per tile row of its radius box, cut to its pixel
+    // footprint (footprintTiles), in parallel; rowStart[g] indexes splat g's first tile row.
+    const int tilesX = cam.tilesX();
+    std::vector<TileRect> rects(size_t(count), TileRect{0, 0, 0, 0});
+    constexpr int64_t BLOCK = 256;
+    const int64_t blocks = (count + BLOCK - 1) / BLOCK;
+    parallelFor(blocks, threads, [&](int64_t block) {
+        for (int64_t g = block * BLOCK; g < std::min(count, (block + 1) * BLOCK); ++g)
+            if (proj.radius[g] > 0) rects[size_t(g)] = tileRect(proj, g, cam);
+    });
+    std::vector<int32_t> rowStart(size_t(count) + 1, 0);
+    for (size_t g = 0; g < size_t(count); ++g) rowStart[g + 1] = rowStart[g] + std::max(0, rects[g].y1 - rects[g].y0);
+    std::vector<TileSpan> spans(size_t(rowStart.back()));
+    parallelFor(blocks, threads, [&](int64_t block) {
+        for (int64_t g = block * BLOCK; g < std::min(count, (block + 1) * BLOCK); ++g)
+            if (proj.radius[g] > 0) footprintTiles(proj, int32_t(g), rects[size_t(g)], cam, &spans[size_t(rowStart[size_t(g)])]);
+    });
     // Visible splats in front-to-back order (ties by index), then a counting sort by tile
     // that keeps that order inside every tile.
     std::vector<int32_t> order;
     order.reserve(size_t(count));
     for (int64_t i = 0; i < count; ++i)
         if (proj.radius[i] > 0) order.push_back(int32_t(i));
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int32_t a, int32_t b) { return proj.depth[a] < proj.depth[b]; });
-    // Each splat's tile columns per tile row of its radius box, cut to its pixel footprint
-    // (footprintTiles), in parallel; rowStart[j] indexes splat order[j]'s first tile row.
-    const int tilesX = cam.tilesX();
-    std::vector<int32_t> rowStart(order.size() + 1, 0);
-    for (size_t j = 0; j < order.size(); ++j) {
-        const TileRect r = tileRect(proj, order[j], cam);
-        rowStart[j + 1] = rowStart[j] + std::max(0, r.y1 - r.y0);
-    }
-    std::vector<TileSpan> spans(size_t(rowStart.back()));
-    constexpr int64_t BLOCK = 256;
-    parallelFor((int64_t(order.size()) + BLOCK - 1) / BLOCK, threads, [&](int64_t block) {
-        const size_t end = std::min(order.size(), size_t(block + 1) * BLOCK);
-        for (size_t j = size_t(block) * BLOCK; j < end; ++j)
-            footprintTiles(proj, order[j], tileRect(proj, order[j], cam), cam, &spans[size_t(rowStart[j])]);
-    });
+    sortByDepth(proj, order);
     const int tiles = tilesX * cam.tilesY();
     TileBins bins;
     bins.offsets.assign(size_t(tiles) + 1, 0);
     const auto forEachTile = [&](auto&& fn) {
-        for (size_t j = 0; j < order.size(); ++j) {
-            const TileRect r = tileRect(proj, order[j], cam);
-            const TileSpan* rows = &spans[size_t(rowStart[j])];
+        for (const int32_t g : order) {
+            const TileRect& r = rects[size_t(g)];
+            const TileSpan* rows = &spans[size_t(rowStart[size_t(g)])];
             for (int y = r.y0; y < r.y1; ++y)
-                for (int x = rows[y - r.y0].x0; x < rows[y - r.y0].x1; ++x) fn(y * tilesX + x, order[j]);
+                for (int x = rows[y - r.y0].x0; x < rows[y - r.y0].x1; ++x) fn(y * tilesX + x, g);
         }
     };
     forEachTile([&](int tile, int32_t) { ++bins.offsets[size_t(tile) + 1]; });
@@ -250,14 +277,19 @@ void rasterizeForwardCpu(const Projected<T>& proj, const TileBins& bins, const K
     thread_local std::vector<TileSplat<T>> preparedCache;
     std::vector<TileSplat<T>>& prepared = preparedCache;
     prepareSplats(proj, bins, prepared, threads);
+    thread_local std::vector<int32_t> orderCache;
+    std::vector<int32_t>& order = orderCache;
+    tilesByWork(bins, order);
     if constexpr (std::is_same_v<T, float>) {
         if (cpuSimd() == CpuSimd::Avx2) {
-            parallelFor(tiles, threads,
-                        [&](int64_t tile) { compositeTileAvx2(prepared, bins, cam, background, out, int(tile)); });
+            parallelFor(tiles, threads, [&](int64_t k) {
+                compositeTileAvx2(prepared, bins, cam, background, out, order[size_t(k)]);
+            });
             return;
         }
     }
-    parallelFor(tiles, threads, [&](int64_t tile) { compositeTile(prepared, bins, cam, background, out, int(tile)); });
+    parallelFor(tiles, threads,
+                [&](int64_t k) { compositeTile(prepared, bins, cam, background, out, order[size_t(k)]); });
 }
 
 template TileBins binTilesCpu<float>(const Projected<float>&, int64_t, const KernelCamera&, int);

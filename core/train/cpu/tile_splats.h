@@ -113,6 +113,18 @@ void prepareSplats(const Projected<T>& proj, const TileBins& bins, std::vector<T
     });
 }
 
+// The tiles with the most splats first (ties by tile index): handed out in this order, the
+// long tiles start early and the short ones fill the gaps at the end, so no thread waits
+// long for the last tile. Results do not depend on it (each tile writes only its own pixels
+// and its own slice of the backward pass's buffer).
+inline void tilesByWork(const TileBins& bins, std::vector<int32_t>& order) {
+    const int32_t tiles = int32_t(bins.offsets.size()) - 1;
+    order.resize(size_t(std::max(0, tiles)));
+    for (int32_t t = 0; t < tiles; ++t) order[size_t(t)] = t;
+    const auto work = [&](int32_t t) { return bins.offsets[size_t(t) + 1] - bins.offsets[size_t(t)]; };
+    std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) { return work(a) > work(b); });
+}
+
 // The splats of one tile in its depth order, copied from prepareSplats' table.
 template <class T>
 void gatherTile(const std::vector<TileSplat<T>>& prepared, const TileBins& bins, int tile,

@@ -17,7 +17,7 @@ int Adam::addGroup(const at::Tensor& param, double lr) {
     return int(m_groups.size()) - 1;
 }
 
-void Adam::step(const std::vector<at::Tensor*>& params) {
+void Adam::step(const std::vector<at::Tensor*>& params, int threads) {
     SW_REQUIRE(params.size() == m_groups.size(), "params " << params.size() << " groups " << m_groups.size());
     ++m_step;
     std::vector<AdamGroupRef> refs;
@@ -28,7 +28,7 @@ void Adam::step(const std::vector<at::Tensor*>& params) {
                    "group " << k << ": param " << params[k]->sizes() << " moments " << g.expAvg.sizes());
         refs.push_back({params[k], &g.expAvg, &g.expAvgSq, g.lr});
     }
-    adamUpdate(refs, m_settings.beta1, m_settings.beta2, m_settings.eps, m_step);
+    adamUpdate(refs, m_settings.beta1, m_settings.beta2, m_settings.eps, m_step, threads);
 }
 
 }  // namespace sw::train

@@ -30,8 +30,9 @@ public:
     // One Adam update of every group: params[g] -= lr·m̂/(√v̂ + eps) from params[g].grad(),
     // which is released afterwards (undefined; the next backward pass defines it again). A group whose parameter has no gradient is skipped (its
     // moments stay as they are). Parameters, gradients and moments share one device.
-    // Precondition: params[g] has the shape of the group's moments.
-    void step(const std::vector<at::Tensor*>& params);
+    // Precondition: params[g] has the shape of the group's moments. threads: the CPU loop's
+    // threads (0: every core); the result does not depend on it.
+    void step(const std::vector<at::Tensor*>& params, int threads = 1);
 
     std::int64_t stepCount() const { return m_step; }
     void setStepCount(std::int64_t step) { m_step = step; }

@@ -179,7 +179,7 @@ public:
         const RasterizeOutput* out = &pass->out;
         const auto t1 = Clock::now();
         l1LossGradient(out->rgb, out->alpha, m_targets[index].premultiplied, m_targets[index].alpha, background,
-                       m_settings.alphaWeight, m_gradRgb, m_gradAlpha, m_lossSum);
+                       m_settings.alphaWeight, m_gradRgb, m_gradAlpha, m_lossSum, threads());
         const auto t2 = Clock::now();
         // The image gradients through the rasterizer by hand (no autograd graph): the parameters'
         // gradients are undefined here (optimize() releases them), as autograd would leave them.
@@ -312,7 +312,7 @@ private:
             at::Tensor grad = logits.mutable_grad();
             entropyGradient(logits.detach(), grad, w, m_lossSum);
         }
-        m_state.adam.step(m_state.paramPointers());
+        m_state.adam.step(m_state.paramPointers(), threads());
     }
 
     const TrainData& m_data;

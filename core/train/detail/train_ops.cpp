@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <thread>
 
 #include "core/foundation/check.h"
 #include "core/train/cuda/relocation_eq9.h"
+#include "core/train/rasterize_kernels.h"
 #ifdef SW_HAVE_CUDA
 #include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
@@ -59,36 +61,71 @@ namespace {
     std::abort();
 }
 
+// Threads for a CPU loop: `threads`, or every core when 0.
+int loopThreads(int threads) {
+    return threads > 0 ? threads : std::max(1, int(std::thread::hardware_concurrency()));
+}
+
+// The loss sums in fixed blocks of pixels, added in block order: the same value for any
+// thread count. The gradient is per pixel.
 double l1LossCpu(const float* rgb, const float* alpha, const float* gtRgb, const float* gtAlpha, std::size_t pixels,
-                 float b, double alphaWeight, float* gRgb, float* gAlpha) {
+                 float b, double alphaWeight, float* gRgb, float* gAlpha, int threads) {
     const float rgbScale = 1.f / float(pixels * 3), alphaScale = float(alphaWeight) / float(pixels);
-    double rgbSum = 0, alphaSum = 0;
-    for (std::size_t p = 0; p < pixels; ++p) {
-        const float a = gtAlpha[p];
-        for (std::size_t c = 0; c < 3; ++c) {
-            const float d = rgb[p * 3 + c] - (gtRgb[p * 3 + c] + b * (1.f - a));
-            rgbSum += double(std::abs(d));
-            gRgb[p * 3 + c] = d > 0 ? rgbScale : (d < 0 ? -rgbScale : 0.f);
+    constexpr std::size_t BLOCK = 8192;
+    const std::size_t blocks = (pixels + BLOCK - 1) / BLOCK;
+    std::vector<double> rgbSums(blocks, 0.0), alphaSums(blocks, 0.0);
+    kernels::parallelFor(std::int64_t(blocks), loopThreads(threads), [&](std::int64_t block) {
+        const std::size_t begin = std::size_t(block) * BLOCK, end = std::min(pixels, begin + BLOCK);
+        double rgbSum = 0, alphaSum = 0;
+        for (std::size_t p = begin; p < end; ++p) {
+            const float a = gtAlpha[p];
+            for (std::size_t c = 0; c < 3; ++c) {
+                const float d = rgb[p * 3 + c] - (gtRgb[p * 3 + c] + b * (1.f - a));
+                rgbSum += double(std::abs(d));
+                gRgb[p * 3 + c] = d > 0 ? rgbScale : (d < 0 ? -rgbScale : 0.f);
+            }
+            const float d = alpha[p] - a;
+            alphaSum += double(std::abs(d));
+            gAlpha[p] = d > 0 ? alphaScale : (d < 0 ? -alphaScale : 0.f);
         }
-        const float d = alpha[p] - a;
-        alphaSum += double(std::abs(d));
-        gAlpha[p] = d > 0 ? alphaScale : (d < 0 ? -alphaScale : 0.f);
+        rgbSums[std::size_t(block)] = rgbSum;
+        alphaSums[std::size_t(block)] = alphaSum;
+    });
+    double rgbSum = 0, alphaSum = 0;
+    for (std::size_t k = 0; k < blocks; ++k) {
+        rgbSum += rgbSums[k];
+        alphaSum += alphaSums[k];
     }
     return rgbSum / double(pixels * 3) + alphaWeight * alphaSum / double(pixels);
 }
 
-void adamCpu(const AdamGroupRef& group, float b1, float b2, float eps, float invSqrtC2, float stepSize) {
-    float* pv = group.param->data_ptr<float>();
-    const float* gv = group.param->grad().data_ptr<float>();
-    float* m = group.expAvg->data_ptr<float>();
-    float* v = group.expAvgSq->data_ptr<float>();
-    const std::int64_t n = group.param->numel();
-    for (std::int64_t i = 0; i < n; ++i) {
-        const float gi = gv[i];
-        m[i] = b1 * m[i] + (1.f - b1) * gi;
-        v[i] = b2 * v[i] + (1.f - b2) * gi * gi;
-        pv[i] -= stepSize * m[i] / (std::sqrt(v[i]) * invSqrtC2 + eps);
-    }
+// Element-wise, in blocks over all groups' elements: the same bits for any thread count.
+void adamCpu(const std::vector<const AdamGroupRef*>& groups, float b1, float b2, float eps, float invSqrtC2,
+             double correction1, int threads) {
+    constexpr std::int64_t BLOCK = 4096;
+    struct Range {
+        const AdamGroupRef* group;
+        std::int64_t begin, end;
+    };
+    std::vector<Range> ranges;
+    for (const AdamGroupRef* g : groups)
+        for (std::int64_t begin = 0; begin < g->param->numel(); begin += BLOCK)
+            ranges.push_back({g, begin, std::min(g->param->numel(), begin + BLOCK)});
+    kernels::parallelFor(std::int64_t(ranges.size()), loopThreads(threads), [&](std::int64_t r) {
+        const Range& range = ranges[std::size_t(r)];
+        const AdamGroupRef& group = *range.group;
+        const float stepSize = float(group.lr / correction1);
+        float* pv = group.param->data_ptr<float>();
+        const float* gv = group.param->grad().data_ptr<float>();
+        float* m = group.expAvg->data_ptr<float>();
+        float* v = group.expAvgSq->data_ptr<float>();
+        for (std::int64_t i = range.begin; i < range.end; ++i) {
+            const float gi = gv[i];
+            m[i] = b1 * m[i] + (1.f - b1) * gi;
+            v[i] = b2 * v[i] + (1.f - b2) * gi * gi;
+            pv[i] -= stepSize * m[i] / (std::sqrt(v[i]) * invSqrtC2 + eps);
+        }
+    });
 }
 
 std::int64_t rowWidth(const at::Tensor& t) { return t.size(0) > 0 ? t.numel() / t.size(0) : 0; }
@@ -144,7 +181,7 @@ void relocateRowsCpu(const RelocationTensors& t, const RelocationPlan& plan, dou
 
 void l1LossGradient(const at::Tensor& rgb, const at::Tensor& alpha, const at::Tensor& gtPremultiplied,
                     const at::Tensor& gtAlpha, double background, double alphaWeight, at::Tensor& gradRgb,
-                    at::Tensor& gradAlpha, at::Tensor& lossSum) {
+                    at::Tensor& gradAlpha, at::Tensor& lossSum, int threads) {
     const std::int64_t pixels = alpha.numel();
     requireFloat(alpha, alpha, pixels, "alpha");
     requireFloat(rgb, alpha, pixels * 3, "rgb");
@@ -157,7 +194,7 @@ void l1LossGradient(const at::Tensor& rgb, const at::Tensor& alpha, const at::Te
         lossSum.data_ptr<double>()[0] +=
             l1LossCpu(rgb.data_ptr<float>(), alpha.data_ptr<float>(), gtPremultiplied.data_ptr<float>(),
                       gtAlpha.data_ptr<float>(), std::size_t(pixels), float(background), alphaWeight,
-                      gradRgb.data_ptr<float>(), gradAlpha.data_ptr<float>());
+                      gradRgb.data_ptr<float>(), gradAlpha.data_ptr<float>(), threads);
         return;
     }
 #ifdef SW_HAVE_CUDA
@@ -196,7 +233,8 @@ void entropyGradient(const at::Tensor& logits, at::Tensor& grad, double weight, 
     noBackend(logits);
 }
 
-void adamUpdate(const std::vector<AdamGroupRef>& groups, double beta1, double beta2, double eps, std::int64_t step) {
+void adamUpdate(const std::vector<AdamGroupRef>& groups, double beta1, double beta2, double eps, std::int64_t step,
+                int threads) {
     const double correction1 = 1.0 - std::pow(beta1, double(step));
     const float invSqrtC2 = float(1.0 / std::sqrt(1.0 - std::pow(beta2, double(step))));
     std::vector<const AdamGroupRef*> active;
@@ -217,8 +255,7 @@ void adamUpdate(const std::vector<AdamGroupRef>& groups, double beta1, double be
         for (const AdamGroupRef* g : active) g->param->mutable_grad() = at::Tensor();
     };
     if (first.is_cpu()) {
-        for (const AdamGroupRef* g : active)
-            adamCpu(*g, float(beta1), float(beta2), float(eps), invSqrtC2, float(g->lr / correction1));
+        adamCpu(active, float(beta1), float(beta2), float(eps), invSqrtC2, correction1, threads);
         return releaseGrads();
     }
 #ifdef SW_HAVE_CUDA

@@ -35,9 +35,10 @@ private:
 // ground truth gt = gtPremultiplied + background·(1 − gtAlpha): sign(difference)/count
 // (0 where equal) into gradRgb/gradAlpha; adds the loss to lossSum.
 // rgb, gtPremultiplied, gradRgb: [H, W, 3]; alpha, gtAlpha, gradAlpha: [H, W]; lossSum: [1] float64.
+// threads: the CPU loop's threads (0: every core); the result does not depend on it.
 void l1LossGradient(const at::Tensor& rgb, const at::Tensor& alpha, const at::Tensor& gtPremultiplied,
                     const at::Tensor& gtAlpha, double background, double alphaWeight, at::Tensor& gradRgb,
-                    at::Tensor& gradAlpha, at::Tensor& lossSum);
+                    at::Tensor& gradAlpha, at::Tensor& lossSum, int threads = 1);
 
 // Opacity entropy (trainer.h): adds weight·d/dl of mean σ(l)(1 − σ(l)) to grad and
 // weight·mean σ(l)(1 − σ(l)) to lossSum. logits, grad: [N]; lossSum: [1] float64.
@@ -55,7 +56,9 @@ struct AdamGroupRef {
 // parameter has a gradient, then releases those gradients (undefined, as PyTorch's
 // zero_grad(set_to_none=True)); on CUDA one kernel launch for all groups (at most 8).
 // m ← β₁m + (1−β₁)g, v ← β₂v + (1−β₂)g², p ← p − lr·m̂/(√v̂ + eps).
-void adamUpdate(const std::vector<AdamGroupRef>& groups, double beta1, double beta2, double eps, std::int64_t step);
+// threads: the CPU loop's threads (0: every core); the result does not depend on it.
+void adamUpdate(const std::vector<AdamGroupRef>& groups, double beta1, double beta2, double eps, std::int64_t step,
+                int threads = 1);
 
 // Which rows an MCMC relocation moves (Kheradmand et al. 2024, §3.3): row sources[u] ends up
 // as itself plus copies on rows targets[offsets[u] .. offsets[u + 1]). Built on the host by the
