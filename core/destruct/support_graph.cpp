@@ -84,6 +84,14 @@ int floorDiv(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 
 // fn(slot, position) for the slots in cell c. The block's occupancy bits (one cache line, the
 // block table stays small) answer empty cells without touching the cell table.
+bool SupportGraph::nearOccupied(const Eigen::Vector3i& c) const {
+    const Eigen::Vector3i b(floorDiv(c.x(), kBlockCells), floorDiv(c.y(), kBlockCells), floorDiv(c.z(), kBlockCells));
+    const CellEntry* be = find(m_blocks, m_blockMask, key(b));
+    if (!be) return false;
+    const Eigen::Vector3i l = c - b * kBlockCells;
+    return bitOf(m_masks[be->end - 1], l.x() + kBlockCells * (l.y() + kBlockCells * l.z()));
+}
+
 template <class Fn>
 void SupportGraph::forCell(const Eigen::Vector3i& c, Fn&& fn) const {
     ++m_cellsVisited;
@@ -92,7 +100,7 @@ void SupportGraph::forCell(const Eigen::Vector3i& c, Fn&& fn) const {
     if (!be || be->begin == 0) return;
     const Eigen::Vector3i l = c - b * kBlockCells;
     const int bit = l.x() + kBlockCells * (l.y() + kBlockCells * l.z());
-    if (!((m_masks[be->begin - 1][std::size_t(bit >> 6)] >> (bit & 63)) & 1u)) return;
+    if (!bitOf(m_masks[be->begin - 1], bit)) return;
     const CellEntry* e = find(m_cells, m_cellMask, key(c));
     if (!e) return;
     for (std::uint32_t k = e->begin; k < e->end; ++k) fn(m_order[k], m_sorted[k]);
@@ -164,6 +172,28 @@ SupportGraph::SupportGraph(std::span<const Eigen::Vector3f> positions, const Sup
             const Eigen::Vector3i l = c - b * kBlockCells;
             const int bit = l.x() + kBlockCells * (l.y() + kBlockCells * l.z());
             m_masks[be.begin - 1][std::size_t(bit >> 6)] |= std::uint64_t(1) << (bit & 63);
+        }
+        // Near bits: the 3³ neighbourhood of every occupied cell (its blocks are in the table: they
+        // are within two cells of a point).
+        for (CellEntry& be : m_blocks)
+            if (be.key != kEmpty) {
+                m_masks.emplace_back();
+                m_masks.back().fill(0);
+                be.end = std::uint32_t(m_masks.size());
+            }
+        for (std::size_t k = 0; k < n; ++k) {
+            if (k > 0 && keyed[k - 1].first == keyed[k].first) continue;
+            const Eigen::Vector3i c = cellOf(m_sorted[k]);
+            for (int dz = -1; dz <= 1; ++dz)
+                for (int dy = -1; dy <= 1; ++dy)
+                    for (int dx = -1; dx <= 1; ++dx) {
+                        const Eigen::Vector3i d = c + Eigen::Vector3i(dx, dy, dz);
+                        const Eigen::Vector3i b(floorDiv(d.x(), kBlockCells), floorDiv(d.y(), kBlockCells), floorDiv(d.z(), kBlockCells));
+                        const CellEntry* be = find(m_blocks, m_blockMask, key(b));
+                        const Eigen::Vector3i l = d - b * kBlockCells;
+                        const int bit = l.x() + kBlockCells * (l.y() + kBlockCells * l.z());
+                        m_masks[be->end - 1][std::size_t(bit >> 6)] |= std::uint64_t(1) << (bit & 63);
+                    }
         }
     }
     const float r2 = m_radius * m_radius;
@@ -259,10 +289,14 @@ void SupportGraph::walk(const Eigen::Vector3f& origin, const Eigen::Vector3f& di
 template <class Fn>
 void SupportGraph::walkNear(const Eigen::Vector3f& origin, const Eigen::Vector3f& dir, Fn&& fn) const {
     // The walk is monotone per axis, so a neighbour cell of the current ray cell that is no
-    // neighbour of the previous one was never a neighbour of any earlier one: each cell once, no set.
+    // neighbour of the previous one looked at was never a neighbour of any earlier one: each cell
+    // once, no set. A walk cell with no occupied cell in its 3³ neighbourhood (the air of an
+    // occupied block, most of a surface block) is passed over with one bit test.
     bool first = true;
     Eigen::Vector3i prev = Eigen::Vector3i::Zero();
     walk(origin, dir, [&](const Eigen::Vector3i& c, float t) {
+        ++m_cellsVisited;
+        if (!nearOccupied(c)) return true;
         for (int dz = -1; dz <= 1; ++dz)
             for (int dy = -1; dy <= 1; ++dy)
                 for (int dx = -1; dx <= 1; ++dx) {

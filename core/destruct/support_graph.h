@@ -86,9 +86,15 @@ private:
     };
     std::vector<CellEntry> m_cells;  // occupied cells
     // Blocks of kBlockCells³ cells with a point within two cells of them (the walk skips the
-    // others); a block holding points has begin = 1 + index of its cell occupancy bits.
+    // others); a block holding points has begin = 1 + index of its cell occupancy bits; every block
+    // has end = 1 + index of its "near" bits (cells within one cell of an occupied cell: a walk cell
+    // without that bit has no point in its 3³ neighbourhood, so the walk looks at none of them).
     std::vector<CellEntry> m_blocks;
-    std::vector<std::array<std::uint64_t, kBlockCells * kBlockCells * kBlockCells / 64>> m_masks;
+    using BlockMask = std::array<std::uint64_t, kBlockCells * kBlockCells * kBlockCells / 64>;
+    std::vector<BlockMask> m_masks;
+    static bool bitOf(const BlockMask& m, int bit) { return (m[std::size_t(bit >> 6)] >> (bit & 63)) & 1u; }
+    // Whether cell c is within one cell of an occupied cell (false outside the block table).
+    bool nearOccupied(const Eigen::Vector3i& c) const;
     std::uint64_t m_cellMask = 0, m_blockMask = 0;  // table size − 1 (tables have ≥ 16 entries)
     // Fibonacci hashing: the top bits of k · 2⁶⁴/φ (every bit of the key reaches them).
     static std::size_t slotOf(Key k, std::uint64_t mask) {

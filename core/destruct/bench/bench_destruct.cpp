@@ -64,7 +64,7 @@ struct HitCost {
     double knocked = 0, carried = 0, visits = 0, cells = 0, torn = 0;
 };
 
-HitCost timeHits(destruct::Simulation& sim, const char* profile, int hits) {
+HitCost timeHits(destruct::Simulation& sim, const char* profile, int hits, std::vector<double>* samples = nullptr) {
     sim.setProfile(*destruct::loadProfile(profile));
     sim.heal(1.f);
     std::vector<double> us;
@@ -93,6 +93,7 @@ HitCost timeHits(destruct::Simulation& sim, const char* profile, int hits) {
     c.visits = visits / double(hits);
     c.cells = cells / double(hits);
     c.torn = torn / double(hits);
+    if (samples) *samples = us;
     return c;
 }
 
@@ -112,6 +113,54 @@ void printCost(const char* model, std::size_t n, const char* profile, const HitC
                 model, n, profile, c.medianUs, c.meanUs, c.maxUs, c.knocked, c.carried, c.visits, c.cells, c.torn);
 }
 
+// R rounds of: the 6k hull, then the 100k hull (100-slot chunks, as in the series), each profile
+// `hits` hits (the same hits every round: only the machine differs between rounds). Prints per
+// N and profile the median of all hits and the range of the rounds' medians, and the 100k / 6k
+// ratio of the medians (all hits, and the range over rounds).
+bool alternate(int hits, int rounds) {
+    const int sizes[2] = {6000, 100000};
+    const char* profiles[3] = {"cannon", "mortar", "railgun"};
+    std::vector<destruct::Simulation> sims;
+    for (int n : sizes) {
+        auto sim = destruct::Simulation::create(test::makeHull(n, 100));
+        if (!sim) return std::fprintf(stderr, "bench_destruct: error: %s\n", sim.error().toString().c_str()), false;
+        sims.push_back(std::move(*sim));
+    }
+    std::vector<double> all[2][3], roundMedian[2][3];
+    HitCost work[2][3];
+    for (int round = 0; round < rounds; ++round)
+        for (int k = 0; k < 2; ++k)
+            for (int p = 0; p < 3; ++p) {
+                std::vector<double> us;
+                work[k][p] = timeHits(sims[std::size_t(k)], profiles[p], hits, &us);
+                all[k][p].insert(all[k][p].end(), us.begin(), us.end());
+                std::sort(us.begin(), us.end());
+                roundMedian[k][p].push_back(us[us.size() / 2]);
+            }
+    const auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 2];
+    };
+    std::printf("alternating, %d rounds of 6k then 100k slots (100-slot chunks), %d hits per profile each:\n", rounds, hits);
+    for (int p = 0; p < 3; ++p) {
+        double m[2];
+        for (int k = 0; k < 2; ++k) {
+            m[k] = median(all[k][p]);
+            const auto [lo, hi] = std::minmax_element(roundMedian[k][p].begin(), roundMedian[k][p].end());
+            std::printf("  %-8s %7d slots  median %6.1f us (rounds %.1f-%.1f)  per hit: %.0f + %.0f carried slot layers, %.0f support visits, %.0f cells\n",
+                        profiles[p], sizes[k], m[k], *lo, *hi, work[k][p].knocked, work[k][p].carried, work[k][p].visits,
+                        work[k][p].cells);
+        }
+        double rlo = 1e30, rhi = 0;
+        for (int r = 0; r < rounds; ++r) {
+            const double q = roundMedian[1][p][std::size_t(r)] / roundMedian[0][p][std::size_t(r)];
+            rlo = std::min(rlo, q), rhi = std::max(rhi, q);
+        }
+        std::printf("  %-8s 100k / 6k: %.2fx (rounds %.2f-%.2fx)\n", profiles[p], m[1] / m[0], rlo, rhi);
+    }
+    return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -128,10 +177,15 @@ int main(int argc, char** argv) {
         if (Status st = formats::writeSpl2(argv[3], *boss); !st) return std::fprintf(stderr, "bench_destruct: error: %s\n", st.error().toString().c_str()), 1;
         std::printf("boss written to %s (%zu core + %zu shell)\n", argv[3], boss->core.size(), boss->shell.size());
     }
-    // SW_BENCH_ONLY_N=100000: only that hull size (for profiling one case).
+    // SW_BENCH_ONLY_N=100000: only that hull size (for profiling one case; 0 (-1 with
+    // SW_BENCH_ROUNDS): no series). SW_BENCH_ROUNDS=R: then R rounds of the 6k and 100k hulls
+    // (100-slot chunks) in turn, the same hits each round, so a shared machine's load drifts over
+    // both alike. SW_BENCH_NO_RENDER=1: the hit costs only.
     const int only = std::getenv("SW_BENCH_ONLY_N") ? std::atoi(std::getenv("SW_BENCH_ONLY_N")) : 0;
+    const int rounds = std::getenv("SW_BENCH_ROUNDS") ? std::max(0, std::atoi(std::getenv("SW_BENCH_ROUNDS"))) : 0;
+    const bool noRender = std::getenv("SW_BENCH_NO_RENDER") && std::atoi(std::getenv("SW_BENCH_NO_RENDER")) != 0;
     std::printf("hit cost (thread CPU time, one thread):\n");
-    {
+    if (only == 0) {
         auto sim = destruct::Simulation::create(*boss);
         if (!sim) return std::fprintf(stderr, "bench_destruct: error: %s\n", sim.error().toString().c_str()), 1;
         for (const char* p : {"cannon", "mortar", "railgun"}) printCost("demo drone (baked)", sim->size(), p, timeHits(*sim, p, hits));
@@ -139,7 +193,7 @@ int main(int argc, char** argv) {
     for (const int chunkSplats : {100, 400}) {
         const std::string label = "hull, " + std::to_string(chunkSplats) + "-slot chunks";
         for (int n : {6000, 12000, 25000, 50000, 100000}) {
-            if (only > 0 && n != only) continue;
+            if ((only > 0 && n != only) || only < 0) continue;
             const formats::Spl2Model hull = test::makeHull(n, chunkSplats);
             const auto t = Clock::now();
             auto sim = destruct::Simulation::create(hull);
@@ -150,6 +204,9 @@ int main(int argc, char** argv) {
                         sim->graph().meanDegree(), hull.chunks->chunks.size(), double(n) / double(hull.chunks->chunks.size()));
         }
     }
+
+    if (rounds > 0 && !alternate(hits, rounds)) return 1;
+    if (noRender) return 0;
 
     // Rendering under fire.
     auto context = render::HeadlessContext::create();
