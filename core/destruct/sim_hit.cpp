@@ -47,8 +47,8 @@ void Simulation::knock(std::uint32_t s, HitContext& ctx, bool debris, const Eige
         }
     }
     materialize(s);
-    setDepth(s, std::min(float(kMaxLayers), std::floor(m_depth[s]) + 1.f));
-    m_flags[s] |= kWound;
+    setDepth(s, std::min(float(kMaxLayers), std::floor(m_state[s].depth) + 1.f));
+    m_state[s].flags |= kWound;
     m_heat0[s] = heat;
     m_heatTime[s] = m_time;
     refreshColor(s);
@@ -81,14 +81,14 @@ void Simulation::footprintSurface(const HitContext& ctx, std::uint32_t start, co
     std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
     ++m_stampNow;
     open.push({priority(start), start});
-    m_stamp[start] = m_stampNow;
+    m_state[start].stamp = m_stampNow;
     while (!open.empty() && out.size() < limit) {
         const std::uint32_t j = open.top().second;
         open.pop();
         if (depthIn(j) < float(kMaxLayers)) out.push_back(j);  // fully dug slots let the crater widen
         for (std::uint32_t u : m_graph.neighbours(j)) {
-            if (m_stamp[u] == m_stampNow || !accept(u)) continue;
-            m_stamp[u] = m_stampNow;
+            if (m_state[u].stamp == m_stampNow || !accept(u)) continue;
+            m_state[u].stamp = m_stampNow;
             open.push({priority(u), u});
         }
     }
@@ -105,7 +105,7 @@ void Simulation::crackChunk(int c, HitContext& ctx) {
     for (std::uint32_t k = m_rimOffsets[cc]; k < m_rimOffsets[cc + 1]; ++k)
         if (depthIn(m_rimSlots[k]) < 1.f) rim.push_back(m_rimSlots[k]);
     for (std::uint32_t s : rim) {
-        m_flags[s] |= kCracked | kWound;
+        m_state[s].flags |= kCracked | kWound;
         m_heat0[s] = 0.6f;
         m_heatTime[s] = m_time;
         markDirty(s);
@@ -199,7 +199,7 @@ void Simulation::tearChunk(int c, HitContext& ctx, const Eigen::Vector3f& veloci
             for (std::uint32_t m = from; m < to; ++m) {
                 ++ctx.report.tearProbes;
                 const std::uint32_t s = m_chunkSlots[first + m];
-                if (m_depth[s] < 1.f) {
+                if (m_state[s].depth < 1.f) {
                     sources.push_back(s);
                     break;
                 }
@@ -276,16 +276,16 @@ void Simulation::supportUpdate(HitContext& ctx) {
         const std::uint32_t checked = ++m_checkedNow;
         for (std::size_t k = settledFrom; k < ctx.changed.size(); ++k) {
             const std::uint32_t e = ctx.changed[k];
-            for (std::uint32_t u : graph.neighbours(e)) {
+            for (std::uint32_t u : supportNeighbours(e)) {
                 ++visits;
-                if (depthIn(u) < 1.f && !(m_flags[u] & kWound)) {  // the rim of a wound turns ragged and hot
-                    m_flags[u] |= kWound;
+                if (depthIn(u) < 1.f && !(m_state[u].flags & kWound)) {  // the rim of a wound turns ragged and hot
+                    m_state[u].flags |= kWound;
                     m_heat0[u] = 0.5f;
                     m_heatTime[u] = m_time;
                     markDirty(u);
                 }
-                if (m_checked[u] == checked) continue;
-                m_checked[u] = checked;
+                if (m_state[u].checked == checked) continue;
+                m_state[u].checked = checked;
                 const auto nb = graph.neighbours(u);
                 const float du = depthIn(u);
                 if (nb.size() < 3 || du >= float(kMaxLayers)) continue;
@@ -305,7 +305,7 @@ void Simulation::supportUpdate(HitContext& ctx) {
                 }
                 if (hanging) {
                     setDepth(u, std::floor(lowest));
-                    m_flags[u] |= kSettled | kWound;
+                    m_state[u].flags |= kSettled | kWound;
                     refreshColor(u);
                     ctx.changed.push_back(u);
                     ++ctx.report.settled;
@@ -319,26 +319,26 @@ void Simulation::supportUpdate(HitContext& ctx) {
         const std::uint32_t supported = ++m_stampNow;
         std::vector<std::uint32_t> component;
         for (std::size_t k = islandFrom; k < settledFrom; ++k) {
-            for (std::uint32_t u : graph.neighbours(ctx.changed[k])) {
+            for (std::uint32_t u : supportNeighbours(ctx.changed[k])) {
                 ++visits;
-                if (depthIn(u) >= 1.f || m_stamp[u] == supported) continue;
+                if (depthIn(u) >= 1.f || m_state[u].stamp == supported) continue;
                 const std::uint32_t mine = ++m_stampNow;
                 component.assign(1, u);
-                m_stamp[u] = mine;
+                m_state[u].stamp = mine;
                 bool isSupported = false;
                 for (std::size_t q = 0; q < component.size() && !isSupported; ++q)
                     for (std::uint32_t w : graph.neighbours(component[q])) {
                         ++visits;
-                        if (depthIn(w) >= 1.f || m_stamp[w] == mine) continue;
-                        if (m_stamp[w] == supported || component.size() >= std::size_t(m_settings.islandMax)) {
+                        if (depthIn(w) >= 1.f || m_state[w].stamp == mine) continue;
+                        if (m_state[w].stamp == supported || component.size() >= std::size_t(m_settings.islandMax)) {
                             isSupported = true;
                             break;
                         }
-                        m_stamp[w] = mine;
+                        m_state[w].stamp = mine;
                         component.push_back(w);
                     }
                 if (isSupported || component.size() > std::size_t(m_settings.islandMax)) {
-                    for (std::uint32_t c : component) m_stamp[c] = supported;
+                    for (std::uint32_t c : component) m_state[c].stamp = supported;
                     continue;
                 }
                 const Eigen::Vector3f out = (m_plating[u] - m_centroid).normalized();
@@ -357,7 +357,7 @@ void Simulation::supportUpdate(HitContext& ctx) {
         for (std::uint32_t k = m_chunkOffsets[c]; k < m_chunkOffsets[c + 1]; ++k) {
             const std::uint32_t m = m_chunkSlots[k];
             materialize(m);
-            m_flags[m] |= kDark;
+            m_state[m].flags |= kDark;
             refreshColor(m);
         }
         m_events.push_back({EventType::InnardsDark, m_hits, int(c), m_chunkSize[c],
@@ -437,7 +437,7 @@ HitReport Simulation::hit(const Hit& h) {
             const float dent = 0.9f * (1.f - r);
             if (dent <= depthIn(s) || depthIn(s) >= 1.f) continue;
             setDepth(s, std::min(dent, 0.95f));
-            m_flags[s] |= kWound;
+            m_state[s].flags |= kWound;
             ctx.report.knocked.push_back(s);
             ctx.changed.push_back(s);
         }
@@ -456,7 +456,7 @@ HitReport Simulation::hit(const Hit& h) {
             const std::uint32_t s = l.slot;
             if (flagsIn(s) & kCracked) continue;
             materialize(s);
-            m_flags[s] |= kCracked | kWound;
+            m_state[s].flags |= kCracked | kWound;
             m_heat0[s] = std::max(m_heat0[s] * std::exp(-w.cooling * (m_time - m_heatTime[s])), 0.7f);
             m_heatTime[s] = m_time;
             markDirty(s);

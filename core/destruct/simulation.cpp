@@ -134,6 +134,7 @@ Result<Simulation> Simulation::create(const formats::Spl2Model& model, const Sim
         }
     }
     if (model.chunks) chunks = std::max(chunks, int(model.chunks->chunks.size()));
+    if (chunks > 256) return makeError(ErrorCode::InvalidInput, "the model has " + std::to_string(chunks) + " chunks (at most 256)", what);
     // Chunk membership (CSR) and centroids from the members.
     sim.m_chunkSize.assign(std::size_t(chunks), 0);
     for (int c : sim.m_chunk) ++sim.m_chunkSize[std::size_t(c)];
@@ -172,15 +173,17 @@ Result<Simulation> Simulation::create(const formats::Spl2Model& model, const Sim
     // torn chunk's support work starts from them only.
     sim.m_onRim.assign(n, 0);
     sim.m_rimOffsets.assign(std::size_t(chunks) + 1, 0);
+    sim.m_rimOuterOffsets.assign(1, 0);
     for (int c = 0; c < chunks; ++c) {
         for (std::uint32_t k = sim.m_chunkOffsets[std::size_t(c)]; k < sim.m_chunkOffsets[std::size_t(c) + 1]; ++k) {
             const std::uint32_t s = sim.m_chunkSlots[k];
+            const std::size_t outer = sim.m_rimOuter.size();
             for (std::uint32_t u : sim.m_graph.neighbours(s))
-                if (sim.m_chunk[u] != c) {
-                    sim.m_onRim[s] = 1;
-                    sim.m_rimSlots.push_back(s);
-                    break;
-                }
+                if (sim.m_chunk[u] != c) sim.m_rimOuter.push_back(u);
+            if (sim.m_rimOuter.size() == outer) continue;
+            sim.m_rimSlots.push_back(s);
+            sim.m_onRim[s] = std::uint32_t(sim.m_rimSlots.size());
+            sim.m_rimOuterOffsets.push_back(std::uint32_t(sim.m_rimOuter.size()));
         }
         sim.m_rimOffsets[std::size_t(c) + 1] = std::uint32_t(sim.m_rimSlots.size());
     }
@@ -192,12 +195,15 @@ Result<Simulation> Simulation::create(const formats::Spl2Model& model, const Sim
 
 void Simulation::heal(float amount) {
     const std::size_t n = m_plating.size();
-    if (amount >= 1.f || m_depth.size() != n) {
-        const bool first = m_depth.size() != n;
-        m_depth.assign(n, 0.f);
+    if (amount >= 1.f || m_heat0.size() != n) {
+        const bool first = m_heat0.size() != n;
+        if (first) {
+            m_state.assign(n, SlotState{});
+            for (std::size_t i = 0; i < n; ++i) m_state[i].chunk = std::uint8_t(m_chunk[i]);
+        }
+        for (SlotState& st : m_state) st.depth = 0.f, st.stamp = 0, st.checked = 0, st.flags = 0;
         m_heat0.assign(n, 0.f);
         m_heatTime.assign(n, 0.f);
-        m_flags.assign(n, 0);
         m_layerColor = m_color;
         m_chunkKnocked.assign(m_chunkSize.size(), 0);
         m_chunkShallow = m_chunkSize;
@@ -219,9 +225,7 @@ void Simulation::heal(float amount) {
         m_poolHigh = 0;
         m_debrisAlive = 0;
         m_bodies.clear();
-        m_stamp.assign(n, 0);
         m_stampNow = 0;
-        m_checked.assign(n, 0);
         m_checkedNow = 0;
         m_dirtyFlag.assign(n, 0);
         m_poolDirtyFlag.assign(m_pool.size(), 0);
@@ -243,13 +247,13 @@ void Simulation::heal(float amount) {
     if (amount <= 0.f) return;
     materializeAll();
     for (std::uint32_t i = 0; i < n; ++i) {
-        if (m_depth[i] == 0.f) continue;
+        if (m_state[i].depth == 0.f) continue;
         const int before = levelIn(i);
-        float d = m_depth[i] * (1.f - amount);
+        float d = m_state[i].depth * (1.f - amount);
         if (d < 1e-4f) d = 0.f;
         setDepth(i, d);
         if (levelIn(i) != before) refreshColor(i);
-        if (d == 0.f) m_flags[i] = 0, m_heat0[i] = 0.f, m_layerColor[i] = m_color[i];
+        if (d == 0.f) m_state[i].flags = 0, m_heat0[i] = 0.f, m_layerColor[i] = m_color[i];
         markDirty(i);
     }
 }
@@ -260,16 +264,16 @@ int Simulation::levelIn(std::uint32_t i) const {
 
 Eigen::Vector3f Simulation::layerColorIn(std::uint32_t i) const {
     if (!carriedIn(i)) return m_layerColor[i];
-    return layerColor(1, m_color[i], m_material[i], m_plating[i], m_out[i], m_palette, (m_flags[i] & kDark) != 0);
+    return layerColor(1, m_color[i], m_material[i], m_plating[i], m_out[i], m_palette, (m_state[i].flags & kDark) != 0);
 }
 
 void Simulation::materializeCarried(std::uint32_t i) {
     // What knocking the slot at tear time wrote (tearChunk did the accounting for the whole chunk).
     m_heat0[i] = kTornHeat;
     m_heatTime[i] = m_chunkTornAt[std::size_t(m_chunk[i])];
-    m_flags[i] |= kWound;
+    m_state[i].flags |= kWound;
     m_layerColor[i] = layerColorIn(i);
-    m_depth[i] = 1.f;
+    m_state[i].depth = 1.f;
     markDirty(i);
 }
 
@@ -310,10 +314,10 @@ Eigen::Vector3f Simulation::displayColor(std::size_t slot) const {
 
 void Simulation::setDepth(std::uint32_t i, float d) {
     materialize(i);
-    const float before = m_depth[i];
+    const float before = m_state[i].depth;
     const bool wasPlating = before < 1.f, isPlating = d < 1.f;
     const bool wasShallow = levelIn(i) < 3;
-    m_depth[i] = std::min(d, float(kMaxLayers));
+    m_state[i].depth = std::min(d, float(kMaxLayers));
     const bool isShallow = levelIn(i) < 3;
     const auto c = std::size_t(m_chunk[i]);
     const auto p = std::size_t(m_part[i]);
@@ -354,7 +358,7 @@ void Simulation::refreshColor(std::uint32_t i) {
     materialize(i);
     const int l = levelIn(i);
     m_layerColor[i] = l == 0 ? m_color[i]
-                             : layerColor(l, m_color[i], m_material[i], m_plating[i], m_out[i], m_palette, (m_flags[i] & kDark) != 0);
+                             : layerColor(l, m_color[i], m_material[i], m_plating[i], m_out[i], m_palette, (m_state[i].flags & kDark) != 0);
     markDirty(i);
 }
 

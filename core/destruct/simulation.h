@@ -210,7 +210,7 @@ public:
     std::uint64_t chunkStateVersion() const { return m_chunkVersion; }
     // Stored (not yet materialized) slot state, for the renderer's slot records: depth < 1 in a
     // carried chunk means "read through the chunk"; everything else is the slot's own state.
-    float storedDepth(std::size_t slot) const { return m_depth[m_in[slot]]; }
+    float storedDepth(std::size_t slot) const { return m_state[m_in[slot]].depth; }
     Eigen::Vector3f chunkCentroid(int c) const { return m_chunkCentroid[std::size_t(c)]; }
     std::uint64_t totalSupportVisits() const { return m_visitsTotal; }
 
@@ -232,9 +232,9 @@ private:
     // Internal slot ids (the renumbered order).
     static constexpr float kTornHeat = 0.8f;  // heat of a torn chunk's crater floor at tear time
     // Carried off by its torn chunk and not written since (reads as depth 1, wound, torn heat).
-    bool carriedIn(std::uint32_t i) const { return m_depth[i] < 1.f && m_chunkCarried[std::size_t(m_chunk[i])]; }
-    float depthIn(std::uint32_t i) const { return carriedIn(i) ? 1.f : m_depth[i]; }
-    std::uint8_t flagsIn(std::uint32_t i) const { return carriedIn(i) ? std::uint8_t(m_flags[i] | kWound) : m_flags[i]; }
+    bool carriedIn(std::uint32_t i) const { return m_state[i].depth < 1.f && m_chunkCarried[m_state[i].chunk]; }
+    float depthIn(std::uint32_t i) const { return carriedIn(i) ? 1.f : m_state[i].depth; }
+    std::uint8_t flagsIn(std::uint32_t i) const { return carriedIn(i) ? std::uint8_t(m_state[i].flags | kWound) : m_state[i].flags; }
     Eigen::Vector3f layerColorIn(std::uint32_t i) const;
     Eigen::Vector3f posIn(std::uint32_t i) const {
         const float d = depthIn(i);
@@ -284,7 +284,18 @@ private:
     // Static, per chunk / part.
     std::vector<std::uint32_t> m_chunkOffsets, m_chunkSlots;  // CSR members
     std::vector<std::uint32_t> m_rimOffsets, m_rimSlots;      // CSR members with a neighbour in another chunk
-    std::vector<std::uint8_t> m_onRim;                        // [slots] member of its chunk's rim
+    std::vector<std::uint32_t> m_onRim;                       // [slots] 0, or 1 + its index in m_rimSlots
+    // Per rim slot (m_rimSlots order, CSR): its neighbours outside its chunk, nearest first. A torn
+    // chunk's rim slot starts support updates on these only (its neighbours inside the chunk are
+    // the crater floor torn with it: none of them turns into a ragged rim or an island).
+    std::vector<std::uint32_t> m_rimOuterOffsets, m_rimOuter;
+    // The neighbours a changed slot's support update looks at: all of them, or only those outside
+    // its chunk while the slot is carried off by its torn chunk.
+    std::span<const std::uint32_t> supportNeighbours(std::uint32_t i) const {
+        if (m_onRim[i] == 0 || !carriedIn(i)) return m_graph.neighbours(i);
+        const std::uint32_t r = m_onRim[i] - 1;
+        return {m_rimOuter.data() + m_rimOuterOffsets[r], m_rimOuter.data() + m_rimOuterOffsets[r + 1]};
+    }
     std::vector<int> m_chunkSize;
     std::vector<Eigen::Vector3f> m_chunkCentroid;
     std::vector<int> m_partSize;
@@ -293,8 +304,19 @@ private:
     std::vector<std::uint32_t> m_pairOffsets, m_pairOf;
     std::vector<int> m_pairPart, m_pairSize;
     // Dynamic.
-    std::vector<float> m_depth, m_heat0, m_heatTime;
-    std::vector<std::uint8_t> m_flags;
+    // The per-slot fields every support-update visit reads, side by side (one cache line holds four
+    // slots: a neighbourhood in the renumbered order is a few lines, not one per field and array).
+    struct SlotState {
+        float depth = 0;           // onion depth as stored (a carried slot reads through its chunk)
+        std::uint32_t stamp = 0;   // island fill / footprint stamps
+        std::uint32_t checked = 0; // settle check done in the current support pass
+        std::uint8_t flags = 0;    // SlotFlag
+        std::uint8_t chunk = 0;    // = m_chunk (SPL2 has at most 256 chunks)
+        std::uint16_t spare = 0;
+    };
+    static_assert(sizeof(SlotState) == 16);
+    std::vector<SlotState> m_state;
+    std::vector<float> m_heat0, m_heatTime;
     std::vector<Eigen::Vector3f> m_layerColor;
     std::vector<int> m_chunkKnocked, m_chunkShallow;  // plating knocked out; slots with level < 3
     std::vector<std::uint8_t> m_chunkCracked, m_chunkTorn, m_chunkDark;
@@ -312,10 +334,8 @@ private:
     int m_debrisAlive = 0;
     std::vector<Body> m_bodies;
     std::vector<Event> m_events;
-    std::vector<std::uint32_t> m_stamp;  // island BFS stamps
-    std::uint32_t m_stampNow = 0;
-    std::vector<std::uint32_t> m_checked;  // settle checks done in the current support pass
-    std::uint32_t m_checkedNow = 0;
+    std::uint32_t m_stampNow = 0;    // SlotState::stamp
+    std::uint32_t m_checkedNow = 0;  // SlotState::checked
     std::vector<std::uint8_t> m_dirtyFlag, m_poolDirtyFlag;
     std::vector<std::uint32_t> m_dirty, m_poolDirty;
     std::uint64_t m_rng = 0;

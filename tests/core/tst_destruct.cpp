@@ -326,10 +326,16 @@ TEST_CASE("destruct: a hit's counted work (support visits, grid cells) does not 
         }
         ++k;
     }
+    MESSAGE("cannon cells per hit " << work[0].cells << " -> " << work[1].cells << ", railgun " << work[0].railCells << " -> "
+                                    << work[1].railCells);
     CHECK(work[0].knocked == doctest::Approx(work[1].knocked).epsilon(0.05));
     CHECK(work[1].visits / work[0].visits == doctest::Approx(1.0).epsilon(0.3));
     CHECK(work[1].cells / work[0].cells < 1.3);
     CHECK(work[1].railCells / work[0].railCells < 1.3);
+    // The walks pass over walk cells with no occupied cell in their 3³ neighbourhood (one bit test):
+    // the bolt through the whole 96k hull looks at ≈ 290 cells (the 27-cell neighbourhoods of
+    // every walk cell in an occupied block made that 1.6x more).
+    CHECK(work[1].railCells < 400);
 }
 
 TEST_CASE("destruct: a tearing hit's work does not grow with the torn chunk's size") {
@@ -382,7 +388,8 @@ TEST_CASE("destruct: a tearing hit's work does not grow with the torn chunk's si
     CHECK(work[1].knocked / work[0].knocked == doctest::Approx(1.0).epsilon(0.2));
     CHECK(work[1].probes <= 12.0 * 8.0);              // ≤ 8 probes for each of the 12 copies
     CHECK(work[1].written / work[0].written < 1.5);
-    CHECK(work[1].visits / work[0].visits < 2.0);
+    // A carried rim slot updates its neighbours outside the chunk only (1.61x before, 1.38x now).
+    CHECK(work[1].visits / work[0].visits < 1.5);
 }
 
 TEST_CASE("destruct: cannon cracks, then the cracked chunk tears off first on the next shot (cascade)") {
