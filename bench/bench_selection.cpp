@@ -59,6 +59,10 @@ bool g_missed = false; // a redraw that painted nothing (the window not exposed)
 void redraw(Viewport* v) {
     const int before = g_frames;
     v->repaint();
+    if (g_frames == before) {  // not painted synchronously (no backing store yet): through the event loop
+        v->update();
+        for (int i = 0; i < 50 && g_frames == before; ++i) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    }
     if (g_frames == before) g_missed = true;
     v->makeCurrent();
     v->context()->functions()->glFinish();
@@ -101,6 +105,9 @@ int main(int argc, char** argv) {
     window.show();
     if (!QTest::qWaitForWindowExposed(&window)) return 1;
     QObject::connect(view, &Viewport::frameRendered, [] { ++g_frames; });
+    QObject::connect(view, &Viewport::renderError, [](const QString& message) {
+        std::fprintf(stderr, "bench_selection: render error: %s\n", qPrintable(message));
+    });
     view->setSplatModel(model);
     view->setContent(Viewport::Content::Splats);
     view->setSelectTool(Viewport::SelectTool::Box);
