@@ -36,6 +36,10 @@ BakeController::BakeController(EditorDocument* document, Panels panels, const Ed
             m_rebakeQueued = false;
             rebakeSoon();
         }
+        if (m_bakeWhenIdle) {
+            m_bakeWhenIdle = false;
+            QTimer::singleShot(0, this, [this] { bake(); });
+        }
     });
 }
 
@@ -54,7 +58,8 @@ void BakeController::onCloudChanged() {
     obsoleteCloudEdits();
     emit hiddenChanged();
     m_baked.reset();
-    m_bakeStale = m_rebakeQueued = false;
+    m_bakeStale = m_rebakeQueued = m_bakeWhenIdle = false;
+    m_openedSize = m_state.cloud ? m_state.cloud->size() : 0;
     m_preview.reset();
     m_previewIndex.clear();
     m_mask.clear();
@@ -135,6 +140,7 @@ bool BakeController::openSplatFile(const QString& path) {
             if (!cloud) return failOpen(cloud.error());
             m_document->setCloud(*cloud, path);
             SW_LOG_INFO("Opened splat cloud " << path.toStdString() << ": " << (*cloud)->size() << " splats");
+            restoreCloudEdits(path);
             if (m_document->model()) scanFloaters();
         });
 }

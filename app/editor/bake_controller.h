@@ -111,6 +111,14 @@ public:
     void setExportFolder(const QString& folder);  // remembered (QSettings)
     QString lastReport() const { return m_lastReport; }
 
+    // The cloud edits (deleted, kept, hidden splats by stable ID; whether a bake shows) for the
+    // project file's companion <cloud>.edits.json (cloud_edits.h), written when the project is
+    // saved for a cloud inside the project's cache folder (false and logged when writing fails).
+    // openSplatFile applies the edits file of the cloud it opens (after checking it is of this
+    // very file), then scans and, when a bake showed, bakes again: reopening a project brings
+    // back the edited cloud and its bake.
+    bool saveCloudEdits();
+
 signals:
     void floatersScanned();
     // The hidden splats changed (hideSplats, its undo, a delete).
@@ -158,6 +166,7 @@ private:
     void failOpen(const sw::Error& error);
     void showReport(const QString& text);
     void rebakeSoon();  // after an edit while the baked model showed (queued while busy)
+    void restoreCloudEdits(const QString& cloudPath);  // the edits file of a cloud just opened
     QString resolveDatasetFolder() const;
     // The train views of a dataset folder for floater sign 4; empty dir → none (worker thread).
     static sw::Result<std::optional<sw::bake::DatasetViews>> loadViews(const std::string& dir,
@@ -179,6 +188,8 @@ private:
     std::vector<std::uint32_t> m_bakedIds;  // [baked splats] stable ID of each one's source splat
     bool m_bakeStale = false;     // m_baked shows but the cloud was edited since (a re-bake is due)
     bool m_rebakeQueued = false;  // re-bake when the running job ends
+    bool m_bakeWhenIdle = false;  // restored edits had a bake: bake once the floater scan ends
+    std::size_t m_openedSize = 0; // splats of the cloud as opened (stable IDs run 0..this)
     QString m_lastReport;
 };
 

@@ -3,6 +3,8 @@
 // removed rows of the cloud and of every per-splat array riding along (floater signs,
 // distances, keep list, stable IDs, hidden flags); its undo puts them back where they were, so
 // the cloud is bit-identical. Also the inspector's highlight and framing in the viewport.
+#include <QDir>
+#include <QFileInfo>
 #include <QUndoStack>
 #include <algorithm>
 #include <cmath>
@@ -10,6 +12,7 @@
 #include <unordered_map>
 
 #include "app/editor/bake_controller.h"
+#include "app/editor/cloud_edits.h"
 #include "app/editor/editor_document.h"
 #include "app/editor/job_runner.h"
 #include "core/formats/spl2.h"
@@ -100,6 +103,81 @@ std::vector<std::uint32_t> validIndices(const std::vector<int>& splats, std::siz
 std::uint8_t flagOf(const std::vector<std::uint8_t>& flags, std::uint32_t i) { return i < flags.size() ? flags[i] : 0; }
 
 }  // namespace
+
+bool BakeController::saveCloudEdits() {
+    const QString source = QFileInfo(m_document->cloudSource()).absoluteFilePath();
+    const QString cache = m_document->cacheFolder();
+    if (!m_state.cloud || m_document->cloudSource().isEmpty() || cache.isEmpty() ||
+        !source.startsWith(QDir(cache).absolutePath() + QLatin1Char('/')) || !QFileInfo::exists(source))
+        return true;  // not a cloud of this project's cache: nothing to keep beside it
+    CloudEdits edits;
+    std::vector<std::uint8_t> present(m_openedSize, 0);
+    for (std::uint32_t id : m_state.ids)
+        if (id < present.size()) present[id] = 1;
+    for (std::size_t id = 0; id < present.size(); ++id)
+        if (!present[id]) edits.deleted.push_back(std::uint32_t(id));
+    for (std::size_t i = 0; i < m_state.ids.size(); ++i) {
+        if (flagOf(m_state.keep, std::uint32_t(i))) edits.kept.push_back(m_state.ids[i]);
+        if (flagOf(m_state.hidden, std::uint32_t(i))) edits.hidden.push_back(m_state.ids[i]);
+    }
+    std::sort(edits.kept.begin(), edits.kept.end());
+    std::sort(edits.hidden.begin(), edits.hidden.end());
+    edits.baked = m_baked != nullptr;
+    Status saved;
+    if (auto identity = cloudIdentity(source)) {
+        edits.cloudBytes = identity->first;
+        edits.cloudHash = identity->second;
+        saved = editor::saveCloudEdits(source, edits);
+    } else {
+        saved = identity.error();
+    }
+    if (!saved) {
+        SW_LOG_ERROR("Cloud edits not saved: " << saved.error().toString());
+        return false;
+    }
+    if (!edits.empty())
+        SW_LOG_INFO("Cloud edits saved beside " << source.toStdString() << ": " << edits.deleted.size() << " deleted, "
+                                                << edits.kept.size() << " kept, " << edits.hidden.size() << " hidden");
+    return true;
+}
+
+void BakeController::restoreCloudEdits(const QString& cloudPath) {
+    auto edits = loadCloudEdits(cloudPath);
+    if (!edits) {
+        SW_LOG_WARN("Cloud edits: " << edits.error().toString());
+        return;
+    }
+    if (edits->empty() || !m_state.cloud) return;
+    // Stable IDs are the rows of the file as opened: the edits apply as the opened state, not
+    // as undo steps.
+    CloudState next = m_state;
+    const std::size_t n = next.cloud->size();
+    const auto flags = [n](const std::vector<std::uint32_t>& ids) {
+        std::vector<std::uint8_t> out;
+        for (std::uint32_t id : ids)
+            if (id < n) {
+                if (out.empty()) out.assign(n, 0);
+                out[id] = 1;
+            }
+        return out;
+    };
+    next.keep = flags(edits->kept);
+    next.hidden = flags(edits->hidden);
+    std::vector<std::uint32_t> drop;
+    for (std::uint32_t id : edits->deleted)
+        if (id < n && !flagOf(next.keep, id)) drop.push_back(id);
+    auto cloud = std::make_shared<splat::SplatCloud>(*next.cloud);
+    (void)splat::removeRows(*cloud, drop);
+    next.cloud = cloud;
+    (void)splat::removeEntries(next.ids, drop);
+    if (!next.keep.empty()) (void)splat::removeEntries(next.keep, drop);
+    if (!next.hidden.empty()) (void)splat::removeEntries(next.hidden, drop);
+    applyState(next, true);
+    emit hiddenChanged();
+    m_bakeWhenIdle = edits->baked;
+    SW_LOG_INFO("Cloud edits restored: " << drop.size() << " deleted, " << edits->kept.size() << " kept, "
+                                         << edits->hidden.size() << " hidden" << (edits->baked ? "; baking again" : ""));
+}
 
 void BakeController::obsoleteCloudEdits() {
     for (int i = 0; i < undoStack()->count(); ++i) {

@@ -340,7 +340,11 @@ bool MainWindow::newProject(const QString& modelPath, const QString& projectPath
 
 bool MainWindow::openProject(const QString& path) { return m_projects->openProject(path); }
 
-bool MainWindow::saveProject(const QString& path) { return m_projects->saveProject(path); }
+bool MainWindow::saveProject(const QString& path) {
+    if (!m_projects->saveProject(path)) return false;
+    m_bake->saveCloudEdits();  // beside the project's trained cloud (logged when it fails)
+    return true;
+}
 
 void MainWindow::updatePartOverlay() {
     m_viewport->setFaceColors(m_partOverlay && m_document->model() ? m_parts->overlayColors()

@@ -67,6 +67,7 @@ private slots:
     void badCloudFileShowsItsName();
     void cloudBelongsToItsModel();
     void reopenedProjectBringsItsTrainedCloud();
+    void reopenedProjectBringsItsCloudEditsAndBake();
     void unsavedChangesAskBeforeQuitting();
 };
 
@@ -417,6 +418,79 @@ void TestEditorBake::reopenedProjectBringsItsTrainedCloud() {
     QCOMPARE(reopened.document()->cloud()->size(), splats);
     QVERIFY(reopened.document()->cloudSource().endsWith(QStringLiteral("training/cloud.ply")));
     QVERIFY(!reopened.document()->isModified());
+}
+
+// Issue 16 item 1: save → quit → reopen brings back the cloud edits and the bake. The deletes,
+// keeps and hides of the trained cloud are saved beside it (cloud.ply.edits.json; cloud.ply
+// itself untouched), reopening applies them to the cloud as opened and bakes again; edits of
+// a cloud trained again since are not applied.
+void TestEditorBake::reopenedProjectBringsItsCloudEditsAndBake() {
+    const QString dir = outputDir("reopen-edits");
+    const QString project = dir + "/drone.splatproj";
+    QString trained;
+    QByteArray trainedBytes;
+    std::size_t bakedSplats = 0, cloudSize = 0;
+    std::vector<std::uint32_t> ids;
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(sw::test::openDemo(window));
+        QVERIFY(window.saveProject(project));
+        trained = window.document()->cacheFolder() + "/training/cloud.ply";
+        QVERIFY(QDir().mkpath(window.document()->cacheFolder() + "/training"));
+        QVERIFY(QFile::copy(writeCloud(window, dir), trained));
+        QFile f(trained);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        trainedBytes = f.readAll();
+        BakeController* bake = window.bakeController();
+        QSignalSpy scanned(bake, &BakeController::floatersScanned);
+        QVERIFY(bake->openSplatFile(trained));
+        QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
+        bake->deleteSplats({0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
+        bake->keepSplats({kSurface - 10, kSurface - 9});  // rows after the delete: the planted ones
+        bake->hideSplats({20, 21, 22}, true);
+        QVERIFY(bakeAndWait(bake));
+        bakedSplats = bake->bakedModel()->spl2.core.size() + bake->bakedModel()->spl2.shell.size();
+        cloudSize = window.document()->cloud()->size();
+        ids = bake->splatIds();
+        QVERIFY(window.document()->isModified());
+        QVERIFY(window.saveProject(project));
+        QVERIFY(QFileInfo::exists(trained + ".edits.json"));
+    }
+    const auto fileBytes = [&] {
+        QFile f(trained);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    QCOMPARE(fileBytes(), trainedBytes);  // the trained cloud as training wrote it
+    {
+        MainWindow reopened;
+        reopened.show();
+        BakeController* bake = reopened.bakeController();
+        QSignalSpy baked(bake, &BakeController::bakeFinished);
+        QVERIFY(reopened.openProject(project));
+        QVERIFY(QTest::qWaitFor([&] { return baked.count() == 1; }, 180000));
+        QVERIFY(baked.first().first().toBool());
+        QCOMPARE(reopened.document()->cloud()->size(), cloudSize);
+        QCOMPARE(bake->splatIds(), ids);  // the same splats, by their IDs
+        QCOMPARE(countOnes(bake->keepList()), 2);
+        QCOMPARE(countOnes(bake->hiddenMask()), 3);
+        QCOMPARE(bake->bakedModel()->spl2.core.size() + bake->bakedModel()->spl2.shell.size(), bakedSplats);
+        QVERIFY(!reopened.document()->isModified());
+    }
+    // Trained again (another cloud.ply): the old edits are not applied, nothing is baked.
+    auto cloud = sw::formats::readSplatCloud(trained.toStdString());
+    QVERIFY(cloud.ok());
+    cloud->positions[0].x() += 0.01f;
+    QVERIFY(sw::formats::writeSplatCloud(trained.toStdString(), *cloud).ok());
+    MainWindow again;
+    again.show();
+    QSignalSpy scanned(again.bakeController(), &BakeController::floatersScanned);
+    QVERIFY(again.openProject(project));
+    QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
+    QCOMPARE(again.document()->cloud()->size(), std::size_t(kSurface + kPlanted));
+    QVERIFY(again.bakeController()->keepList().empty());
+    QTest::qWait(200);
+    QVERIFY(!again.bakeController()->bakedModel());
 }
 
 // Quitting with unsaved edits asks (Save / Discard / Cancel); after a save it does not.
