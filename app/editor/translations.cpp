@@ -4,21 +4,15 @@
 #include <QAction>
 #include <QComboBox>
 #include <QCoreApplication>
-#include <QDoubleSpinBox>
-#include <QGroupBox>
 #include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLibraryInfo>
-#include <QLineEdit>
 #include <QLocale>
-#include <QMenu>
+#include <QMetaProperty>
 #include <QMutex>
-#include <QPlainTextEdit>
-#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QTextEdit>
 #include <QTranslator>
 #include <QTreeWidget>
 
@@ -109,37 +103,24 @@ public:
     }
 
     void visit(QObject* object) {
-        if (auto* action = qobject_cast<QAction*>(object)) return visitAction(action);
+        // The translatable text properties, by name (QObject properties: actions, menus,
+        // labels, buttons, group boxes, dock and tool bar titles, placeholders, units).
+        static const char* const kProperties[] = {"text", "title", "windowTitle", "toolTip", "statusTip",
+                                                  "whatsThis", "placeholderText", "specialValueText", "prefix", "suffix"};
+        // A field's text is the artist's (a line edit may hold "drone", a schema word too).
+        const bool textIsOurs = qobject_cast<QAction*>(object) || qobject_cast<QLabel*>(object) ||
+                                qobject_cast<QAbstractButton*>(object);
+        const QMetaObject* mo = object->metaObject();
+        for (const char* name : kProperties) {
+            if (!textIsOurs && qstrcmp(name, "text") == 0) continue;
+            const int index = mo->indexOfProperty(name);
+            if (index < 0 || !mo->property(index).isWritable() || mo->property(index).metaType().id() != QMetaType::QString)
+                continue;
+            apply(object, [object, name] { return object->property(name).toString(); },
+                  [object, name](const QString& t) { object->setProperty(name, t); });
+        }
         auto* w = qobject_cast<QWidget*>(object);
         if (!w) return;
-        apply(w, [w] { return w->windowTitle(); }, [w](const QString& t) { w->setWindowTitle(t); });
-        apply(w, [w] { return w->toolTip(); }, [w](const QString& t) { w->setToolTip(t); });
-        apply(w, [w] { return w->statusTip(); }, [w](const QString& t) { w->setStatusTip(t); });
-        apply(w, [w] { return w->whatsThis(); }, [w](const QString& t) { w->setWhatsThis(t); });
-        if (auto* menu = qobject_cast<QMenu*>(w))
-            apply(w, [menu] { return menu->title(); }, [menu](const QString& t) { menu->setTitle(t); });
-        if (auto* label = qobject_cast<QLabel*>(w))
-            apply(w, [label] { return label->text(); }, [label](const QString& t) { label->setText(t); });
-        if (auto* button = qobject_cast<QAbstractButton*>(w))
-            apply(w, [button] { return button->text(); }, [button](const QString& t) { button->setText(t); });
-        if (auto* box = qobject_cast<QGroupBox*>(w))
-            apply(w, [box] { return box->title(); }, [box](const QString& t) { box->setTitle(t); });
-        if (auto* edit = qobject_cast<QLineEdit*>(w))
-            apply(w, [edit] { return edit->placeholderText(); }, [edit](const QString& t) { edit->setPlaceholderText(t); });
-        if (auto* edit = qobject_cast<QTextEdit*>(w))
-            apply(w, [edit] { return edit->placeholderText(); }, [edit](const QString& t) { edit->setPlaceholderText(t); });
-        if (auto* edit = qobject_cast<QPlainTextEdit*>(w))
-            apply(w, [edit] { return edit->placeholderText(); }, [edit](const QString& t) { edit->setPlaceholderText(t); });
-        if (auto* spin = qobject_cast<QAbstractSpinBox*>(w))
-            apply(w, [spin] { return spin->specialValueText(); }, [spin](const QString& t) { spin->setSpecialValueText(t); });
-        if (auto* spin = qobject_cast<QSpinBox*>(w)) {
-            apply(w, [spin] { return spin->suffix(); }, [spin](const QString& t) { spin->setSuffix(t); });
-            apply(w, [spin] { return spin->prefix(); }, [spin](const QString& t) { spin->setPrefix(t); });
-        }
-        if (auto* spin = qobject_cast<QDoubleSpinBox*>(w)) {
-            apply(w, [spin] { return spin->suffix(); }, [spin](const QString& t) { spin->setSuffix(t); });
-            apply(w, [spin] { return spin->prefix(); }, [spin](const QString& t) { spin->setPrefix(t); });
-        }
         if (auto* combo = qobject_cast<QComboBox*>(w)) {
             for (int i = 0; i < combo->count(); ++i) {
                 apply(w, [combo, i] { return combo->itemText(i); }, [combo, i](const QString& t) { combo->setItemText(i, t); });
@@ -167,12 +148,6 @@ public:
     }
 
 private:
-    void visitAction(QAction* a) {
-        apply(a, [a] { return a->text(); }, [a](const QString& t) { a->setText(t); });
-        apply(a, [a] { return a->toolTip(); }, [a](const QString& t) { a->setToolTip(t); });
-        apply(a, [a] { return a->statusTip(); }, [a](const QString& t) { a->setStatusTip(t); });
-        apply(a, [a] { return a->whatsThis(); }, [a](const QString& t) { a->setWhatsThis(t); });
-    }
     void visitItem(const QObject* owner, QTableWidgetItem* item) {
         if (!item) return;
         apply(owner, [item] { return item->text(); }, [item](const QString& t) { item->setText(t); });

@@ -75,6 +75,12 @@ inline bool bakeAndWait(BakeController* bake, bool viaButton = false, QPushButto
     return QTest::qWaitFor([&] { return done.count() == 1; }, 180000) && done.first().first().toBool();
 }
 
+// Shows the window, opens the demo and its cloud (scanned) and bakes it.
+inline bool openScanAndBake(MainWindow& window, const QString& dir) {
+    window.show();
+    return openCloudAndScan(window, dir) && bakeAndWait(window.bakeController());
+}
+
 inline int countOnes(const std::vector<std::uint8_t>& v) { return int(std::count(v.begin(), v.end(), 1)); }
 
 template <class T>

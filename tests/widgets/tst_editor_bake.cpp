@@ -270,11 +270,9 @@ void TestEditorBake::bakeShowsProgressAndCancels() {
 // folder: the previous export stays as it was, the bake stays, no error box.
 void TestEditorBake::exportShowsProgressAndCancels() {
     MainWindow window;
-    window.show();
     const QString dir = outputDir("export_progress");
-    QVERIFY(openCloudAndScan(window, dir));
+    QVERIFY(openScanAndBake(window, dir));
     BakeController* bake = window.bakeController();
-    QVERIFY(bakeAndWait(bake));
     const auto baked = bake->bakedModel();
     auto* bar = window.findChild<QProgressBar*>("bakeProgress");
     auto* cancel = window.findChild<QPushButton*>("bakeCancel");
@@ -331,11 +329,9 @@ void TestEditorBake::exportShowsProgressAndCancels() {
 
 void TestEditorBake::unwritableExportFolderLeavesNothing() {
     MainWindow window;
-    window.show();
     const QString dir = outputDir("unwritable");
-    QVERIFY(openCloudAndScan(window, dir));
+    QVERIFY(openScanAndBake(window, dir));
     BakeController* bake = window.bakeController();
-    QVERIFY(bakeAndWait(bake));
     // A folder below a regular file cannot be created, whoever runs the test (even root).
     QFile blocker(dir + "/blocker");
     QVERIFY(blocker.open(QIODevice::WriteOnly));
