@@ -14,12 +14,12 @@
 // a pit settles to its neighbours' level, innards go dark when their chunk is all dug out.
 // Slot ids in the API are the model's core indices; inside, the slots are renumbered by chunk,
 // then in Morton order within the chunk, so a neighbourhood is a few cache lines of each array
-// whatever the model's own order (the per-hit cost stays flat as N grows).
+// whatever the model's own order (docs/benchmarks.md, "Destruction bench": what still grows with N).
 // A torn chunk is knocked out as a whole: its carried slots (plating, depth < 1 at tear time) read
 // one layer deeper (depth 1, wound, heat 0.8 from the tear time, underlay colour) through the
-// chunk's torn state, without a write to each slot; only its rim starts support updates, and a
-// carried slot is written (materialized) the first time something else changes it. The accessors,
-// packSlot and the shader (per-chunk records, splat_damage.glsl) all read the same effective state,
+// chunk's torn state, without a write to each slot; only its rim starts support updates (on the
+// rim's neighbours outside the chunk), and a carried slot is written (materialized) the first
+// time something else changes it. The accessors, packSlot and the shader (per-chunk records, splat_damage.glsl) all read the same effective state,
 // so a tearing hit's work follows the chunk's rim and the footprint, not the chunk's size.
 #include <Eigen/Core>
 #include <Eigen/Geometry>
