@@ -15,7 +15,9 @@
 #include <QTabBar>
 
 #include "app/editor/main_window.h"
+#include "app/editor/model_status.h"
 #include "app/editor/project_controller.h"
+#include "app/editor/selection_controller.h"
 #include "app/editor/translations.h"
 #include "core/foundation/log.h"
 
@@ -120,6 +122,8 @@ void MainWindow::retranslate() {
     const int changed = retranslateTree(this);
     setAutosaveTexts();
     setUndoTexts();
+    m_status->retranslate();
+    if (auto* selection = findChild<SelectionController*>(QStringLiteral("selectionController"))) selection->updateStatus();
     if (m_document->model() || !m_document->projectPath().isEmpty()) m_projects->updateTitle();
     else setWindowTitle(tr("Splatwright"));
     emit languageChanged();

@@ -34,23 +34,43 @@ ModelStatus::ModelStatus(QStatusBar* bar) : QObject(bar), m_bar(bar) {
 }
 
 void ModelStatus::showModel(const geometry::ImportedModel& model) {
-    const QLocale locale;
     const geometry::WindingReport& w = model.report.winding;
-    m_name->setText(QFileInfo(QString::fromStdString(model.report.path)).fileName());
-    m_triangles->setText(tr("%1 triangles").arg(locale.toString(qulonglong(model.mesh.triangleCount()))));
-    m_components->setText(tr("%1 components").arg(w.components));
-    m_flipped->setText(tr("flipped: %1 components, %2 faces").arg(w.flippedComponents).arg(w.flippedFaces));
+    m_figures.model = true;
+    m_figures.name = QFileInfo(QString::fromStdString(model.report.path)).fileName();
+    m_figures.triangles = qulonglong(model.mesh.triangleCount());
+    m_figures.components = w.components;
+    m_figures.flippedComponents = w.flippedComponents;
+    m_figures.flippedFaces = w.flippedFaces;
+    showTexts();
 }
 
 void ModelStatus::clearModel() {
-    m_name->setText(tr("No model"));
-    m_triangles->clear();
-    m_components->clear();
-    m_flipped->clear();
+    m_figures.model = false;
+    showTexts();
 }
 
 void ModelStatus::showFrameTime(double milliseconds) {
+    m_figures.frameMs = milliseconds;
     m_frame->setText(tr("frame %1 ms").arg(QLocale().toString(milliseconds, 'f', 1)));
+}
+
+void ModelStatus::retranslate() {
+    showTexts();
+    if (m_figures.frameMs >= 0) showFrameTime(m_figures.frameMs);
+    m_cancel->setText(tr("Cancel"));
+}
+
+void ModelStatus::showTexts() {
+    const Figures& f = m_figures;
+    if (!f.model) {
+        m_name->setText(tr("No model"));
+        for (QLabel* label : {m_triangles, m_components, m_flipped}) label->clear();
+        return;
+    }
+    m_name->setText(f.name);
+    m_triangles->setText(tr("%1 triangles").arg(QLocale().toString(f.triangles)));
+    m_components->setText(tr("%1 components").arg(f.components));
+    m_flipped->setText(tr("flipped: %1 components, %2 faces").arg(f.flippedComponents).arg(f.flippedFaces));
 }
 
 void ModelStatus::showJob(const QString& what) {

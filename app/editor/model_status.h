@@ -27,11 +27,20 @@ public:
     void hideJob();
 
     QString modelText() const;  // the texts shown, joined (tests and screenshots)
+    void retranslate();         // the same figures in the language installed now
 
 signals:
     void cancelRequested();
 
 private:
+    void showTexts();
+    struct Figures {
+        bool model = false;
+        QString name;
+        qulonglong triangles = 0;
+        int components = 0, flippedComponents = 0, flippedFaces = 0;
+        double frameMs = -1;
+    } m_figures;
     QStatusBar* m_bar;
     QLabel* m_name;
     QLabel* m_triangles;

@@ -36,9 +36,10 @@ public:
     void cropToSelection();
     void supplyAttribute();  // the panel's current attribute for the viewport's splats
 
+    void updateStatus();  // the status bar's "Selected: n of m splats" (also after a language switch)
+
 private:
     void syncHidden();
-    void updateStatus();
 
     EditorDocument* m_document;
     BakeController* m_bake;

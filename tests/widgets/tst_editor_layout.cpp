@@ -29,6 +29,7 @@
 
 #include "app/editor/editor_actions.h"
 #include "app/editor/main_window.h"
+#include "app/editor/model_status.h"
 #include "app/editor/translations.h"
 #include "tests/widgets/editor_test_support.h"
 #include "widgets/param_panel.h"
@@ -121,6 +122,7 @@ private slots:
     void resetLayoutPutsDocksBack();
     void languageMenuStoresTheChoice();
     void languageSwitchesLive();
+    void statusBarFollowsTheLanguage();
     void oneNamePerViewAction();
 };
 
@@ -310,6 +312,28 @@ void TestEditorLayout::languageSwitchesLive() {
     const QStringList back = differences(textsOf(&window), english, compared);
     QVERIFY2(back.isEmpty(), qPrintable(QString("%1 texts did not come back to English:\n").arg(back.size()) + back.join('\n')));
     QCOMPARE(importDock->windowTitle(), QString("Import"));
+}
+
+// The status bar's figures (model, triangles, components, flipped) are rebuilt in the new
+// language: after the switch they read as a status bar filled in Russian from the start.
+void TestEditorLayout::statusBarFollowsTheLanguage() {
+    QVERIFY(sw::editor::installTranslations(*QCoreApplication::instance(), "en"));
+    struct BackToEnglish {
+        ~BackToEnglish() { (void)sw::editor::installTranslations(*QCoreApplication::instance(), "en"); }
+    } backToEnglish;
+    MainWindow window;
+    window.show();
+    QVERIFY(sw::test::openDemo(window));
+    const QString english = window.modelStatus()->modelText();
+    QVERIFY(english.contains("triangles"));
+    window.actions().languageMenu->findChild<QAction*>("language_ru")->trigger();
+    QStatusBar bar;
+    sw::editor::ModelStatus fresh(&bar);  // made in Russian
+    fresh.showModel(*window.document()->model());
+    QCOMPARE(window.modelStatus()->modelText(), fresh.modelText());
+    QVERIFY(fresh.modelText().contains(QString("Треугольников")));
+    window.actions().languageMenu->findChild<QAction*>("language_en")->trigger();
+    QCOMPARE(window.modelStatus()->modelText(), english);
 }
 
 void TestEditorLayout::oneNamePerViewAction() {
