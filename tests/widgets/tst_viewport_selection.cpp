@@ -6,7 +6,7 @@
 // selection, Delete asks for its deletion, and the selection is drawn in magenta. The crop box
 // starts at the splats' bounds, its face handles move one face along its axis, the centre
 // handle moves the whole box, a handle takes the drag before the selection tool, and the box
-// is drawn while shown.
+// is drawn while shown (SW_SCREENSHOT_DIR=<dir> saves viewport-crop-box.png there).
 #include <QApplication>
 #include <QSignalSpy>
 #include <QTest>
@@ -291,6 +291,8 @@ void TestViewportSelection::cropBoxHandlesMoveFacesAndTheBox() {
         QVERIFY(cmin[a] - lo[a] < 0.03f && hi[a] - cmax[a] < 0.03f);       // and little more
     }
     QVERIFY(amberPixels(v->grabFramebuffer()) > 50);  // edges and handles drawn
+    if (const QByteArray dir = qgetenv("SW_SCREENSHOT_DIR"); !dir.isEmpty())  // docs/screenshots
+        QVERIFY(v->grabFramebuffer().save(QString::fromLocal8Bit(dir) + "/viewport-crop-box.png"));
 
     // +X face: drag 40 px along the axis as the screen shows it.
     const QPointF start = v->cropHandlePosition(1);
