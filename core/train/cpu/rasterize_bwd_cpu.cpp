@@ -106,20 +106,32 @@ template <class T>
 void loadTileState(const KernelCamera& cam, const T* background, const Images<T>& fwd, const ImageGrads<T>& d,
                    int x0, int y0, int w, int h, TileState<T>& st) {
     for (int ly = 0; ly < h; ++ly) {
+        const int64_t pix0 = int64_t(y0 + ly) * cam.width + x0;
+        T* const dRgb[3] = {st.dRgb[0] + ly * TILE_SIZE, st.dRgb[1] + ly * TILE_SIZE, st.dRgb[2] + ly * TILE_SIZE};
         for (int lx = 0; lx < w; ++lx) {
             const int p = ly * TILE_SIZE + lx;
-            const int64_t pix = int64_t(y0 + ly) * cam.width + x0 + lx;
-            st.trans[p] = fwd.finalT[pix];
-            st.last[p] = fwd.lastCount[pix];
-            for (int c = 0; c < 3; ++c) {
-                st.behind[c][p] = background[c];
-                st.dRgb[c][p] = d.rgb ? d.rgb[3 * pix + c] : T(0);
-            }
+            st.trans[p] = fwd.finalT[pix0 + lx];
+            st.last[p] = fwd.lastCount[pix0 + lx];
+            for (int c = 0; c < 3; ++c) st.behind[c][p] = background[c];
             st.behindAlpha[p] = 0;
             st.behindDepth[p] = 0;
-            st.dAlpha[p] = d.alpha ? d.alpha[pix] : T(0);
-            st.dDepth[p] = d.depth ? d.depth[pix] : T(0);
         }
+        // The incoming gradients, zero where an image has none (null pointer).
+        if (d.rgb)
+            for (int lx = 0; lx < w; ++lx)
+                for (int c = 0; c < 3; ++c) dRgb[c][lx] = d.rgb[3 * (pix0 + lx) + c];
+        else
+            for (int c = 0; c < 3; ++c) std::fill(dRgb[c], dRgb[c] + w, T(0));
+        T* const dAlpha = st.dAlpha + ly * TILE_SIZE;
+        T* const dDepth = st.dDepth + ly * TILE_SIZE;
+        if (d.alpha)
+            std::copy(d.alpha + pix0, d.alpha + pix0 + w, dAlpha);
+        else
+            std::fill(dAlpha, dAlpha + w, T(0));
+        if (d.depth)
+            std::copy(d.depth + pix0, d.depth + pix0 + w, dDepth);
+        else
+            std::fill(dDepth, dDepth + w, T(0));
     }
 }
 
@@ -133,18 +145,29 @@ SW_KERNEL_INLINE void backwardTileBody(const std::vector<TileSplat<T>>& prepared
     const int x0 = (tile % cam.tilesX()) * TILE_SIZE, y0 = (tile / cam.tilesX()) * TILE_SIZE;
     const int w = std::min(TILE_SIZE, cam.width - x0), h = std::min(TILE_SIZE, cam.height - y0);
     thread_local std::vector<TileSplat<T>> splats;
+    thread_local std::vector<int32_t> byLastStart;
     TileState<T> st;  // on the stack (~14 KiB for float): plain, non-aliased memory for the vectoriser
-    gatherTile(prepared, bins, tile, splats);
     loadTileState(cam, background, fwd, dImages, x0, y0, w, h, st);
-    int pixels = 0;
+    // Pixels by decreasing last contributor (a counting sort; the order among equal ones does
+    // not matter: the walk below adds every pixel with last > k before splat k).
+    int32_t maxLast = 0;
     for (int ly = 0; ly < h; ++ly)
-        for (int lx = 0; lx < w; ++lx) st.byLast[pixels++] = ly * TILE_SIZE + lx;
-    std::sort(st.byLast, st.byLast + pixels, [&](int32_t p, int32_t q) { return st.last[p] > st.last[q]; });
+        for (int lx = 0; lx < w; ++lx) maxLast = std::max(maxLast, st.last[ly * TILE_SIZE + lx]);
+    byLastStart.assign(size_t(maxLast) + 2, 0);
+    for (int ly = 0; ly < h; ++ly)
+        for (int lx = 0; lx < w; ++lx) ++byLastStart[size_t(maxLast - st.last[ly * TILE_SIZE + lx]) + 1];
+    for (size_t v = 1; v < byLastStart.size(); ++v) byLastStart[v] += byLastStart[v - 1];
+    const int pixels = w * h;
+    for (int ly = 0; ly < h; ++ly)
+        for (int lx = 0; lx < w; ++lx) {
+            const int p = ly * TILE_SIZE + lx;
+            st.byLast[byLastStart[size_t(maxLast - st.last[p])]++] = p;
+        }
     std::fill(st.activeBits, st.activeBits + TILE_SIZE, 0u);
-    const int32_t maxLast = pixels > 0 ? st.last[st.byLast[0]] : 0;
-    const int32_t count = int32_t(splats.size());
+    const int32_t count = bins.offsets[size_t(tile) + 1] - begin;
     std::fill(pairGrads + PAIR_STRIDE * int64_t(begin + maxLast), pairGrads + PAIR_STRIDE * int64_t(begin + count),
               T(0));
+    gatherTile(prepared, bins, tile, maxLast, splats);  // the splats in front of some pixel's last
     int joined = 0;
     for (int32_t k = maxLast - 1; k >= 0; --k) {
         for (; joined < pixels && st.last[st.byLast[joined]] > k; ++joined)

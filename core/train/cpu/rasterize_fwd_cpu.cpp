@@ -157,7 +157,7 @@ SW_KERNEL_INLINE void compositeTileBody(const std::vector<TileSplat<T>>& prepare
     const int w = std::min(TILE_SIZE, cam.width - x0), h = std::min(TILE_SIZE, cam.height - y0);
     thread_local std::vector<TileSplat<T>> splats;
     TileState<T> st;  // on the stack (a few KiB): plain, non-aliased memory for the vectoriser
-    gatherTile(prepared, bins, tile, splats);
+    gatherTile(prepared, bins, tile, -1, splats);
     std::fill(st.trans, st.trans + st.PIXELS, T(1));
     std::fill(&st.rgb[0][0], &st.rgb[0][0] + 3 * st.PIXELS, T(0));
     std::fill(st.depth, st.depth + st.PIXELS, T(0));

@@ -126,10 +126,12 @@ inline void tilesByWork(const TileBins& bins, std::vector<int32_t>& order) {
 }
 
 // The splats of one tile in its depth order, copied from prepareSplats' table.
+// At most `limit` of them (the first ones) when limit ≥ 0.
 template <class T>
-void gatherTile(const std::vector<TileSplat<T>>& prepared, const TileBins& bins, int tile,
+void gatherTile(const std::vector<TileSplat<T>>& prepared, const TileBins& bins, int tile, int32_t limit,
                 std::vector<TileSplat<T>>& out) {
-    const int32_t begin = bins.offsets[size_t(tile)], end = bins.offsets[size_t(tile) + 1];
+    const int32_t begin = bins.offsets[size_t(tile)];
+    const int32_t end = limit >= 0 ? std::min(bins.offsets[size_t(tile) + 1], begin + limit) : bins.offsets[size_t(tile) + 1];
     out.resize(size_t(end - begin));
     for (int32_t k = begin; k < end; ++k) out[size_t(k - begin)] = prepared[size_t(bins.splats[size_t(k)])];
 }
