@@ -76,19 +76,21 @@ double l1LossCpu(const float* rgb, const float* alpha, const float* gtRgb, const
     std::vector<double> rgbSums(blocks, 0.0), alphaSums(blocks, 0.0);
     kernels::parallelFor(std::int64_t(blocks), loopThreads(threads), [&](std::int64_t block) {
         const std::size_t begin = std::size_t(block) * BLOCK, end = std::min(pixels, begin + BLOCK);
-        double rgbSum = 0, alphaSum = 0;
+        // One sum per channel (four independent additions per pixel, not one chain); the sign
+        // without branches: float(d > 0)·s − float(d < 0)·s is s, −s or 0 (also for NaN).
+        double channelSum[3] = {0, 0, 0}, alphaSum = 0;
         for (std::size_t p = begin; p < end; ++p) {
             const float a = gtAlpha[p];
             for (std::size_t c = 0; c < 3; ++c) {
                 const float d = rgb[p * 3 + c] - (gtRgb[p * 3 + c] + b * (1.f - a));
-                rgbSum += double(std::abs(d));
-                gRgb[p * 3 + c] = d > 0 ? rgbScale : (d < 0 ? -rgbScale : 0.f);
+                channelSum[c] += double(std::abs(d));
+                gRgb[p * 3 + c] = float(d > 0) * rgbScale - float(d < 0) * rgbScale;
             }
             const float d = alpha[p] - a;
             alphaSum += double(std::abs(d));
-            gAlpha[p] = d > 0 ? alphaScale : (d < 0 ? -alphaScale : 0.f);
+            gAlpha[p] = float(d > 0) * alphaScale - float(d < 0) * alphaScale;
         }
-        rgbSums[std::size_t(block)] = rgbSum;
+        rgbSums[std::size_t(block)] = channelSum[0] + channelSum[1] + channelSum[2];
         alphaSums[std::size_t(block)] = alphaSum;
     });
     double rgbSum = 0, alphaSum = 0;
