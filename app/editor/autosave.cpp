@@ -92,9 +92,14 @@ void AutosaveController::remember(const QString& path) {
     if (!files.contains(path)) setListed(files << path);
 }
 
+QString AutosaveController::cloudEditsOf(const QString& recoveryPath) { return recoveryPath + QStringLiteral(".cloud-edits.json"); }
+
 void AutosaveController::forget(const QString& path) {
     // Only a file this program wrote is removed: the listing names recovery files it wrote.
-    if (path.endsWith(QLatin1String(project::kRecoveryExtension))) QFile::remove(path);
+    if (path.endsWith(QLatin1String(project::kRecoveryExtension))) {
+        QFile::remove(path);
+        QFile::remove(cloudEditsOf(path));
+    }
     m_written.removeAll(path);
     QStringList files = listed();
     files.removeAll(path);

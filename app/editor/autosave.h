@@ -41,6 +41,9 @@ public:
     void offerRecovery();
     // Clean quit: removes every recovery file this session wrote.
     void removeRecoveryFiles();
+    // The companion of a recovery file holding the unsaved cloud edits (cloud_edits.h), written
+    // by the window after each autosave and removed with the recovery file.
+    static QString cloudEditsOf(const QString& recoveryPath);
 
 signals:
     void autosaved(const QString& path);

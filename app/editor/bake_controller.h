@@ -118,6 +118,11 @@ public:
     // very file), then scans and, when a bake showed, bakes again: reopening a project brings
     // back the edited cloud and its bake.
     bool saveCloudEdits();
+    // The same edits into another file (an autosave's companion); false when not written.
+    bool saveCloudEditsTo(const QString& file);
+    // The next cloud opened takes its edits from `file` when it exists (a restored autosave),
+    // else from its own edits file.
+    void takeEditsFrom(const QString& file) { m_editsOverride = file; }
 
 signals:
     void floatersScanned();
@@ -190,6 +195,7 @@ private:
     bool m_rebakeQueued = false;  // re-bake when the running job ends
     bool m_bakeWhenIdle = false;  // restored edits had a bake: bake once the floater scan ends
     std::size_t m_openedSize = 0; // splats of the cloud as opened (stable IDs run 0..this)
+    QString m_editsOverride;      // takeEditsFrom
     QString m_lastReport;
 };
 

@@ -104,12 +104,14 @@ std::uint8_t flagOf(const std::vector<std::uint8_t>& flags, std::uint32_t i) { r
 
 }  // namespace
 
-bool BakeController::saveCloudEdits() {
+bool BakeController::saveCloudEdits() { return saveCloudEditsTo({}); }
+
+bool BakeController::saveCloudEditsTo(const QString& file) {
     const QString source = QFileInfo(m_document->cloudSource()).absoluteFilePath();
     const QString cache = m_document->cacheFolder();
     if (!m_state.cloud || m_document->cloudSource().isEmpty() || cache.isEmpty() ||
         !source.startsWith(QDir(cache).absolutePath() + QLatin1Char('/')) || !QFileInfo::exists(source))
-        return true;  // not a cloud of this project's cache: nothing to keep beside it
+        return file.isEmpty();  // not a cloud of this project's cache: nothing to keep beside it
     CloudEdits edits;
     std::vector<std::uint8_t> present(m_openedSize, 0);
     for (std::uint32_t id : m_state.ids)
@@ -127,7 +129,7 @@ bool BakeController::saveCloudEdits() {
     if (auto identity = cloudIdentity(source)) {
         edits.cloudBytes = identity->first;
         edits.cloudHash = identity->second;
-        saved = editor::saveCloudEdits(source, edits);
+        saved = editor::saveCloudEdits(file.isEmpty() ? cloudEditsPath(source) : file, edits);
     } else {
         saved = identity.error();
     }
@@ -135,14 +137,17 @@ bool BakeController::saveCloudEdits() {
         SW_LOG_ERROR("Cloud edits not saved: " << saved.error().toString());
         return false;
     }
-    if (!edits.empty())
+    if (!edits.empty() && file.isEmpty())
         SW_LOG_INFO("Cloud edits saved beside " << source.toStdString() << ": " << edits.deleted.size() << " deleted, "
                                                 << edits.kept.size() << " kept, " << edits.hidden.size() << " hidden");
     return true;
 }
 
 void BakeController::restoreCloudEdits(const QString& cloudPath) {
-    auto edits = loadCloudEdits(cloudPath);
+    QString file = cloudEditsPath(cloudPath);
+    if (!m_editsOverride.isEmpty() && QFileInfo::exists(m_editsOverride)) file = m_editsOverride;
+    m_editsOverride.clear();
+    auto edits = loadCloudEdits(file, cloudPath);
     if (!edits) {
         SW_LOG_WARN("Cloud edits: " << edits.error().toString());
         return;

@@ -43,8 +43,7 @@ Result<std::pair<std::uint64_t, std::uint64_t>> cloudIdentity(const QString& clo
     return std::pair<std::uint64_t, std::uint64_t>{bytes->size(), bake::fnv1a64(*bytes)};
 }
 
-Status saveCloudEdits(const QString& cloudPath, const CloudEdits& edits) {
-    const QString path = cloudEditsPath(cloudPath);
+Status saveCloudEdits(const QString& path, const CloudEdits& edits) {
     if (edits.empty()) {
         if (QFile::exists(path) && !QFile::remove(path))
             return makeError(ErrorCode::Io, "cannot remove the old cloud edits", path.toStdString());
@@ -61,8 +60,7 @@ Status saveCloudEdits(const QString& cloudPath, const CloudEdits& edits) {
     return writeFileAtomic(path.toStdString(), QJsonDocument(root).toJson().toStdString());
 }
 
-Result<CloudEdits> loadCloudEdits(const QString& cloudPath) {
-    const QString path = cloudEditsPath(cloudPath);
+Result<CloudEdits> loadCloudEdits(const QString& path, const QString& cloudPath) {
     if (!QFile::exists(path)) return CloudEdits{};
     auto text = readFileText(path.toStdString());
     if (!text) return text.error();

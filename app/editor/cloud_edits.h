@@ -24,10 +24,12 @@ struct CloudEdits {
 QString cloudEditsPath(const QString& cloudPath);
 // Size and hash of the cloud file (its identity); an Io error naming it.
 sw::Result<std::pair<std::uint64_t, std::uint64_t>> cloudIdentity(const QString& cloudPath);
-// Writes (or, for empty edits, removes) the edits file of `cloudPath`.
-sw::Status saveCloudEdits(const QString& cloudPath, const CloudEdits& edits);
-// The edits of `cloudPath`: none (empty) when there is no file; an error naming the file when
-// it is unreadable, malformed, or of another cloud (size or hash differ).
-sw::Result<CloudEdits> loadCloudEdits(const QString& cloudPath);
+// Writes (or, for empty edits, removes) `file`: the edits file of a cloud (cloudEditsPath) or
+// an autosave's companion (AutosaveController::cloudEditsOf).
+sw::Status saveCloudEdits(const QString& file, const CloudEdits& edits);
+// The edits in `file` for the cloud file `cloudPath`: none (empty) when there is no such file;
+// an error naming the file when it is unreadable, malformed, or of another cloud (size or hash
+// differ).
+sw::Result<CloudEdits> loadCloudEdits(const QString& file, const QString& cloudPath);
 
 }  // namespace sw::editor

@@ -283,6 +283,13 @@ void MainWindow::createAutosave() {
         connect(act, &QAction::triggered, m_autosave, [this, minutes] { m_autosave->setIntervalMinutes(minutes); });
     }
     setAutosaveTexts();
+    // The unsaved cloud edits go beside each autosave; a restored autosave brings them back.
+    connect(m_autosave, &AutosaveController::autosaved, m_bake, [this](const QString& path) {
+        m_bake->saveCloudEditsTo(AutosaveController::cloudEditsOf(path));
+    });
+    connect(m_autosave, &AutosaveController::recovered, m_bake, [this](const QString& path) {
+        m_bake->takeEditsFrom(AutosaveController::cloudEditsOf(path));
+    });
     // And after each stage completes (queued: the stage's results are in the document first).
     const auto later = [this] { QTimer::singleShot(0, m_autosave, [this] { m_autosave->autosaveNow(); }); };
     connect(m_dataset, &DatasetController::rendered, this, later);

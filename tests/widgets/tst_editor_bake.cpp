@@ -21,6 +21,7 @@
 #include <QSpinBox>
 #include <algorithm>
 
+#include "app/editor/autosave.h"
 #include "app/editor/bake_controller.h"
 #include "app/editor/editor_document.h"
 #include "app/editor/job_runner.h"
@@ -68,6 +69,7 @@ private slots:
     void cloudBelongsToItsModel();
     void reopenedProjectBringsItsTrainedCloud();
     void reopenedProjectBringsItsCloudEditsAndBake();
+    void restoredAutosaveBringsBackUnsavedCloudEdits();
     void unsavedChangesAskBeforeQuitting();
 };
 
@@ -487,6 +489,60 @@ void TestEditorBake::reopenedProjectBringsItsCloudEditsAndBake() {
     QVERIFY(again.bakeController()->keepList().empty());
     QTest::qWait(200);
     QVERIFY(!again.bakeController()->bakedModel());
+}
+
+// Issue 16 build 3: a crash after an autosave keeps the unsaved cloud edits: they go beside the
+// recovery file (<project>.autosave.cloud-edits.json), Restore applies them to the trained
+// cloud; the saved edits file is not written until a save, and a clean quit removes both.
+void TestEditorBake::restoredAutosaveBringsBackUnsavedCloudEdits() {
+    const QString dir = outputDir("autosave-edits");
+    const QString project = dir + "/drone.splatproj";
+    QString trained;
+    std::vector<std::uint32_t> ids;
+    const QString recovery = project + ".autosave";
+    QSettings().remove("recovery/files");  // the earlier tests' windows left autosaves: not this test's to offer
+    {
+        auto window = std::make_unique<MainWindow>();
+        window->show();
+        QVERIFY(sw::test::openDemo(*window));
+        QVERIFY(window->saveProject(project));
+        trained = window->document()->cacheFolder() + "/training/cloud.ply";
+        QVERIFY(QDir().mkpath(window->document()->cacheFolder() + "/training"));
+        QVERIFY(QFile::copy(writeCloud(*window, dir), trained));
+        BakeController* bake = window->bakeController();
+        QSignalSpy scanned(bake, &BakeController::floatersScanned);
+        QVERIFY(bake->openSplatFile(trained));
+        QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
+        bake->deleteSplats({0, 1, 2, 3, 4});
+        ids = bake->splatIds();
+        QVERIFY(window->autosave()->autosaveNow());
+        QCOMPARE(window->autosave()->recoveryPath(), recovery);
+        QVERIFY(QFileInfo::exists(sw::editor::AutosaveController::cloudEditsOf(recovery)));
+        QVERIFY(!QFileInfo::exists(trained + ".edits.json"));  // not saved: the saved edits stay as they were
+    }  // the crash: no quit
+    auto next = std::make_unique<MainWindow>();
+    next->show();
+    QSignalSpy scanned(next->bakeController(), &BakeController::floatersScanned);
+    QCOMPARE(next->autosave()->pendingRecoveries(), QStringList{recovery});
+    next->autosave()->offerRecovery();
+    QMessageBox* box = nullptr;
+    for (QMessageBox* b : next->findChildren<QMessageBox*>("restoreRecovery")) box = b->isVisible() ? b : box;
+    QVERIFY(box);
+    QVERIFY(box->text().contains(QFileInfo(project).absoluteFilePath()));
+    box->button(QMessageBox::Yes)->click();
+    QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
+    QCOMPARE(next->document()->cloud()->size(), std::size_t(kSurface + kPlanted - 5));
+    QCOMPARE(next->bakeController()->splatIds(), ids);
+    QVERIFY(next->document()->isModified());
+    // A clean quit that discards the changes removes the recovery file and its companion.
+    next->close();
+    QMessageBox* quit = nullptr;
+    for (QMessageBox* b : next->findChildren<QMessageBox*>("confirmQuit")) quit = b->isVisible() ? b : quit;
+    QVERIFY(quit);
+    quit->button(QMessageBox::Discard)->click();
+    QTRY_VERIFY(!next->isVisible());
+    QVERIFY(!QFileInfo::exists(recovery));
+    QVERIFY(!QFileInfo::exists(sw::editor::AutosaveController::cloudEditsOf(recovery)));
 }
 
 // Quitting with unsaved edits asks (Save / Discard / Cancel); after a save it does not.
