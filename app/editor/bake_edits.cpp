@@ -129,7 +129,9 @@ bool BakeController::saveCloudEditsTo(const QString& file) {
     if (auto identity = cloudIdentity(source)) {
         edits.cloudBytes = identity->first;
         edits.cloudHash = identity->second;
-        saved = editor::saveCloudEdits(file.isEmpty() ? cloudEditsPath(source) : file, edits);
+        // An autosave's companion is written even when there are no edits: restoring it must
+        // then apply none, not the project's saved edits beside the cloud.
+        saved = editor::saveCloudEdits(file.isEmpty() ? cloudEditsPath(source) : file, edits, !file.isEmpty());
     } else {
         saved = identity.error();
     }

@@ -43,8 +43,8 @@ Result<std::pair<std::uint64_t, std::uint64_t>> cloudIdentity(const QString& clo
     return std::pair<std::uint64_t, std::uint64_t>{bytes->size(), bake::fnv1a64(*bytes)};
 }
 
-Status saveCloudEdits(const QString& path, const CloudEdits& edits) {
-    if (edits.empty()) {
+Status saveCloudEdits(const QString& path, const CloudEdits& edits, bool keepEmpty) {
+    if (edits.empty() && !keepEmpty) {
         if (QFile::exists(path) && !QFile::remove(path))
             return makeError(ErrorCode::Io, "cannot remove the old cloud edits", path.toStdString());
         return {};

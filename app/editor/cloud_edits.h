@@ -24,9 +24,10 @@ struct CloudEdits {
 QString cloudEditsPath(const QString& cloudPath);
 // Size and hash of the cloud file (its identity); an Io error naming it.
 sw::Result<std::pair<std::uint64_t, std::uint64_t>> cloudIdentity(const QString& cloudPath);
-// Writes (or, for empty edits, removes) `file`: the edits file of a cloud (cloudEditsPath) or
-// an autosave's companion (AutosaveController::cloudEditsOf).
-sw::Status saveCloudEdits(const QString& file, const CloudEdits& edits);
+// Writes (or, for empty edits, removes; with keepEmpty, writes them too) `file`: the edits file
+// of a cloud (cloudEditsPath) or an autosave's companion (AutosaveController::cloudEditsOf,
+// kept when empty: restoring it applies no edits instead of the project's saved ones).
+sw::Status saveCloudEdits(const QString& file, const CloudEdits& edits, bool keepEmpty = false);
 // The edits in `file` for the cloud file `cloudPath`: none (empty) when there is no such file;
 // an error naming the file when it is unreadable, malformed, or of another cloud (size or hash
 // differ).

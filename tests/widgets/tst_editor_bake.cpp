@@ -70,6 +70,7 @@ private slots:
     void reopenedProjectBringsItsTrainedCloud();
     void reopenedProjectBringsItsCloudEditsAndBake();
     void restoredAutosaveBringsBackUnsavedCloudEdits();
+    void restoredAutosaveAfterEveryEditWasUndoneAppliesNone();
     void unsavedChangesAskBeforeQuitting();
 };
 
@@ -543,6 +544,48 @@ void TestEditorBake::restoredAutosaveBringsBackUnsavedCloudEdits() {
     QTRY_VERIFY(!next->isVisible());
     QVERIFY(!QFileInfo::exists(recovery));
     QVERIFY(!QFileInfo::exists(sw::editor::AutosaveController::cloudEditsOf(recovery)));
+}
+
+// Saved edits, then every edit undone, then an autosave and a crash: the restore brings back
+// the unedited cloud (the autosave's state), not the edits saved with the project.
+void TestEditorBake::restoredAutosaveAfterEveryEditWasUndoneAppliesNone() {
+    const QString dir = outputDir("autosave-undone");
+    const QString project = dir + "/drone.splatproj";
+    const QString recovery = project + ".autosave";
+    QSettings().remove("recovery/files");
+    {
+        auto window = std::make_unique<MainWindow>();
+        window->show();
+        QVERIFY(sw::test::openDemo(*window));
+        QVERIFY(window->saveProject(project));
+        const QString trained = window->document()->cacheFolder() + "/training/cloud.ply";
+        QVERIFY(QDir().mkpath(window->document()->cacheFolder() + "/training"));
+        QVERIFY(QFile::copy(writeCloud(*window, dir), trained));
+        BakeController* bake = window->bakeController();
+        QSignalSpy scanned(bake, &BakeController::floatersScanned);
+        QVERIFY(bake->openSplatFile(trained));
+        QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
+        bake->deleteSplats({0, 1, 2, 3, 4});
+        QVERIFY(window->saveProject(project));
+        QVERIFY(QFileInfo::exists(trained + ".edits.json"));  // five deleted, saved with the project
+        QAction* undo = window->findChild<QAction*>("actionUndo");
+        QVERIFY(undo && undo->isEnabled());
+        undo->trigger();
+        QCOMPARE(window->document()->cloud()->size(), std::size_t(kSurface + kPlanted));
+        QVERIFY(window->autosave()->autosaveNow());
+        QVERIFY(QFileInfo::exists(sw::editor::AutosaveController::cloudEditsOf(recovery)));
+    }  // the crash
+    auto next = std::make_unique<MainWindow>();
+    next->show();
+    QSignalSpy scanned(next->bakeController(), &BakeController::floatersScanned);
+    QCOMPARE(next->autosave()->pendingRecoveries(), QStringList{recovery});
+    next->autosave()->offerRecovery();
+    QMessageBox* box = nullptr;
+    for (QMessageBox* b : next->findChildren<QMessageBox*>("restoreRecovery")) box = b->isVisible() ? b : box;
+    QVERIFY(box);
+    box->button(QMessageBox::Yes)->click();
+    QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
+    QCOMPARE(next->document()->cloud()->size(), std::size_t(kSurface + kPlanted));
 }
 
 // Quitting with unsaved edits asks (Save / Discard / Cancel); after a save it does not.
