@@ -371,16 +371,7 @@ TEST_CASE("the tile binning keeps every tile a splat can reach and drops tiles o
                      opac = cpu(s.opacityLogits), cols = cpu(s.colorLogits);
     const k::SplatParams<double> params{means.data_ptr<double>(), quats.data_ptr<double>(), scales.data_ptr<double>(),
                                         opac.data_ptr<double>(),  cols.data_ptr<double>(),   n};
-    k::KernelCamera cam;
-    cam.width = rs.width;
-    cam.height = rs.height;
-    cam.fx = rs.fx;
-    cam.fy = rs.fy;
-    cam.cx = rs.cx;
-    cam.cy = rs.cy;
-    cam.nearPlane = rs.nearPlane;
-    cam.farPlane = rs.farPlane;
-    for (int i = 0; i < 16; ++i) cam.worldToCamera[i] = rs.worldToCamera[size_t(i)];
+    const k::KernelCamera cam = sw::train::detail::kernelCamera(rs);
     const size_t count = static_cast<size_t>(n);
     std::vector<double> mean2d(2 * count), conic(3 * count), depth(count), opacity(count), color(3 * count);
     std::vector<int32_t> radius(count);

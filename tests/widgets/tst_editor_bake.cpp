@@ -51,6 +51,27 @@ void saveShot(QMainWindow& window, const char* dock, const char* name) {
     QVERIFY(window.grab().save(QDir(QString::fromLocal8Bit(dir)).filePath(QString::fromLatin1(name))));
 }
 
+// The demo saved as `project`, its trained cloud written to cache/training/cloud.ply and opened
+// (floater scan done), as a reopened training run leaves it. `trained`: that file.
+bool openTrainedCloudInProject(MainWindow& window, const QString& dir, const QString& project, QString& trained) {
+    if (!sw::test::openDemo(window) || !window.saveProject(project)) return false;
+    trained = window.document()->cacheFolder() + "/training/cloud.ply";
+    if (!QDir().mkpath(window.document()->cacheFolder() + "/training") || !QFile::copy(writeCloud(window, dir), trained))
+        return false;
+    QSignalSpy scanned(window.bakeController(), &BakeController::floatersScanned);
+    return window.bakeController()->openSplatFile(trained) &&
+           QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000);
+}
+
+// After a crash: the next window offers `recovery`; the visible "restore" question, or null.
+QMessageBox* offerRestore(MainWindow& next, const QString& recovery) {
+    if (next.autosave()->pendingRecoveries() != QStringList{recovery}) return nullptr;
+    next.autosave()->offerRecovery();
+    QMessageBox* box = nullptr;
+    for (QMessageBox* b : next.findChildren<QMessageBox*>("restoreRecovery")) box = b->isVisible() ? b : box;
+    return box;
+}
+
 }  // namespace
 
 class TestEditorBake : public QObject {
@@ -505,15 +526,8 @@ void TestEditorBake::restoredAutosaveBringsBackUnsavedCloudEdits() {
     {
         auto window = std::make_unique<MainWindow>();
         window->show();
-        QVERIFY(sw::test::openDemo(*window));
-        QVERIFY(window->saveProject(project));
-        trained = window->document()->cacheFolder() + "/training/cloud.ply";
-        QVERIFY(QDir().mkpath(window->document()->cacheFolder() + "/training"));
-        QVERIFY(QFile::copy(writeCloud(*window, dir), trained));
+        QVERIFY(openTrainedCloudInProject(*window, dir, project, trained));
         BakeController* bake = window->bakeController();
-        QSignalSpy scanned(bake, &BakeController::floatersScanned);
-        QVERIFY(bake->openSplatFile(trained));
-        QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
         bake->deleteSplats({0, 1, 2, 3, 4});
         ids = bake->splatIds();
         QVERIFY(window->autosave()->autosaveNow());
@@ -524,10 +538,7 @@ void TestEditorBake::restoredAutosaveBringsBackUnsavedCloudEdits() {
     auto next = std::make_unique<MainWindow>();
     next->show();
     QSignalSpy scanned(next->bakeController(), &BakeController::floatersScanned);
-    QCOMPARE(next->autosave()->pendingRecoveries(), QStringList{recovery});
-    next->autosave()->offerRecovery();
-    QMessageBox* box = nullptr;
-    for (QMessageBox* b : next->findChildren<QMessageBox*>("restoreRecovery")) box = b->isVisible() ? b : box;
+    QMessageBox* box = offerRestore(*next, recovery);
     QVERIFY(box);
     QVERIFY(box->text().contains(QFileInfo(project).absoluteFilePath()));
     box->button(QMessageBox::Yes)->click();
@@ -556,16 +567,9 @@ void TestEditorBake::restoredAutosaveAfterEveryEditWasUndoneAppliesNone() {
     {
         auto window = std::make_unique<MainWindow>();
         window->show();
-        QVERIFY(sw::test::openDemo(*window));
-        QVERIFY(window->saveProject(project));
-        const QString trained = window->document()->cacheFolder() + "/training/cloud.ply";
-        QVERIFY(QDir().mkpath(window->document()->cacheFolder() + "/training"));
-        QVERIFY(QFile::copy(writeCloud(*window, dir), trained));
-        BakeController* bake = window->bakeController();
-        QSignalSpy scanned(bake, &BakeController::floatersScanned);
-        QVERIFY(bake->openSplatFile(trained));
-        QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
-        bake->deleteSplats({0, 1, 2, 3, 4});
+        QString trained;
+        QVERIFY(openTrainedCloudInProject(*window, dir, project, trained));
+        window->bakeController()->deleteSplats({0, 1, 2, 3, 4});
         QVERIFY(window->saveProject(project));
         QVERIFY(QFileInfo::exists(trained + ".edits.json"));  // five deleted, saved with the project
         QAction* undo = window->findChild<QAction*>("actionUndo");
@@ -578,10 +582,7 @@ void TestEditorBake::restoredAutosaveAfterEveryEditWasUndoneAppliesNone() {
     auto next = std::make_unique<MainWindow>();
     next->show();
     QSignalSpy scanned(next->bakeController(), &BakeController::floatersScanned);
-    QCOMPARE(next->autosave()->pendingRecoveries(), QStringList{recovery});
-    next->autosave()->offerRecovery();
-    QMessageBox* box = nullptr;
-    for (QMessageBox* b : next->findChildren<QMessageBox*>("restoreRecovery")) box = b->isVisible() ? b : box;
+    QMessageBox* box = offerRestore(*next, recovery);
     QVERIFY(box);
     box->button(QMessageBox::Yes)->click();
     QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));

@@ -14,8 +14,6 @@ namespace sw::train::detail {
 using torch::autograd::AutogradContext;
 using torch::autograd::variable_list;
 
-// Defined in rasterize.cpp, shared by both backends.
-kernels::KernelCamera kernelCamera(const RasterizeSettings& s);
 // Settings travel to the backward pass as one list of doubles in ctx->saved_data.
 std::vector<double> packSettings(const RasterizeSettings& s);
 RasterizeSettings unpackSettings(const std::vector<double>& v);

@@ -21,6 +21,10 @@
 
 namespace sw::train {
 
+namespace kernels {
+struct KernelCamera;  // rasterize_kernels.h
+}
+
 struct RasterizeSettings {
     int width = 0, height = 0;               // image size, pixels
     double fx = 0, fy = 0, cx = 0, cy = 0;   // intrinsics, pixels
@@ -75,5 +79,10 @@ std::array<at::Tensor, 5> rasterizeBackward(RasterizePass& pass, const at::Tenso
 bool cudaBackendAvailable();
 // CUDA devices this process sees (after CUDA_VISIBLE_DEVICES); 0 without the backend.
 int cudaDeviceCount();
+
+namespace detail {
+// The kernels' camera for these settings (both backends and the kernel-level tests).
+kernels::KernelCamera kernelCamera(const RasterizeSettings& s);
+}  // namespace detail
 
 }  // namespace sw::train
