@@ -143,5 +143,7 @@ void setCpuSimd(CpuSimd simd);
 // Runs fn(i) for i in [0, count) on `threads` std::threads (dynamic scheduling); fn must only
 // write data owned by index i.
 void parallelFor(int64_t count, int threads, const std::function<void(int64_t)>& fn);
+// A thread count as the settings give it: `threads`, or every core when it is 0 or less.
+int threadsOrCores(int threads);
 
 }  // namespace sw::train::kernels

@@ -120,6 +120,10 @@ void setCpuSimd(CpuSimd simd) {
     g_avx2Allowed.store(simd == CpuSimd::Avx2, std::memory_order_relaxed);
 }
 
+int threadsOrCores(int threads) {
+    return threads > 0 ? threads : std::max(1, int(std::thread::hardware_concurrency()));
+}
+
 void parallelFor(int64_t count, int threads, const std::function<void(int64_t)>& fn) {
     if (count <= 0) return;
     // A loop started from inside another one's item runs on its caller alone (its team is busy).

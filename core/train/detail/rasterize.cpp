@@ -13,7 +13,6 @@
 #include <cstring>
 #include <memory>
 #include <sstream>
-#include <thread>
 
 #include "core/foundation/check.h"
 #include "core/train/detail/projection_tensors.h"
@@ -93,10 +92,7 @@ using detail::savedParams;
 using torch::autograd::AutogradContext;
 using torch::autograd::variable_list;
 
-int threadCount(const RasterizeSettings& s) {
-    if (s.threads > 0) return s.threads;
-    return std::max(1, int(std::thread::hardware_concurrency()));
-}
+int threadCount(const RasterizeSettings& s) { return k::threadsOrCores(s.threads); }
 
 using detail::ProjectionTensors;
 using detail::paramsView;

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <thread>
 
 #include "core/foundation/check.h"
 #include "core/train/cuda/relocation_eq9.h"
@@ -61,11 +60,6 @@ namespace {
     std::abort();
 }
 
-// Threads for a CPU loop: `threads`, or every core when 0.
-int loopThreads(int threads) {
-    return threads > 0 ? threads : std::max(1, int(std::thread::hardware_concurrency()));
-}
-
 // The loss sums in fixed blocks of pixels, added in block order: the same value for any
 // thread count. The gradient is per pixel.
 double l1LossCpu(const float* rgb, const float* alpha, const float* gtRgb, const float* gtAlpha, std::size_t pixels,
@@ -74,7 +68,7 @@ double l1LossCpu(const float* rgb, const float* alpha, const float* gtRgb, const
     constexpr std::size_t BLOCK = 8192;
     const std::size_t blocks = (pixels + BLOCK - 1) / BLOCK;
     std::vector<double> rgbSums(blocks, 0.0), alphaSums(blocks, 0.0);
-    kernels::parallelFor(std::int64_t(blocks), loopThreads(threads), [&](std::int64_t block) {
+    kernels::parallelFor(std::int64_t(blocks), kernels::threadsOrCores(threads), [&](std::int64_t block) {
         const std::size_t begin = std::size_t(block) * BLOCK, end = std::min(pixels, begin + BLOCK);
         // One sum per channel (four independent additions per pixel, not one chain); the sign
         // without branches: float(d > 0)·s − float(d < 0)·s is s, −s or 0 (also for NaN).
@@ -113,7 +107,7 @@ void adamCpu(const std::vector<const AdamGroupRef*>& groups, float b1, float b2,
     for (const AdamGroupRef* g : groups)
         for (std::int64_t begin = 0; begin < g->param->numel(); begin += BLOCK)
             ranges.push_back({g, begin, std::min(g->param->numel(), begin + BLOCK)});
-    kernels::parallelFor(std::int64_t(ranges.size()), loopThreads(threads), [&](std::int64_t r) {
+    kernels::parallelFor(std::int64_t(ranges.size()), kernels::threadsOrCores(threads), [&](std::int64_t r) {
         const Range& range = ranges[std::size_t(r)];
         const AdamGroupRef& group = *range.group;
         const float stepSize = float(group.lr / correction1);
