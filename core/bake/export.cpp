@@ -30,15 +30,6 @@ const SettingsSchema<ExportSettings>& exportSchema() {
     return schema;
 }
 
-std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes) {
-    std::uint64_t h = 0xcbf29ce484222325ull;
-    for (std::uint8_t b : bytes) {
-        h ^= b;
-        h *= 0x100000001b3ull;
-    }
-    return h;
-}
-
 namespace {
 
 Status hashMismatch(const std::string& what, std::uint64_t actual, std::uint64_t recorded) {

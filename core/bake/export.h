@@ -21,6 +21,7 @@
 
 #include "core/bake/bake.h"
 #include "core/foundation/error.h"
+#include "core/foundation/file_io.h"
 #include "core/foundation/image_io.h"
 #include "core/foundation/progress.h"
 #include "core/foundation/schema.h"
@@ -94,8 +95,7 @@ Result<ExportResult> exportModel(const BakedModel& baked, const splat::SplatClou
                                  const std::string& outDir, const std::string& name, const ExportSettings& settings = {},
                                  const Progress& progress = {});
 
-// FNV-1a 64 (Fowler, Noll, Vo; offset basis 0xcbf29ce484222325, prime 0x100000001b3).
-std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes);
+using ::sw::fnv1a64;  // core/foundation/file_io.h
 
 // Sidecar and debug texts (export_meta.cpp). sourceHash may be empty.
 std::string buildMetaJson(const BakedModel& baked, const ExportMeta& meta, const std::string& sourceHash);

@@ -53,6 +53,15 @@ bool processRuns(long pid) {
 
 }  // namespace
 
+std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes) {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (std::uint8_t b : bytes) {
+        h ^= b;
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
 Result<std::vector<std::uint8_t>> readFileBytes(const std::string& path) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return makeError(ErrorCode::Io, "cannot open file (" + errnoText() + ")", path);

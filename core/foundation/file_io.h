@@ -25,6 +25,10 @@ class InterruptCleanup;
 // Io errors for a missing, unreadable or non-regular path (a folder: "is a folder, not a
 // file"); OutOfMemory when the file cannot fit in memory.
 Result<std::vector<std::uint8_t>> readFileBytes(const std::string& path);
+
+// FNV-1a 64 (Fowler, Noll, Vo; offset basis 0xcbf29ce484222325, prime 0x100000001b3): the hash
+// the export's source-model record and the project's stage stamps use.
+std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes);
 Result<std::string> readFileText(const std::string& path);
 
 // Writes data to path atomically; on failure the previous file (if any) is untouched and no

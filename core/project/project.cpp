@@ -214,15 +214,6 @@ Status readExport(const json& doc, Project& p, const fs::path& base, const std::
 
 }  // namespace
 
-std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes) {
-    std::uint64_t h = 14695981039346656037ull;
-    for (std::uint8_t b : bytes) {
-        h ^= b;
-        h *= 1099511628211ull;
-    }
-    return h;
-}
-
 Result<std::uint64_t> hashFile(const std::string& path) {
     auto bytes = readFileBytes(path);
     if (!bytes) return bytes.error();

@@ -32,6 +32,7 @@
 #include "core/dataset/dataset_stage.h"
 #include "core/dataset/lighting.h"
 #include "core/foundation/error.h"
+#include "core/foundation/file_io.h"
 #include "core/geometry/import.h"
 #include "core/geometry/mesh.h"
 #include "core/render/effects.h"
@@ -73,8 +74,7 @@ struct Project {
     render::EffectTimeline effectTimeline;
 };
 
-// FNV-1a, 64 bit (Fowler, Noll, Vo; offset basis 14695981039346656037, prime 1099511628211).
-std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes);
+using ::sw::fnv1a64;  // core/foundation/file_io.h
 Result<std::uint64_t> hashFile(const std::string& path);
 
 // A new project for `modelPath` (hashed now) saved as `projectPath`: default settings,
