@@ -22,11 +22,18 @@ constexpr double SIGMA_EXTENT = 3.0;          // screen radius = 3σ of the majo
 
 // Pinhole camera, OpenCV convention: camera space x right, y down, looking down +z.
 // Pixel (i, j) has its centre at (i + 0.5, j + 0.5); u = fx·x/z + cx, v = fy·y/z + cy.
+struct DeviceStep;  // device_step.h
+
 struct KernelCamera {
     int width = 0, height = 0;        // pixels
     double fx = 0, fy = 0, cx = 0, cy = 0;
     double nearPlane = 0, farPlane = 0;  // camera-space z range kept
     double worldToCamera[16] = {};    // row-major 4×4, [R | t; 0 0 0 1]
+    // CUDA kernels only (the CPU kernels ignore it): when set, the projection reads this
+    // camera's intrinsics and pose, and the compositing its background, from the training
+    // step's scalars on the device, so one captured step graph serves every view
+    // (device_step.h). The fields above then give only the image size, which every view shares.
+    const DeviceStep* step = nullptr;
     int tilesX() const { return (width + TILE_SIZE - 1) / TILE_SIZE; }
     int tilesY() const { return (height + TILE_SIZE - 1) / TILE_SIZE; }
 };

@@ -100,6 +100,13 @@ struct TrainInputs {
     // Trainings running on this GPU at the same time (a batch worker's lanes). Above 1 the
     // rasterizer's latency trade (RasterizeSettings::cutLongLists) is off: the GPU is full anyway.
     int deviceLanes = 1;
+    // CUDA: record a step as a graph once and replay it for the following steps while the
+    // cloud's tensors stay where they are (train_ops.h StepGraph: one launch per step instead
+    // of a dozen). Off: every step launches its kernels. The same computation either way. Only
+    // for a training alone on its GPU (deviceLanes 1): on an H200 it takes one run from
+    // 1.54–1.56 to 1.46–1.52 s, but five packed lanes replaying graphs took 4.03 s against
+    // 3.68–3.78 s launching (docs/cuda.md).
+    bool captureSteps = true;
 };
 
 struct EvalMetrics {
@@ -121,6 +128,8 @@ struct StepTimings {
     double backwardMs = 0;   // autograd through the rasterizer
     double optimizerMs = 0;  // entropy gradient, Adam, gradient reset
     double strategyMs = 0;   // MCMC relocation and noise
+    int replayedSteps = 0;   // CUDA: steps run as a replay of a captured step graph (all phases)
+    double replayMs = 0;     // their host time (the phases above hold the other steps)
 };
 
 struct TrainResult {

@@ -15,6 +15,7 @@
 #include <ATen/ATen.h>
 #include <ATen/core/grad_mode.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -198,4 +199,60 @@ TEST_CASE("a NaN in the device state: one rollback with halved learning rates, a
     CHECK(quatsLrAfter == doctest::Approx(0.5 * s.quatsLr));
     CHECK(result->cloud.validate("trained cloud").ok());
     CHECK(std::isfinite(result->final.valPsnr));
+}
+
+// A captured step graph (TrainInputs::captureSteps, train_ops.h StepGraph) replays the step it
+// recorded with each later step's scalars read on the device (device_step.h): the view, the
+// background, Adam's time and rates, the entropy weight, the noise's scale and seed. Four steps
+// with the entropy ramp from step 1 (step 0 recorded without the entropy term, step 1 recorded
+// with it, steps 2 and 3 replayed at rising weights) against four steps that launch every
+// kernel: the same cloud to
+// the atomics' rounding, splat for splat (a gradient summed to near zero may flip the sign of
+// an early Adam step under a different summation order, so up to 2 % of the splats may differ
+// more). A wrong scalar (another view, Adam's time of the recorded step) moves almost every
+// splat by about a learning rate, far beyond it.
+TEST_CASE("replayed step graphs compute the steps that launch every kernel") {
+    requireCuda();
+    TrainInputs launched = tinyInputs(200), captured = tinyInputs(200);
+    launched.captureSteps = false;
+    TrainSettings s = sw::train::test::tinySettings(4, TrainDevice::Cuda);
+    s.entropyStart = 0.1;  // weight 0 at step 0, rising from step 1 (a new recording there)
+    auto a = train(launched, s);
+    auto b = train(captured, s);
+    REQUIRE((a.ok() && b.ok()));
+    CHECK(a->timings.replayedSteps == 0);
+    CHECK(b->timings.replayedSteps == 2);
+    REQUIRE(a->cloud.size() == b->cloud.size());
+    double worst = 0, moved = 0;
+    std::size_t differing = 0;
+    for (std::size_t i = 0; i < a->cloud.size(); ++i) {
+        const double d = std::max({double((a->cloud.positions[i] - b->cloud.positions[i]).cwiseAbs().maxCoeff()),
+                                   double((a->cloud.colors[i] - b->cloud.colors[i]).cwiseAbs().maxCoeff()),
+                                   double(std::abs(a->cloud.opacities[i] - b->cloud.opacities[i]))});
+        worst = std::max(worst, d);
+        differing += d > 1e-5 ? 1 : 0;
+        moved = std::max(moved, double((a->cloud.positions[i] - captured.initial.positions[i]).cwiseAbs().maxCoeff()));
+    }
+    MESSAGE("largest difference " << worst << ", " << differing << " of " << a->cloud.size()
+                                  << " splats beyond 1e-5, largest move of a mean " << moved);
+    CHECK(moved > 1e-4);  // the steps did train
+    CHECK(differing <= a->cloud.size() / 50);
+}
+
+// A whole run with relocation, growth to the budget (each growth moves the tensors: a new
+// recording) and the entropy phase: most steps are replays, and the quality is a launched run's.
+TEST_CASE("a run of replayed steps trains like a run that launches every kernel") {
+    requireCuda();
+    TrainInputs launched = tinyInputs(150), captured = tinyInputs(150);
+    launched.captureSteps = false;
+    const TrainSettings s = sw::train::test::tinySettings(400, TrainDevice::Cuda);
+    auto a = train(launched, s);
+    auto b = train(captured, s);
+    REQUIRE((a.ok() && b.ok()));
+    MESSAGE("PSNR launched " << a->final.valPsnr << ", replayed " << b->final.valPsnr << "; " << b->timings.replayedSteps
+                             << " of " << b->timings.steps << " steps replayed");
+    CHECK(b->timings.replayedSteps >= 300);  // 400 less the refine steps and the new recordings
+    CHECK(b->cloud.size() == a->cloud.size());
+    CHECK(b->added == a->added);
+    CHECK(std::abs(a->final.valPsnr - b->final.valPsnr) <= REPEAT_PSNR_TOL);
 }

@@ -99,6 +99,7 @@ int main(int argc, char** argv) {
     }
     const double loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     TrainInputs inputs{&*data, std::move(*initial), 0, {}};
+    inputs.captureSteps = !(std::getenv("SW_CAPTURE_STEPS") && std::string(std::getenv("SW_CAPTURE_STEPS")) == "0");
     double contextSeconds = 0;  // CUDA context creation, outside the timed run
     if (settings.device == TrainDevice::Cuda) {
         const auto c0 = std::chrono::steady_clock::now();
@@ -119,7 +120,7 @@ int main(int argc, char** argv) {
     const double n = std::max(1, t.steps);
     // On CUDA the phases are host times of asynchronous launches; the CPU projection kernel is not timed.
     const double projMs = settings.device == TrainDevice::Cpu ? projectionMs(result->cloud, *data, settings.threads) : 0.0;
-    const double stepMs = (t.forwardMs + t.lossMs + t.backwardMs + t.optimizerMs + t.strategyMs) / n;
+    const double stepMs = (t.forwardMs + t.lossMs + t.backwardMs + t.optimizerMs + t.strategyMs + t.replayMs) / n;
     std::printf("bench_train: %s, %zu train views at %dx%d, budget %d (init %zu), %d steps, %u threads\n",
                 synthetic ? "synthetic" : source.c_str(), data->train.size(), data->train.front().width,
                 data->train.front().height, settings.budget, inputs.initial.size(), settings.steps,
@@ -134,6 +135,10 @@ int main(int argc, char** argv) {
     std::printf("  backward           %8.2f ms/step\n", t.backwardMs / n);
     std::printf("  optimizer          %8.2f ms/step\n", t.optimizerMs / n);
     std::printf("  strategy           %8.2f ms/step\n", t.strategyMs / n);
+    if (settings.device == TrainDevice::Cuda)
+        std::printf("  graph replays      %8.2f ms/step (%d of %d steps replayed a captured step; SW_CAPTURE_STEPS=0: "
+                    "none)\n",
+                    t.replayMs / n, t.replayedSteps, t.steps);
     std::printf("  step total         %8.2f ms/step\n", stepMs);
     std::printf("  CPU time           %8.2f ms/step (all threads; ÷ cores for an idle machine's wall time)\n", cpuMsPerStep);
     std::printf("  wall time          %8.2f s for %d steps (6000 steps: %.1f s)\n", result->seconds, settings.steps,

@@ -29,6 +29,12 @@ namespace {
 using namespace sw::train;
 using Clock = std::chrono::steady_clock;
 
+// SW_CAPTURE_STEPS=0: every step launches its kernels (TrainInputs::captureSteps), for A/B runs.
+bool captureSteps() {
+    const char* v = std::getenv("SW_CAPTURE_STEPS");
+    return !(v && std::string(v) == "0");
+}
+
 struct Job {
     std::string dataset;
     int seed = 1;
@@ -44,7 +50,9 @@ bool runJob(const TrainData& data, Job& job, TrainSettings settings, int threads
     settings.seed = job.seed;
     settings.threads = threads;
     const auto t0 = Clock::now();
-    auto result = train(TrainInputs{&data, job.initial, 0, {}}, settings);
+    TrainInputs inputs{&data, job.initial, 0, {}};
+    inputs.captureSteps = captureSteps();
+    auto result = train(inputs, settings);
     if (!result) {
         std::fprintf(stderr, "bench_train_many: %s: %s\n", job.dataset.c_str(), result.error().toString().c_str());
         return false;
@@ -119,6 +127,7 @@ int main(int argc, char** argv) {
     for (const Job& job : jobs) {
         TrainJob t;
         t.inputs = TrainInputs{&datasets[std::size_t(job.data)], job.initial, 0, {}};
+        t.inputs.captureSteps = captureSteps();
         t.settings = settings;
         t.settings.seed = job.seed;
         batch.push_back(std::move(t));

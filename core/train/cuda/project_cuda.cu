@@ -4,6 +4,7 @@
 // mean2d and conic and counts each visible splat's tiles for the binning.
 #include "core/train/cuda/device_math.cuh"
 #include "core/train/cuda/rasterize_cuda.h"
+#include "core/train/device_step.h"
 #include "core/train/ewa_projection.h"
 
 namespace sw::train::kernels {
@@ -15,6 +16,7 @@ template <class T>
 __global__ void projectForwardKernel(SplatParams<T> p, KernelCamera cam, Projected<T> out, int32_t* touched) {
     const int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (i >= p.count) return;
+    if (cam.step) cam = cam.step->camera;  // a training step's view (device_step.h)
     touched[i] = 0;
     for (int k = 0; k < 3; ++k) out.conic[3 * i + k] = 0;
     out.mean2d[2 * i] = out.mean2d[2 * i + 1] = 0;
@@ -30,6 +32,7 @@ __global__ void projectBackwardKernel(SplatParams<T> p, KernelCamera cam, Projec
                                       ParamGrads<T> out) {
     const int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (i >= p.count) return;
+    if (cam.step) cam = cam.step->camera;
     ewa::projectBackwardOne(p, i, cam, proj, gin, out);
 }
 

@@ -10,6 +10,7 @@
 // summation order, and the last bits, vary from run to run).
 #include "core/train/cuda/device_math.cuh"
 #include "core/train/cuda/rasterize_cuda.h"
+#include "core/train/device_step.h"
 
 namespace sw::train::kernels {
 namespace {
@@ -106,6 +107,11 @@ __global__ void __launch_bounds__(SUB * SUB)
     const int32_t segStart = segment * segLen, segEnd = min(segStart + segLen, len);
     if (segment > 0 && segStart >= len) return;  // the whole block: this tile has fewer segments
 
+    if (const DeviceStep* step = cam.step) {  // a training step's background (device_step.h)
+        bg0 = T(step->background[0]);
+        bg1 = T(step->background[1]);
+        bg2 = T(step->background[2]);
+    }
     PixelState<T> p;
     p.fx = T(px) + T(0.5);
     p.fy = T(py) + T(0.5);

@@ -9,6 +9,7 @@
 // backward's segment ending at that cut starts.
 #include "core/train/cuda/device_math.cuh"
 #include "core/train/cuda/rasterize_cuda.h"
+#include "core/train/device_step.h"
 
 namespace sw::train::kernels {
 namespace {
@@ -38,6 +39,11 @@ __global__ void __launch_bounds__(SUB * SUB)
     const bool inside = px < cam.width && py < cam.height;
     const T fx = T(px) + T(0.5), fy = T(py) + T(0.5);
     const int32_t begin = offsets[tile], end = offsets[tile + 1];
+    if (const DeviceStep* step = cam.step) {  // a training step's background (device_step.h)
+        bg0 = T(step->background[0]);
+        bg1 = T(step->background[1]);
+        bg2 = T(step->background[2]);
+    }
 
     T trans = 1, rgb[3] = {0, 0, 0}, depth = 0;
     int32_t last = 0;

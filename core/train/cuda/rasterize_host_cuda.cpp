@@ -11,7 +11,10 @@
 #include <ATen/ops/empty_like.h>
 #include <ATen/ops/zeros.h>
 
+#include <cstdint>
+
 #include "core/train/cuda/rasterize_cuda.h"
+#include "core/train/device_step.h"
 #include "core/train/detail/projection_tensors.h"
 
 namespace sw::train::detail {
@@ -89,6 +92,7 @@ variable_list forwardCuda(AutogradContext* ctx, const variable_list& p, const Ra
     d["finalT"] = finalT; d["lastCount"] = lastCount; d["cutRecords"] = cutRecords;
     d["cutFinal"] = cutFinal;
     d["perTile"] = int64_t(perTile);
+    d["deviceStep"] = int64_t(reinterpret_cast<std::intptr_t>(s.deviceStep));  // packSettings keeps numbers only
     ctx->mark_non_differentiable({proj.radii});
     return {rgb, alpha, depth, proj.radii};
 }
@@ -99,7 +103,8 @@ variable_list backwardCuda(AutogradContext* ctx, const variable_list& gradOut) {
     const c10::cuda::CUDAGuard guard(p[0].device());
     const k::CudaStream stream = currentStream();
     auto& d = ctx->saved_data;
-    const RasterizeSettings s = unpackSettings(d["settings"].toDoubleVector());
+    RasterizeSettings s = unpackSettings(d["settings"].toDoubleVector());
+    s.deviceStep = reinterpret_cast<const k::DeviceStep*>(std::intptr_t(d["deviceStep"].toInt()));
     const k::KernelCamera cam = kernelCamera(s);
     const int64_t n = p[0].size(0);
     const auto opts = p[0].options();

@@ -34,8 +34,13 @@ __device__ __forceinline__ float signOf(float d, float scale) { return d > 0 ? s
 __global__ void __launch_bounds__(LINEAR_BLOCK)
     l1LossKernel(const float* __restrict__ rgb, const float* __restrict__ alpha, const float* __restrict__ gtRgb,
                  const float* __restrict__ gtAlpha, int64_t pixels, float background, float alphaWeight,
-                 float* __restrict__ gradRgb, float* __restrict__ gradAlpha, double* lossSum) {
+                 float* __restrict__ gradRgb, float* __restrict__ gradAlpha, double* lossSum, const DeviceStep* step) {
     const int64_t p = int64_t(blockIdx.x) * LINEAR_BLOCK + threadIdx.x;
+    if (step) {  // the step's view of the stacked ground truth, and its background
+        gtRgb += int64_t(step->view) * pixels * 3;
+        gtAlpha += int64_t(step->view) * pixels;
+        background = step->background[0];
+    }
     double local = 0;
     if (p < pixels) {
         const float rgbScale = 1.f / float(pixels * 3), alphaScale = alphaWeight / float(pixels);
@@ -54,8 +59,10 @@ __global__ void __launch_bounds__(LINEAR_BLOCK)
 }
 
 __global__ void __launch_bounds__(LINEAR_BLOCK)
-    entropyKernel(const float* __restrict__ logits, float* __restrict__ grad, int64_t n, float weight, double* lossSum) {
+    entropyKernel(const float* __restrict__ logits, float* __restrict__ grad, int64_t n, float weight, double* lossSum,
+                  const DeviceStep* step) {
     const int64_t i = int64_t(blockIdx.x) * LINEAR_BLOCK + threadIdx.x;
+    if (step) weight = step->entropyWeight;
     double local = 0;
     if (i < n) {
         const float o = 1.f / (1.f + expf(-logits[i]));
@@ -71,8 +78,13 @@ struct AdamGroups {
 };
 
 __global__ void __launch_bounds__(LINEAR_BLOCK)
-    adamKernel(AdamGroups groups, float beta1, float beta2, float eps, float invSqrtC2) {
+    adamKernel(AdamGroups groups, float beta1, float beta2, float eps, float invSqrtC2, const DeviceStep* step) {
     const AdamGroupCuda& g = groups.g[blockIdx.y];
+    float stepSize = g.stepSize;
+    if (step) {  // the step's Adam time (device_step.h)
+        stepSize = step->adamStepSize[g.group];
+        invSqrtC2 = step->adamInvSqrtC2;
+    }
     for (int64_t i = int64_t(blockIdx.x) * LINEAR_BLOCK + threadIdx.x; i < g.count;
          i += int64_t(gridDim.x) * LINEAR_BLOCK) {
         const float gi = g.grad[i];
@@ -80,15 +92,19 @@ __global__ void __launch_bounds__(LINEAR_BLOCK)
         const float v = beta2 * g.expAvgSq[i] + (1.f - beta2) * gi * gi;
         g.expAvg[i] = m;
         g.expAvgSq[i] = v;
-        g.param[i] -= g.stepSize * m / (sqrtf(v) * invSqrtC2 + eps);
+        g.param[i] -= stepSize * m / (sqrtf(v) * invSqrtC2 + eps);
     }
 }
 
 __global__ void __launch_bounds__(LINEAR_BLOCK)
     meansNoiseKernel(float* __restrict__ means, const float* __restrict__ quats, const float* __restrict__ logScales,
-                     const float* __restrict__ logits, int64_t n, float scaler, uint64_t seed) {
+                     const float* __restrict__ logits, int64_t n, float scaler, uint64_t seed, const DeviceStep* step) {
     const int64_t i = int64_t(blockIdx.x) * LINEAR_BLOCK + threadIdx.x;
     if (i >= n) return;
+    if (step) {
+        scaler = step->noiseScaler;
+        seed = step->noiseSeed;
+    }
     const float o = 1.f / (1.f + expf(-logits[i]));
     const float gate = 1.f / (1.f + expf(100.f * (o - 0.005f)));
     if (gate < 1e-7f) return;
@@ -116,24 +132,38 @@ __global__ void __launch_bounds__(LINEAR_BLOCK)
     }
 }
 
+// One thread: the step's entry of the table to the fixed slot the step's kernels read, and the
+// counter on to the next step.
+__global__ void selectStepKernel(const DeviceStep* table, int32_t count, int32_t* counter, DeviceStep* current) {
+    const int32_t k = *counter;
+    *current = table[k < count ? k : count - 1];
+    *counter = k + 1;
+}
+
 }  // namespace
 
 void l1LossGradientCuda(const float* rgb, const float* alpha, const float* gtPremultiplied, const float* gtAlpha,
                         int64_t pixels, float background, float alphaWeight, float* gradRgb, float* gradAlpha,
-                        double* lossSum, CudaStream stream) {
+                        double* lossSum, const DeviceStep* step, CudaStream stream) {
     if (pixels == 0) return;
-    l1LossKernel<<<blocksFor(pixels), LINEAR_BLOCK, 0, stream>>>(rgb, alpha, gtPremultiplied, gtAlpha, pixels,
-                                                                  background, alphaWeight, gradRgb, gradAlpha, lossSum);
+    l1LossKernel<<<blocksFor(pixels), LINEAR_BLOCK, 0, stream>>>(
+        rgb, alpha, gtPremultiplied, gtAlpha, pixels, background, alphaWeight, gradRgb, gradAlpha, lossSum, step);
 }
 
 void entropyGradientCuda(const float* logits, float* grad, int64_t n, float weight, double* lossSum,
-                         CudaStream stream) {
+                         const DeviceStep* step, CudaStream stream) {
     if (n == 0) return;
-    entropyKernel<<<blocksFor(n), LINEAR_BLOCK, 0, stream>>>(logits, grad, n, weight, lossSum);
+    entropyKernel<<<blocksFor(n), LINEAR_BLOCK, 0, stream>>>(logits, grad, n, weight, lossSum, step);
+}
+
+void selectDeviceStepCuda(const DeviceStep* table, int32_t count, int32_t* counter, DeviceStep* current,
+                          CudaStream stream) {
+    if (count <= 0) return;
+    selectStepKernel<<<1, 1, 0, stream>>>(table, count, counter, current);
 }
 
 void adamUpdateCuda(const AdamGroupCuda* groups, int groupCount, float beta1, float beta2, float eps,
-                    float invSqrtC2, CudaStream stream) {
+                    float invSqrtC2, const DeviceStep* step, CudaStream stream) {
     if (groupCount <= 0) return;
     AdamGroups packed;
     int64_t largest = 0;
@@ -143,14 +173,14 @@ void adamUpdateCuda(const AdamGroupCuda* groups, int groupCount, float beta1, fl
     }
     if (largest == 0) return;
     const dim3 grid(unsigned(blocksFor(largest) < 1024 ? blocksFor(largest) : 1024), unsigned(groupCount));
-    adamKernel<<<grid, LINEAR_BLOCK, 0, stream>>>(packed, beta1, beta2, eps, invSqrtC2);
+    adamKernel<<<grid, LINEAR_BLOCK, 0, stream>>>(packed, beta1, beta2, eps, invSqrtC2, step);
 }
 
 void meansNoiseCuda(float* means, const float* quats, const float* logScales, const float* opacityLogits, int64_t n,
-                    float scaler, uint64_t seed, CudaStream stream) {
+                    float scaler, uint64_t seed, const DeviceStep* step, CudaStream stream) {
     if (n == 0) return;
     meansNoiseKernel<<<blocksFor(n), LINEAR_BLOCK, 0, stream>>>(means, quats, logScales, opacityLogits, n, scaler,
-                                                                 seed);
+                                                                 seed, step);
 }
 
 }  // namespace sw::train::kernels

@@ -17,7 +17,7 @@ int Adam::addGroup(const at::Tensor& param, double lr) {
     return int(m_groups.size()) - 1;
 }
 
-void Adam::step(const std::vector<at::Tensor*>& params, int threads) {
+void Adam::step(const std::vector<at::Tensor*>& params, int threads, const kernels::DeviceStep* deviceStep) {
     SW_REQUIRE(params.size() == m_groups.size(), "params " << params.size() << " groups " << m_groups.size());
     ++m_step;
     std::vector<AdamGroupRef> refs;
@@ -26,9 +26,9 @@ void Adam::step(const std::vector<at::Tensor*>& params, int threads) {
         Group& g = m_groups[k];
         SW_REQUIRE(params[k]->numel() == g.expAvg.numel(),
                    "group " << k << ": param " << params[k]->sizes() << " moments " << g.expAvg.sizes());
-        refs.push_back({params[k], &g.expAvg, &g.expAvgSq, g.lr});
+        refs.push_back({params[k], &g.expAvg, &g.expAvgSq, g.lr, int(k)});
     }
-    adamUpdate(refs, m_settings.beta1, m_settings.beta2, m_settings.eps, m_step, threads);
+    adamUpdate(refs, m_settings.beta1, m_settings.beta2, m_settings.eps, m_step, threads, deviceStep);
 }
 
 }  // namespace sw::train

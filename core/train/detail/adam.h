@@ -10,6 +10,10 @@
 
 namespace sw::train {
 
+namespace kernels {
+struct DeviceStep;  // device_step.h
+}
+
 struct AdamSettings {
     double beta1 = 0.9;
     double beta2 = 0.999;
@@ -32,7 +36,10 @@ public:
     // moments stay as they are). Parameters, gradients and moments share one device.
     // Precondition: params[g] has the shape of the group's moments. threads: the CPU loop's
     // threads (0: every core); the result does not depend on it.
-    void step(const std::vector<at::Tensor*>& params, int threads = 1);
+    // deviceStep (CUDA, train_ops.h DeviceSteps): the step sizes are read on the device; the
+    // trainer computed them for this update's t and the groups' learning rates.
+    void step(const std::vector<at::Tensor*>& params, int threads = 1, const kernels::DeviceStep* deviceStep = nullptr);
+    const AdamSettings& settings() const { return m_settings; }
 
     std::int64_t stepCount() const { return m_step; }
     void setStepCount(std::int64_t step) { m_step = step; }

@@ -122,7 +122,8 @@ int McmcStrategy::addToCap(ParamState& state, std::mt19937_64& rng) {
     return int(target - n);
 }
 
-void McmcStrategy::injectNoise(ParamState& state, double meansLr, std::mt19937_64& rng) const {
+void McmcStrategy::injectNoise(ParamState& state, double meansLr, std::mt19937_64& rng,
+                               const kernels::DeviceStep* deviceStep) const {
     // Kheradmand et al. Eq. 10 as in gsplat: ε ~ N(0, I), Δμ = Σ·ε·σ(−100(o − 0.005))·lr·noiseLr.
     // Splats whose gate σ(·) is below 1e-7 (opacity > ~0.17) would move by < 1e-9: skipped.
     const std::int64_t n = state.count();
@@ -130,7 +131,7 @@ void McmcStrategy::injectNoise(ParamState& state, double meansLr, std::mt19937_6
     at::Tensor means = state.splats.means.detach();
     if (!means.is_cpu()) {  // the same equation in one kernel, seeded from the step's engine
         meansNoiseOnDevice(means, state.splats.quats.detach(), state.splats.logScales.detach(),
-                           state.splats.opacityLogits.detach(), scaler, rng());
+                           state.splats.opacityLogits.detach(), scaler, rng(), deviceStep);
         return;
     }
     float* m = means.data_ptr<float>();
@@ -154,8 +155,13 @@ void McmcStrategy::injectNoise(ParamState& state, double meansLr, std::mt19937_6
     }
 }
 
+std::uint64_t McmcStrategy::deviceNoiseSeed(int step) const {
+    std::mt19937_64 noiseRng(stepSeed(m_settings.seed, step, SeedStream::Noise));
+    return noiseRng();  // injectNoise's one draw on a device
+}
+
 void McmcStrategy::afterStep(ParamState& state, const RenderInfo& info, int step) {
-    if (step > m_settings.refineStart && step < m_settings.refineStop && step % m_settings.refineEvery == 0) {
+    if (refinesAt(step)) {
         // The rows are edited where they live (train_ops relocateRows); only the opacity
         // logits come to the host, for the sampler (the same draws on every backend).
         std::mt19937_64 rng(stepSeed(m_settings.seed, step, SeedStream::Relocation));
@@ -163,7 +169,7 @@ void McmcStrategy::afterStep(ParamState& state, const RenderInfo& info, int step
         addToCap(state, rng);
     }
     std::mt19937_64 noiseRng(stepSeed(m_settings.seed, step, SeedStream::Noise));
-    injectNoise(state, info.meansLr, noiseRng);
+    injectNoise(state, info.meansLr, noiseRng, info.deviceStep);
     SW_REQUIRE(state.count() <= m_settings.capMax, "splats " << state.count() << " > cap " << m_settings.capMax);
 }
 

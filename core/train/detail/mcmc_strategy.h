@@ -42,11 +42,21 @@ public:
     explicit McmcStrategy(McmcSettings settings) : m_settings(settings) {}
 
     void afterStep(ParamState& state, const RenderInfo& info, int step) override;
+    // Whether afterStep relocates and grows at this step (and so reads the opacities back to
+    // the host); the other steps only add noise, all on the state's device.
+    bool refinesAt(int step) const {
+        return step > m_settings.refineStart && step < m_settings.refineStop && step % m_settings.refineEvery == 0;
+    }
+    // The key of the noise's Philox generator at `step` on a device (injectNoise's draw).
+    std::uint64_t deviceNoiseSeed(int step) const;
+    double noiseLr() const { return m_settings.noiseLr; }
 
     // The three parts of afterStep, public for tests. Each returns how many rows it touched.
     int relocateDead(ParamState& state, std::mt19937_64& rng);
     int addToCap(ParamState& state, std::mt19937_64& rng);
-    void injectNoise(ParamState& state, double meansLr, std::mt19937_64& rng) const;
+    // deviceStep (RenderInfo::deviceStep): on a device, the scale and the seed come from there.
+    void injectNoise(ParamState& state, double meansLr, std::mt19937_64& rng,
+                     const kernels::DeviceStep* deviceStep = nullptr) const;
 
     int relocatedTotal() const { return m_relocatedTotal; }
     int addedTotal() const { return m_addedTotal; }

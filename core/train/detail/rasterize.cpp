@@ -18,6 +18,7 @@
 #include "core/train/detail/projection_tensors.h"
 #include "core/train/rasterize_kernels.h"
 #ifdef SW_HAVE_CUDA
+#include "core/train/cuda/rasterize_cuda.h"
 #include "core/train/cuda/rasterize_host_cuda.h"
 #endif
 
@@ -39,6 +40,7 @@ k::KernelCamera kernelCamera(const RasterizeSettings& s) {
     cam.nearPlane = s.nearPlane;
     cam.farPlane = s.farPlane;
     std::memcpy(cam.worldToCamera, s.worldToCamera.data(), sizeof cam.worldToCamera);
+    cam.step = s.deviceStep;
     return cam;
 }
 
@@ -255,6 +257,8 @@ Status validate(const SplatTensors& s, const RasterizeSettings& r) {
     SW_TRY(checkTensor(s.colorLogits, "colorLogits", {n, 3}, s.means));
     if (!backendFor(s.means).forward)
         return makeError(ErrorCode::Unsupported, "rasterize: no backend for device " + s.means.device().str());
+    if (r.deviceStep && !s.means.is_cuda())
+        return makeError(ErrorCode::InvalidInput, "rasterize: a device step needs CUDA tensors");
     return {};
 }
 
@@ -264,6 +268,17 @@ bool cudaBackendAvailable() {
 #ifdef SW_HAVE_CUDA
     return at::globalContext().hasCUDA();
 #else
+    return false;
+#endif
+}
+
+bool rasterizeIsCapturable(std::int64_t count, const at::Device& device, const RasterizeSettings& settings) {
+#ifdef SW_HAVE_CUDA
+    return device.is_cuda() && k::denseBinningFits(count, kernelCamera(settings));
+#else
+    (void)count;
+    (void)device;
+    (void)settings;
     return false;
 #endif
 }

@@ -23,6 +23,7 @@ namespace sw::train {
 
 namespace kernels {
 struct KernelCamera;  // rasterize_kernels.h
+struct DeviceStep;    // device_step.h
 }
 
 struct RasterizeSettings {
@@ -38,6 +39,10 @@ struct RasterizeSettings {
     // H200) and costs throughput (records written and read), so trainings that share a GPU turn it
     // off. Same gradients to rounding either way; the CPU backend ignores it.
     bool cutLongLists = true;
+    // CUDA training steps (train_ops.h DeviceSteps::slot()): the projection takes the camera and
+    // the compositing the background from this device address, so the pass's launches are the
+    // same for every view; the fields above then give only the image size. CPU: must be null.
+    const kernels::DeviceStep* deviceStep = nullptr;
 };
 
 // The trainable parameters of N splats (PIPELINE.md §3). All tensors share one device and one
@@ -73,6 +78,11 @@ struct RasterizePass {
 };
 Result<RasterizePass> rasterizeDirect(const SplatTensors& splats, const RasterizeSettings& settings);
 std::array<at::Tensor, 5> rasterizeBackward(RasterizePass& pass, const at::Tensor& gradRgb, const at::Tensor& gradAlpha);
+
+// True when a pass of `count` splats with these settings on `device` (forward and backward)
+// only queues device work whose sizes depend on nothing but count and the image size, with no
+// read-back: what a captured step graph needs (CUDA builds, the dense binning of small clouds).
+bool rasterizeIsCapturable(std::int64_t count, const at::Device& device, const RasterizeSettings& settings);
 
 // True when this build has the CUDA backend (SPLATWRIGHT_CUDA) and libtorch sees a CUDA device:
 // what a device choice in the CLI or the Training panel offers "cuda" on.

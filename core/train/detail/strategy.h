@@ -6,6 +6,10 @@
 
 #include "core/train/detail/param_state.h"
 
+namespace sw::train::kernels {
+struct DeviceStep;  // device_step.h
+}
+
 namespace sw::train {
 
 // What one training step's render tells a strategy.
@@ -16,6 +20,9 @@ struct RenderInfo {
     int step = 0;         // 0-based index of the step just taken
     int totalSteps = 0;
     double meansLr = 0;   // learning rate of the means at this step (drives MCMC's noise)
+    // CUDA (train_ops.h DeviceSteps::slot()): the step's scalars on the device; the noise then
+    // reads its scale and seed there (the trainer put the same values in).
+    const kernels::DeviceStep* deviceStep = nullptr;
 };
 
 class Strategy {

@@ -11,6 +11,7 @@
 #include <ATen/ops/cat.h>
 #include <ATen/ops/empty.h>
 #include <ATen/ops/from_blob.h>
+#include <ATen/ops/stack.h>
 #include <ATen/ops/sum.h>
 #include <ATen/ops/zeros.h>
 #include <c10/util/Exception.h>
@@ -27,6 +28,7 @@
 #include <vector>
 
 #include "core/train/checkpoint.h"
+#include "core/train/device_step.h"
 #include "core/train/detail/mcmc_strategy.h"
 #include "core/train/detail/rasterize.h"
 #include "core/train/detail/seeds.h"
@@ -150,6 +152,7 @@ public:
     TrainLoop(const TrainInputs& inputs, const TrainSettings& settings)
         : m_data(*inputs.data), m_settings(settings), m_device(deviceOf(settings, inputs.deviceIndex)),
           m_threadShare(inputs.threadShare), m_deviceLanes(inputs.deviceLanes),
+          m_onDevice(!m_device.is_cpu()), m_captureSteps(inputs.captureSteps && inputs.deviceLanes <= 1 && StepGraph::available(m_device)),
           m_state(makeParamState(inputs.initial, {meansLrAt(settings, m_data.sceneScale, inputs.startStep),
                                                   settings.quatsLr, settings.scalesLr, settings.opacitiesLr,
                                                   settings.colorsLr})),
@@ -157,8 +160,22 @@ public:
                                   settings.refineEvery, settings.minOpacity, settings.noiseLr,
                                   std::uint64_t(settings.seed)}) {
         moveParamState(m_state, m_device);
-        m_targets.reserve(m_data.train.size());
-        for (const TrainView& v : m_data.train) m_targets.push_back(targetOf(v, m_device));
+        if (m_onDevice) {  // every view's ground truth in two tensors: the step's view is a row index
+            std::vector<at::Tensor> rgb, alpha;
+            for (const TrainView& v : m_data.train) {
+                const Target t = targetOf(v, at::Device(at::kCPU));
+                rgb.push_back(t.premultiplied);
+                alpha.push_back(t.alpha);
+            }
+            m_stackedRgb = at::stack(rgb).to(m_device);
+            m_stackedAlpha = at::stack(alpha).to(m_device);
+            for (std::size_t k = 0; k < m_data.train.size(); ++k)
+                m_targets.push_back({m_stackedRgb[std::int64_t(k)], m_stackedAlpha[std::int64_t(k)]});
+            uploadSteps(inputs.startStep);
+        } else {
+            m_targets.reserve(m_data.train.size());
+            for (const TrainView& v : m_data.train) m_targets.push_back(targetOf(v, m_device));
+        }
         const TrainView& v = m_data.train.front();
         const auto options = at::TensorOptions().dtype(at::kFloat).device(m_device);
         m_gradRgb = at::empty({v.height, v.width, 3}, options);
@@ -166,30 +183,67 @@ public:
         m_lossSum = at::zeros({1}, options.dtype(at::kDouble));
     }
 
-    // One optimisation step; its loss is added to the device-side sum (takeLossSum).
+    // One optimisation step; its loss is added to the device-side sum (takeLossSum). On a GPU a
+    // step that neither refines nor follows a change of the cloud's tensors replays the graph
+    // the previous such step recorded (StepGraph), else it launches its kernels.
     Status step(int step, StepTimings& timings) {
+        if (!m_captureSteps || m_strategy.refinesAt(step) ||
+            !rasterizeIsCapturable(m_state.count(), m_device, cameraOf(m_data.train.front(), 0.0, 0, cutLongLists())))
+            return runStep(step, timings);
+        const std::vector<const void*> key = graphKey(step);
+        if (m_graph.captured() && key == m_graphKey) {
+            const auto t0 = Clock::now();
+            m_graph.replay();
+            m_state.adam.setStepCount(m_state.adam.stepCount() + 1);  // what runStep's host side does
+            m_state.adam.setLr(0, m_lrScale * meansLrAt(m_settings, m_data.sceneScale, step + 1));
+            timings.steps += 1;
+            timings.replayedSteps += 1;
+            timings.replayMs += msBetween(t0, Clock::now());
+            return {};
+        }
+        m_graph.reset();  // its pool's memory before the new recording takes its own
+        Status status;
+        m_graph.capture([&] { status = runStep(step, timings); });  // host side once, kernels recorded
+        if (!status) return status;
+        m_graphKey = key;
+        m_graph.replay();  // the recorded step runs now
+        return {};
+    }
+
+    // A step with every kernel launched; on a GPU its scalars come from the step table
+    // (uploadSteps), so its launches are the ones a replayed graph repeats.
+    Status runStep(int step, StepTimings& timings) {
         const auto t0 = Clock::now();
-        std::mt19937_64 viewRng(stepSeed(std::uint64_t(m_settings.seed), step, SeedStream::View));
-        std::mt19937_64 bgRng(stepSeed(std::uint64_t(m_settings.seed), step, SeedStream::Background));
-        const std::size_t index = std::uniform_int_distribution<std::size_t>(0, m_data.train.size() - 1)(viewRng);
+        const kernels::DeviceStep* slot = nullptr;
+        if (m_onDevice) {
+            selectDeviceStep(m_deviceSteps);
+            slot = m_deviceSteps.slot();
+        }
+        const auto [index, background] = drawStep(step);
         const TrainView& view = m_data.train[index];
-        const double background = std::uniform_real_distribution<double>(0.0, 1.0)(bgRng);
-        auto pass = rasterizeDirect(m_state.splats, cameraOf(view, background, threads(), m_deviceLanes <= 1));
+        RasterizeSettings camera = cameraOf(view, background, threads(), cutLongLists());
+        camera.deviceStep = slot;
+        auto pass = rasterizeDirect(m_state.splats, camera);
         if (!pass) return pass.error();
         const RasterizeOutput* out = &pass->out;
         const auto t1 = Clock::now();
-        l1LossGradient(out->rgb, out->alpha, m_targets[index].premultiplied, m_targets[index].alpha, background,
-                       m_settings.alphaWeight, m_gradRgb, m_gradAlpha, m_lossSum, threads());
+        if (slot)
+            l1LossGradientOfStep(out->rgb, out->alpha, m_stackedRgb, m_stackedAlpha, m_deviceSteps,
+                                 m_settings.alphaWeight, m_gradRgb, m_gradAlpha, m_lossSum);
+        else
+            l1LossGradient(out->rgb, out->alpha, m_targets[index].premultiplied, m_targets[index].alpha, background,
+                           m_settings.alphaWeight, m_gradRgb, m_gradAlpha, m_lossSum, threads());
         const auto t2 = Clock::now();
         // The image gradients through the rasterizer by hand (no autograd graph): the parameters'
         // gradients are undefined here (optimize() releases them), as autograd would leave them.
         const std::array<at::Tensor, 5> grads = rasterizeBackward(*pass, m_gradRgb, m_gradAlpha);
         for (int k = 0; k < 5; ++k) m_state.param(ParamId(k)).mutable_grad() = grads[std::size_t(k)];
         const auto t3 = Clock::now();
-        optimize(step);
+        optimize(step, slot);
         const auto t4 = Clock::now();
         const double lr = m_lrScale * meansLrAt(m_settings, m_data.sceneScale, step);
-        m_strategy.afterStep(m_state, RenderInfo{out->radii, view.width, view.height, step, m_settings.steps, lr}, step);
+        m_strategy.afterStep(m_state, RenderInfo{out->radii, view.width, view.height, step, m_settings.steps, lr, slot},
+                             step);
         m_state.adam.setLr(0, m_lrScale * meansLrAt(m_settings, m_data.sceneScale, step + 1));
         const auto t5 = Clock::now();
         timings.steps += 1;
@@ -292,6 +346,8 @@ public:
                                                      m_settings.opacitiesLr, m_settings.colorsLr};
         for (int k = 0; k < PARAM_COUNT; ++k) m_state.adam.setLr(k, m_lrScale * lrs[std::size_t(k)]);
         m_lossSum.zero_();
+        if (m_onDevice) uploadSteps(copy.step);  // the halved rates, Adam's restored time
+        m_graph.reset();  // the restored tensors live elsewhere
     }
 
     ParamState& state() { return m_state; }
@@ -305,14 +361,64 @@ private:
     }
 
     // Adds the entropy gradient (its loss to the sum), runs Adam, which clears the gradients.
-    void optimize(int step) {
+    void optimize(int step, const kernels::DeviceStep* slot) {
         const double w = entropyWeightAt(m_settings, step);
         at::Tensor& logits = m_state.splats.opacityLogits;
         if (w > 0 && logits.grad().defined()) {
             at::Tensor grad = logits.mutable_grad();
-            entropyGradient(logits.detach(), grad, w, m_lossSum);
+            entropyGradient(logits.detach(), grad, w, m_lossSum, slot);
         }
-        m_state.adam.step(m_state.paramPointers(), threads());
+        m_state.adam.step(m_state.paramPointers(), threads(), slot);
+    }
+
+    bool cutLongLists() const { return m_deviceLanes <= 1; }
+
+    // The view index and background of `step` (the same draws on every device).
+    std::pair<std::size_t, double> drawStep(int step) const {
+        std::mt19937_64 viewRng(stepSeed(std::uint64_t(m_settings.seed), step, SeedStream::View));
+        std::mt19937_64 bgRng(stepSeed(std::uint64_t(m_settings.seed), step, SeedStream::Background));
+        const std::size_t index = std::uniform_int_distribution<std::size_t>(0, m_data.train.size() - 1)(viewRng);
+        return {index, std::uniform_real_distribution<double>(0.0, 1.0)(bgRng)};
+    }
+
+    // The scalars of steps fromStep … steps − 1 for the device (device_step.h), computed as the
+    // CPU path computes them from the host state now: Adam's time goes on from its step count,
+    // the means' rate follows the schedule × m_lrScale, the other groups keep their rates.
+    void uploadSteps(int fromStep) {
+        const AdamSettings& adam = m_state.adam.settings();
+        std::vector<kernels::DeviceStep> table;
+        table.reserve(std::size_t(std::max(1, m_settings.steps - fromStep)));
+        for (int s = fromStep; s < std::max(m_settings.steps, fromStep + 1); ++s) {
+            const auto [index, background] = drawStep(s);
+            kernels::DeviceStep d;
+            d.camera = detail::kernelCamera(cameraOf(m_data.train[index], background, 0, cutLongLists()));
+            for (float& b : d.background) b = float(background);
+            d.view = std::int32_t(index);
+            d.entropyWeight = float(entropyWeightAt(m_settings, s));
+            const double t = double(m_state.adam.stepCount() + (s - fromStep) + 1);
+            const double correction1 = 1.0 - std::pow(adam.beta1, t);
+            d.adamInvSqrtC2 = float(1.0 / std::sqrt(1.0 - std::pow(adam.beta2, t)));
+            const double meansLr = m_lrScale * meansLrAt(m_settings, m_data.sceneScale, s);
+            for (int k = 0; k < m_state.adam.groupCount() && k < kernels::MAX_ADAM_GROUPS; ++k)
+                d.adamStepSize[k] = float((k == 0 ? meansLr : m_state.adam.lr(k)) / correction1);
+            d.noiseScaler = float(meansLr * m_strategy.noiseLr());
+            d.noiseSeed = m_strategy.deviceNoiseSeed(s);
+            table.push_back(d);
+        }
+        m_deviceSteps = uploadDeviceSteps(table, m_device);
+    }
+
+    // What a recorded step depends on besides the step table: the cloud's size, the addresses of
+    // every parameter and Adam moment, and whether the entropy term runs.
+    std::vector<const void*> graphKey(int step) {
+        std::vector<const void*> key{reinterpret_cast<const void*>(std::intptr_t(m_state.count())),
+                                     reinterpret_cast<const void*>(std::intptr_t(entropyWeightAt(m_settings, step) > 0))};
+        for (int k = 0; k < PARAM_COUNT; ++k) {
+            key.push_back(m_state.param(ALL_PARAMS[std::size_t(k)]).data_ptr());
+            key.push_back(m_state.adam.expAvg(k).data_ptr());
+            key.push_back(m_state.adam.expAvgSq(k).data_ptr());
+        }
+        return key;
     }
 
     const TrainData& m_data;
@@ -320,9 +426,15 @@ private:
     at::Device m_device;
     const std::atomic<int>* m_threadShare;
     int m_deviceLanes;  // trainings sharing the GPU (TrainInputs::deviceLanes)
+    bool m_onDevice;      // a GPU: the step's scalars come from m_deviceSteps
+    bool m_captureSteps;  // a GPU and TrainInputs::captureSteps: steps replay m_graph
     ParamState m_state;
     McmcStrategy m_strategy;
-    std::vector<Target> m_targets;  // per train view, on m_device
+    std::vector<Target> m_targets;  // per train view, on m_device (on a GPU: rows of the stacks)
+    at::Tensor m_stackedRgb, m_stackedAlpha;  // GPU: [views, H, W, 3] and [views, H, W]
+    DeviceSteps m_deviceSteps;                // GPU: one entry per step from the last upload
+    StepGraph m_graph;                        // GPU: the last recorded step
+    std::vector<const void*> m_graphKey;      // what m_graph was recorded with (graphKey)
     at::Tensor m_gradRgb;    // [H, W, 3] d loss / d rgb
     at::Tensor m_gradAlpha;  // [H, W]    d loss / d alpha
     at::Tensor m_lossSum;    // [1] float64: summed loss since the last takeLossSum()

@@ -3,6 +3,7 @@
 #include "core/train/detail/train_ops.h"
 
 #include <ATen/ops/from_blob.h>
+#include <ATen/ops/zeros.h>
 
 #include <algorithm>
 #include <cmath>
@@ -10,8 +11,10 @@
 
 #include "core/foundation/check.h"
 #include "core/train/cuda/relocation_eq9.h"
+#include "core/train/device_step.h"
 #include "core/train/rasterize_kernels.h"
 #ifdef SW_HAVE_CUDA
+#include <ATen/cuda/CUDAGraph.h>
 #include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
 
@@ -198,12 +201,120 @@ void l1LossGradient(const at::Tensor& rgb, const at::Tensor& alpha, const at::Te
         return kernels::l1LossGradientCuda(rgb.data_ptr<float>(), alpha.data_ptr<float>(),
                                            gtPremultiplied.data_ptr<float>(), gtAlpha.data_ptr<float>(), pixels,
                                            float(background), float(alphaWeight), gradRgb.data_ptr<float>(),
-                                           gradAlpha.data_ptr<float>(), lossSum.data_ptr<double>(), streamOf(alpha));
+                                           gradAlpha.data_ptr<float>(), lossSum.data_ptr<double>(), nullptr,
+                                           streamOf(alpha));
 #endif
     noBackend(alpha);
 }
 
-void entropyGradient(const at::Tensor& logits, at::Tensor& grad, double weight, at::Tensor& lossSum) {
+const kernels::DeviceStep* DeviceSteps::slot() const {
+    return current.defined() ? static_cast<const kernels::DeviceStep*>(current.data_ptr()) : nullptr;
+}
+
+DeviceSteps uploadDeviceSteps(const std::vector<kernels::DeviceStep>& steps, const at::Device& device) {
+    SW_REQUIRE(!steps.empty(), "uploadDeviceSteps: no steps");
+    constexpr auto size = std::int64_t(sizeof(kernels::DeviceStep));
+    auto* bytes = const_cast<kernels::DeviceStep*>(steps.data());
+    const auto options = at::TensorOptions().dtype(at::kByte).device(device);
+    DeviceSteps out;
+    out.table = at::from_blob(bytes, {std::int64_t(steps.size()) * size}, at::kByte).to(device);
+    out.current = at::zeros({size}, options);
+    out.counter = at::zeros({1}, options.dtype(at::kInt));
+    out.steps = std::int64_t(steps.size());
+    return out;
+}
+
+void selectDeviceStep(DeviceSteps& steps) {
+    SW_REQUIRE(steps.table.defined() && !steps.table.is_cpu(), "selectDeviceStep: no table on a device");
+#ifdef SW_HAVE_CUDA
+    if (steps.table.is_cuda())
+        return kernels::selectDeviceStepCuda(static_cast<const kernels::DeviceStep*>(steps.table.data_ptr()),
+                                             std::int32_t(steps.steps), steps.counter.data_ptr<std::int32_t>(),
+                                             static_cast<kernels::DeviceStep*>(steps.current.data_ptr()),
+                                             streamOf(steps.table));
+#endif
+    noBackend(steps.table);
+}
+
+void l1LossGradientOfStep(const at::Tensor& rgb, const at::Tensor& alpha, const at::Tensor& gtPremultiplied,
+                          const at::Tensor& gtAlpha, const DeviceSteps& steps, double alphaWeight,
+                          at::Tensor& gradRgb, at::Tensor& gradAlpha, at::Tensor& lossSum) {
+    const std::int64_t pixels = alpha.numel();
+    const std::int64_t views = gtAlpha.dim() == 3 ? gtAlpha.size(0) : 0;
+    requireFloat(alpha, alpha, pixels, "alpha");
+    requireFloat(rgb, alpha, pixels * 3, "rgb");
+    requireFloat(gtPremultiplied, alpha, views * pixels * 3, "stacked gtPremultiplied");
+    requireFloat(gtAlpha, alpha, views * pixels, "stacked gtAlpha");
+    requireFloat(gradRgb, alpha, pixels * 3, "gradRgb");
+    requireFloat(gradAlpha, alpha, pixels, "gradAlpha");
+    requireLossSum(lossSum, alpha);
+    SW_REQUIRE(steps.slot() != nullptr && steps.current.device() == alpha.device(), "l1LossGradientOfStep: no steps");
+#ifdef SW_HAVE_CUDA
+    if (alpha.is_cuda())
+        return kernels::l1LossGradientCuda(rgb.data_ptr<float>(), alpha.data_ptr<float>(),
+                                           gtPremultiplied.data_ptr<float>(), gtAlpha.data_ptr<float>(), pixels, 0.f,
+                                           float(alphaWeight), gradRgb.data_ptr<float>(), gradAlpha.data_ptr<float>(),
+                                           lossSum.data_ptr<double>(), steps.slot(), streamOf(alpha));
+#endif
+    noBackend(alpha);
+}
+
+StepGraph::StepGraph() = default;
+StepGraph::~StepGraph() { reset(); }
+
+bool StepGraph::available(const at::Device& device) {
+#ifdef SW_HAVE_CUDA
+    return device.is_cuda();
+#else
+    (void)device;
+    return false;
+#endif
+}
+
+void StepGraph::capture(const std::function<void()>& body) {
+    reset();
+#ifdef SW_HAVE_CUDA
+    auto graph = std::make_shared<at::cuda::CUDAGraph>();
+    // Thread-local: the other trainings of this process (batch.h lanes, threads of their own)
+    // keep reading back and allocating while this thread records.
+    graph->capture_begin({0, 0}, cudaStreamCaptureModeThreadLocal);
+    try {
+        body();
+    } catch (...) {
+        try {
+            graph->capture_end();  // ends the recording; the body's error is the one to report
+        } catch (...) {
+        }
+        throw;
+    }
+    graph->capture_end();
+    m_graph = graph;
+    m_captured = true;
+#else
+    (void)body;
+    SW_REQUIRE(false, "StepGraph: this build has no CUDA backend");
+#endif
+}
+
+void StepGraph::replay() {
+    SW_REQUIRE(m_captured, "StepGraph::replay before capture");
+#ifdef SW_HAVE_CUDA
+    static_cast<at::cuda::CUDAGraph*>(m_graph.get())->replay();
+#endif
+}
+
+void StepGraph::reset() {
+#ifdef SW_HAVE_CUDA
+    // Replays may still run: let them finish before the graph and its pool go. (A new recording
+    // follows a refine step, which has just waited for the stream anyway.)
+    if (m_captured) c10::cuda::getCurrentCUDAStream().synchronize();
+#endif
+    m_graph.reset();  // frees the graph and returns its pool's memory
+    m_captured = false;
+}
+
+void entropyGradient(const at::Tensor& logits, at::Tensor& grad, double weight, at::Tensor& lossSum,
+                     const kernels::DeviceStep* step) {
     const std::int64_t n = logits.numel();
     requireFloat(logits, logits, n, "logits");
     requireFloat(grad, logits, n, "grad");
@@ -224,13 +335,15 @@ void entropyGradient(const at::Tensor& logits, at::Tensor& grad, double weight, 
 #ifdef SW_HAVE_CUDA
     if (logits.is_cuda())
         return kernels::entropyGradientCuda(logits.data_ptr<float>(), grad.data_ptr<float>(), n, float(weight),
-                                            lossSum.data_ptr<double>(), streamOf(logits));
+                                            lossSum.data_ptr<double>(), step, streamOf(logits));
+#else
+    (void)step;
 #endif
     noBackend(logits);
 }
 
 void adamUpdate(const std::vector<AdamGroupRef>& groups, double beta1, double beta2, double eps, std::int64_t step,
-                int threads) {
+                int threads, const kernels::DeviceStep* deviceStep) {
     const double correction1 = 1.0 - std::pow(beta1, double(step));
     const float invSqrtC2 = float(1.0 / std::sqrt(1.0 - std::pow(beta2, double(step))));
     std::vector<const AdamGroupRef*> active;
@@ -251,6 +364,7 @@ void adamUpdate(const std::vector<AdamGroupRef>& groups, double beta1, double be
         for (const AdamGroupRef* g : active) g->param->mutable_grad() = at::Tensor();
     };
     if (first.is_cpu()) {
+        (void)deviceStep;  // the CPU loop takes the host's step sizes, the same values
         adamCpu(active, float(beta1), float(beta2), float(eps), invSqrtC2, correction1, threads);
         return releaseGrads();
     }
@@ -263,10 +377,11 @@ void adamUpdate(const std::vector<AdamGroupRef>& groups, double beta1, double be
             SW_REQUIRE(g.param->device() == first.device(), "Adam groups on " << g.param->device() << " and " << first.device());
             packed[k] = {g.param->data_ptr<float>(), g.param->grad().data_ptr<float>(),
                          g.expAvg->data_ptr<float>(), g.expAvgSq->data_ptr<float>(), g.param->numel(),
-                         float(g.lr / correction1)};
+                         float(g.lr / correction1), std::int32_t(g.index)};
+            SW_REQUIRE(g.index >= 0 && g.index < kernels::MAX_ADAM_GROUPS, "Adam group index " << g.index);
         }
         kernels::adamUpdateCuda(packed, int(active.size()), float(beta1), float(beta2), float(eps), invSqrtC2,
-                                streamOf(first));
+                                deviceStep, streamOf(first));
         return releaseGrads();  // the caching allocator reuses their memory in stream order
     }
 #endif
@@ -312,7 +427,8 @@ void relocateRows(const RelocationTensors& tensors, const RelocationPlan& plan, 
 }
 
 void meansNoiseOnDevice(at::Tensor& means, const at::Tensor& quats, const at::Tensor& logScales,
-                        const at::Tensor& opacityLogits, double scaler, std::uint64_t seed) {
+                        const at::Tensor& opacityLogits, double scaler, std::uint64_t seed,
+                        const kernels::DeviceStep* step) {
     const std::int64_t n = opacityLogits.numel();
     requireFloat(means, means, n * 3, "means");
     requireFloat(quats, means, n * 4, "quats");
@@ -321,10 +437,12 @@ void meansNoiseOnDevice(at::Tensor& means, const at::Tensor& quats, const at::Te
 #ifdef SW_HAVE_CUDA
     if (means.is_cuda())
         return kernels::meansNoiseCuda(means.data_ptr<float>(), quats.data_ptr<float>(), logScales.data_ptr<float>(),
-                                       opacityLogits.data_ptr<float>(), n, float(scaler), seed, streamOf(means));
+                                       opacityLogits.data_ptr<float>(), n, float(scaler), seed, step,
+                                       streamOf(means));
 #else
     (void)scaler;
     (void)seed;
+    (void)step;
 #endif
     noBackend(means);
 }

@@ -11,10 +11,15 @@
 #include <ATen/core/Tensor.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
 namespace sw::train {
+
+namespace kernels {
+struct DeviceStep;  // device_step.h
+}
 
 // The calling thread issues its CUDA work on a stream of its own from libtorch's pool for as
 // long as this lives (nothing on the CPU): several trainings of one process (batch.h lanes)
@@ -40,9 +45,56 @@ void l1LossGradient(const at::Tensor& rgb, const at::Tensor& alpha, const at::Te
                     const at::Tensor& gtAlpha, double background, double alphaWeight, at::Tensor& gradRgb,
                     at::Tensor& gradAlpha, at::Tensor& lossSum, int threads = 1);
 
+// The per-step scalars of a training on a CUDA device (device_step.h): one DeviceStep per step
+// of the run, uploaded once, the slot the step's kernels read and the index of the next entry.
+// selectDeviceStep queues the copy of the next entry to the slot (one thread), so a step's
+// launches do not change from step to step and can be captured as a graph (StepGraph).
+struct DeviceSteps {
+    at::Tensor table;    // [steps · sizeof(DeviceStep)] bytes on the device
+    at::Tensor current;  // [sizeof(DeviceStep)] bytes: the step being run
+    at::Tensor counter;  // [1] int32: the table entry the next selectDeviceStep copies
+    std::int64_t steps = 0;
+    const kernels::DeviceStep* slot() const;  // the device address of `current`
+};
+// Uploads `steps` (blocking) to `device` and points the counter at its first entry.
+DeviceSteps uploadDeviceSteps(const std::vector<kernels::DeviceStep>& steps, const at::Device& device);
+void selectDeviceStep(DeviceSteps& steps);
+
+// l1LossGradient with the step's view and background read on the device from steps.slot():
+// gtPremultiplied [views, H, W, 3] and gtAlpha [views, H, W] hold every train view. CUDA only.
+void l1LossGradientOfStep(const at::Tensor& rgb, const at::Tensor& alpha, const at::Tensor& gtPremultiplied,
+                          const at::Tensor& gtAlpha, const DeviceSteps& steps, double alphaWeight,
+                          at::Tensor& gradRgb, at::Tensor& gradAlpha, at::Tensor& lossSum);
+
+// One training step recorded as a CUDA graph (libtorch's CUDAGraph, whose private memory pool
+// keeps every buffer the step allocates at the address it was recorded with): capture() runs
+// `body` once with its kernel launches on the current stream recorded instead of run (other
+// threads' CUDA calls do not disturb it), replay() runs them all with one launch. The body
+// must not wait for the host (no read-back, no host-dependent allocation size) and must take
+// every per-step scalar through DeviceSteps. A CUDA-build-only mechanism: the CPU path and a
+// step run without it compute the same (available() says where it exists).
+class StepGraph {
+public:
+    StepGraph();
+    ~StepGraph();
+    StepGraph(const StepGraph&) = delete;
+    StepGraph& operator=(const StepGraph&) = delete;
+    static bool available(const at::Device& device);
+    void capture(const std::function<void()>& body);
+    void replay();
+    void reset();
+    bool captured() const { return m_captured; }
+
+private:
+    std::shared_ptr<void> m_graph;
+    bool m_captured = false;
+};
+
 // Opacity entropy (trainer.h): adds weight·d/dl of mean σ(l)(1 − σ(l)) to grad and
 // weight·mean σ(l)(1 − σ(l)) to lossSum. logits, grad: [N]; lossSum: [1] float64.
-void entropyGradient(const at::Tensor& logits, at::Tensor& grad, double weight, at::Tensor& lossSum);
+// step (CUDA, DeviceSteps::slot()): the kernel reads the step's weight, the same value.
+void entropyGradient(const at::Tensor& logits, at::Tensor& grad, double weight, at::Tensor& lossSum,
+                     const kernels::DeviceStep* step = nullptr);
 
 // One parameter group of adamUpdate: the parameter (its .grad() is read), its moments.
 struct AdamGroupRef {
@@ -50,6 +102,7 @@ struct AdamGroupRef {
     at::Tensor* expAvg = nullptr;    // [N, ...] first moment m
     at::Tensor* expAvgSq = nullptr;  // [N, ...] second moment v
     double lr = 0;
+    int index = 0;                   // the group's index in the optimizer (DeviceStep::adamStepSize)
 };
 
 // Adam (Kingma & Ba 2015, Algorithm 1) at time step `step` (1-based) over every group whose
@@ -57,8 +110,10 @@ struct AdamGroupRef {
 // zero_grad(set_to_none=True)); on CUDA one kernel launch for all groups (at most 8).
 // m ← β₁m + (1−β₁)g, v ← β₂v + (1−β₂)g², p ← p − lr·m̂/(√v̂ + eps).
 // threads: the CPU loop's threads (0: every core); the result does not depend on it.
+// deviceStep (CUDA): the step sizes and 1/√(1 − β₂ᵗ) come from the step's scalars on the device
+// (computed by the trainer for the same t and learning rates).
 void adamUpdate(const std::vector<AdamGroupRef>& groups, double beta1, double beta2, double eps, std::int64_t step,
-                int threads = 1);
+                int threads = 1, const kernels::DeviceStep* deviceStep = nullptr);
 
 // Which rows an MCMC relocation moves (Kheradmand et al. 2024, §3.3): row sources[u] ends up
 // as itself plus copies on rows targets[offsets[u] .. offsets[u + 1]). Built on the host by the
@@ -90,7 +145,9 @@ void relocateRows(const RelocationTensors& tensors, const RelocationPlan& plan, 
 // counter-based generator (Philox-4x32-10, key `seed`, one subsequence per row), so the draws
 // are reproducible but differ from the CPU strategy's engine. Rows whose gate is below 1e-7 are
 // skipped, as on the CPU. means: [N, 3]; quats: [N, 4]; logScales: [N, 3]; opacityLogits: [N].
+// step (DeviceSteps::slot()): scaler and seed are read from the step's scalars on the device.
 void meansNoiseOnDevice(at::Tensor& means, const at::Tensor& quats, const at::Tensor& logScales,
-                        const at::Tensor& opacityLogits, double scaler, std::uint64_t seed);
+                        const at::Tensor& opacityLogits, double scaler, std::uint64_t seed,
+                        const kernels::DeviceStep* step = nullptr);
 
 }  // namespace sw::train
