@@ -256,3 +256,31 @@ TEST_CASE("a run of replayed steps trains like a run that launches every kernel"
     CHECK(b->added == a->added);
     CHECK(std::abs(a->final.valPsnr - b->final.valPsnr) <= REPEAT_PSNR_TOL);
 }
+
+// Lockstep training (train_hooks.h trainLockstep, bench_train_many's third phase): two trainings
+// advanced by one thread, the replayable steps of both as one graph with a branch each, train
+// like each alone with its seed.
+TEST_CASE("two trainings in lockstep, one graph per tick, train like each alone") {
+    requireCuda();
+    const TrainSettings s = sw::train::test::tinySettings(400, TrainDevice::Cuda);
+    TrainSettings other = s;
+    other.seed = 6;
+    const TrainInputs inputs = tinyInputs(150);
+    auto alone = train(inputs, s);
+    auto aloneOther = train(inputs, other);
+    auto together = sw::train::detail::trainLockstep({inputs, inputs}, {s, other});
+    REQUIRE((alone.ok() && aloneOther.ok() && together.ok()));
+    REQUIRE(together->size() == 2);
+    const TrainResult &a = (*together)[0], &b = (*together)[1];
+    MESSAGE("alone " << alone->final.valPsnr << " / " << aloneOther->final.valPsnr << " dB, lockstep "
+                     << a.final.valPsnr << " / " << b.final.valPsnr << " dB; replayed " << a.timings.replayedSteps
+                     << " and " << b.timings.replayedSteps << " of 400");
+    CHECK(a.timings.replayedSteps >= 300);
+    CHECK(b.timings.replayedSteps >= 300);
+    CHECK(a.cloud.size() == alone->cloud.size());
+    CHECK(a.added == alone->added);
+    CHECK(b.added == aloneOther->added);
+    CHECK(std::abs(a.final.valPsnr - alone->final.valPsnr) <= REPEAT_PSNR_TOL);
+    CHECK(std::abs(b.final.valPsnr - aloneOther->final.valPsnr) <= REPEAT_PSNR_TOL);
+    CHECK(a.lossCurve.size() == alone->lossCurve.size());
+}

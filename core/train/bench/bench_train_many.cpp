@@ -21,6 +21,7 @@
 #include <ATen/ATen.h>
 
 #include "core/train/batch.h"
+#include "core/train/detail/train_hooks.h"
 #include "core/train/init_cloud.h"
 #include "core/train/trainer.h"
 
@@ -150,8 +151,38 @@ int main(int argc, char** argv) {
         jobs[std::size_t(k)].togetherSeconds = results[std::size_t(k)]->seconds;
     }
 
+    // Lockstep (CUDA): one thread advances all K, the replayable steps of a tick as one graph.
+    double lockstep = 0;
+    std::vector<TrainResult> lockstepResults;
+    if (settings.device == TrainDevice::Cuda) {
+        std::vector<TrainInputs> inputs;
+        std::vector<TrainSettings> perJob;
+        for (const Job& job : jobs) {
+            inputs.push_back(TrainInputs{&datasets[std::size_t(job.data)], job.initial, 0, {}});
+            perJob.push_back(settings);
+            perJob.back().seed = job.seed;
+            perJob.back().threads = cores;
+        }
+        const auto l0 = Clock::now();
+        auto r = sw::train::detail::trainLockstep(inputs, perJob);
+        lockstep = since(l0);
+        if (!r) {
+            std::fprintf(stderr, "bench_train_many: lockstep: %s\n", r.error().toString().c_str());
+            return 1;
+        }
+        lockstepResults = std::move(*r);
+    }
+
     std::printf("bench_train_many: %d jobs, %s, %d steps, budget %d, %d² (%d host cores)\n", K, argv[1], settings.steps,
                 settings.budget, settings.resolution, cores);
+    if (lockstep > 0) {
+        std::printf("  lockstep     %8.2f s wall (one thread, one graph per tick over the K)\n", lockstep);
+        for (std::size_t k = 0; k < lockstepResults.size(); ++k)
+            std::printf("    job %zu: PSNR %.2f dB L1 %.4f opaque %.1f%% splats %d, %d of %d steps replayed\n", k,
+                        lockstepResults[k].final.valPsnr, lockstepResults[k].final.valL1,
+                        100 * lockstepResults[k].final.opaqueShare, lockstepResults[k].final.splats,
+                        lockstepResults[k].timings.replayedSteps, lockstepResults[k].timings.steps);
+    }
     std::printf("  sequential   %8.2f s wall (%.2f s per job)\n", sequential, sequential / K);
     std::printf("  together     %8.2f s wall, %.2f s CPU (%.2f× wall)\n", together, cpuSeconds, cpuSeconds / together);
     std::printf("  speed-up     %8.2f× (sequential ÷ together)\n", sequential / together);

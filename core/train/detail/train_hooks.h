@@ -16,4 +16,14 @@ struct TrainHooks {
 Result<TrainResult> trainWithHooks(const TrainInputs& inputs, const TrainSettings& settings, const Progress& progress,
                                    const TrainCallbacks& callbacks, const TrainHooks& hooks);
 
+// K trainings on one CUDA device advanced in lockstep by the calling thread: each tick runs
+// step t of every training, the replayable ones (no refine, no change of the cloud) as one
+// recorded CUDA graph with a branch per training (StepGraph::captureBranches), the others
+// launched one by one. Reports every 100 steps, metrics every evalEvery steps and at the end,
+// as train(); no checkpoints, callbacks, rollback (a non-finite loss is an error) or cancel.
+// Every settings[k].steps must be equal. For bench_train_many's comparison with trainMany's
+// lanes (issue 17, Build 1).
+Result<std::vector<TrainResult>> trainLockstep(const std::vector<TrainInputs>& inputs,
+                                               const std::vector<TrainSettings>& settings);
+
 }  // namespace sw::train::detail

@@ -21,6 +21,7 @@
 #include <chrono>
 #include <cmath>
 #include <future>
+#include <memory>
 #include <new>
 #include <random>
 #include <span>
@@ -187,18 +188,12 @@ public:
     // step that neither refines nor follows a change of the cloud's tensors replays the graph
     // the previous such step recorded (StepGraph), else it launches its kernels.
     Status step(int step, StepTimings& timings) {
-        if (!m_captureSteps || m_strategy.refinesAt(step) ||
-            !rasterizeIsCapturable(m_state.count(), m_device, cameraOf(m_data.train.front(), 0.0, 0, cutLongLists())))
-            return runStep(step, timings);
+        if (!m_captureSteps || !replayable(step)) return runStep(step, timings);
         const std::vector<const void*> key = graphKey(step);
         if (m_graph.captured() && key == m_graphKey) {
             const auto t0 = Clock::now();
             m_graph.replay();
-            m_state.adam.setStepCount(m_state.adam.stepCount() + 1);  // what runStep's host side does
-            m_state.adam.setLr(0, m_lrScale * meansLrAt(m_settings, m_data.sceneScale, step + 1));
-            timings.steps += 1;
-            timings.replayedSteps += 1;
-            timings.replayMs += msBetween(t0, Clock::now());
+            replayed(step, timings, t0);
             return {};
         }
         m_graph.reset();  // its pool's memory before the new recording takes its own
@@ -208,6 +203,22 @@ public:
         m_graphKey = key;
         m_graph.replay();  // the recorded step runs now
         return {};
+    }
+
+    // Whether the step's launches can be replayed from a recording (a GPU, no refine, a pass
+    // without read-back).
+    bool replayable(int step) const {
+        return m_onDevice && !m_strategy.refinesAt(step) &&
+               rasterizeIsCapturable(m_state.count(), m_device, cameraOf(m_data.train.front(), 0.0, 0, cutLongLists()));
+    }
+
+    // The host side of a step whose kernels a replay ran (what runStep does besides launching).
+    void replayed(int step, StepTimings& timings, Clock::time_point t0) {
+        m_state.adam.setStepCount(m_state.adam.stepCount() + 1);
+        m_state.adam.setLr(0, m_lrScale * meansLrAt(m_settings, m_data.sceneScale, step + 1));
+        timings.steps += 1;
+        timings.replayedSteps += 1;
+        timings.replayMs += msBetween(t0, Clock::now());
     }
 
     // A step with every kernel launched; on a GPU its scalars come from the step table
@@ -408,6 +419,7 @@ private:
         m_deviceSteps = uploadDeviceSteps(table, m_device);
     }
 
+public:
     // What a recorded step depends on besides the step table: the cloud's size, the addresses of
     // every parameter and Adam moment, and whether the entropy term runs.
     std::vector<const void*> graphKey(int step) {
@@ -421,6 +433,7 @@ private:
         return key;
     }
 
+private:
     const TrainData& m_data;
     TrainSettings m_settings;
     at::Device m_device;
@@ -574,6 +587,115 @@ Result<TrainResult> trainWithHooks(const TrainInputs& inputs, const TrainSetting
         if (e.code() == std::errc::resource_unavailable_try_again || e.code() == std::errc::not_enough_memory)
             return outOfMemory(settings, e.what());
         return makeError(ErrorCode::Internal, std::string("training failed: ") + e.what());
+    }
+}
+
+Result<std::vector<TrainResult>> trainLockstep(const std::vector<TrainInputs>& inputs,
+                                               const std::vector<TrainSettings>& settings) {
+    if (inputs.empty() || inputs.size() != settings.size())
+        return makeError(ErrorCode::InvalidInput, "lockstep training needs one settings per input");
+    const int steps = settings.front().steps, k = int(inputs.size());
+    for (std::size_t j = 0; j < inputs.size(); ++j) {
+        SW_TRY(validateInputs(inputs[j], settings[j]));
+        if (settings[j].device != TrainDevice::Cuda || settings[j].steps != steps || inputs[j].startStep != 0)
+            return makeError(ErrorCode::InvalidInput, "lockstep training: every job on CUDA, from step 0, same steps");
+    }
+    try {
+        const IntraOpThreads intraOp(settings.front().threads);
+        const at::Device device = deviceOf(settings.front(), inputs.front().deviceIndex);
+        const c10::DeviceGuard onDevice(device);
+        const OwnStream ownStream(device);
+        const auto start = Clock::now();
+        std::vector<std::unique_ptr<TrainLoop>> loops;
+        std::vector<TrainResult> results(inputs.size());
+        for (std::size_t j = 0; j < inputs.size(); ++j) {
+            TrainInputs in = inputs[j];
+            in.deviceLanes = k;  // the GPU is shared: uncut lists, as trainMany's lanes
+            in.captureSteps = false;  // the group records
+            loops.push_back(std::make_unique<TrainLoop>(in, settings[j]));
+        }
+        std::vector<double> lossSum(inputs.size(), 0), evalLossSum(inputs.size(), 0);
+        int lossCount = 0, evalLossCount = 0, pending = 0;
+        StepGraph group;
+        std::vector<const void*> groupKey;
+        std::vector<int> members;
+        for (int step = 0; step < steps; ++step) {
+            members.clear();
+            for (int j = 0; j < k; ++j) {
+                if (loops[std::size_t(j)]->replayable(step))
+                    members.push_back(j);
+                else
+                    SW_TRY(loops[std::size_t(j)]->runStep(step, results[std::size_t(j)].timings));
+            }
+            if (!members.empty()) {
+                std::vector<const void*> key;
+                for (int j : members) {
+                    key.push_back(reinterpret_cast<const void*>(std::intptr_t(j)));
+                    const std::vector<const void*> own = loops[std::size_t(j)]->graphKey(step);
+                    key.insert(key.end(), own.begin(), own.end());
+                }
+                const auto t0 = Clock::now();
+                if (group.captured() && key == groupKey) {
+                    group.replay();
+                    for (int j : members) loops[std::size_t(j)]->replayed(step, results[std::size_t(j)].timings, t0);
+                } else {
+                    Status status;
+                    group.captureBranches(int(members.size()), [&](int b) {
+                        const int j = members[std::size_t(b)];
+                        Status s = loops[std::size_t(j)]->runStep(step, results[std::size_t(j)].timings);
+                        if (!s && status) status = s;
+                    });
+                    if (!status) return status.error();
+                    groupKey = key;
+                    group.replay();
+                }
+            }
+            const int done = step + 1;
+            const bool last = done == steps;
+            const bool eval = done % settings.front().evalEvery == 0 || last;
+            ++pending;
+            if (done % 100 == 0 || last || eval) {
+                for (int j = 0; j < k; ++j) {
+                    const TrainLoop::Report report = loops[std::size_t(j)]->takeReport();
+                    const std::string bad = nonFiniteReason(report);
+                    if (!bad.empty())
+                        return makeError(ErrorCode::InvalidInput, "lockstep training " + std::to_string(j) + ": " + bad +
+                                                                      " before step " + std::to_string(done));
+                    lossSum[std::size_t(j)] += report.lossSum;
+                    evalLossSum[std::size_t(j)] += report.lossSum;
+                }
+                lossCount += pending;
+                evalLossCount += pending;
+                pending = 0;
+                if (done % 100 == 0 || last) {
+                    for (int j = 0; j < k; ++j) {
+                        results[std::size_t(j)].lossCurve.emplace_back(done, lossSum[std::size_t(j)] / lossCount);
+                        lossSum[std::size_t(j)] = 0;
+                    }
+                    lossCount = 0;
+                }
+            }
+            if (eval)
+                for (int j = 0; j < k; ++j) {
+                    EvalMetrics m = loops[std::size_t(j)]->evaluate(done);
+                    m.trainLoss = evalLossSum[std::size_t(j)] / std::max(1, evalLossCount);
+                    m.seconds = msBetween(start, Clock::now()) / 1000.0;
+                    evalLossSum[std::size_t(j)] = 0;
+                    results[std::size_t(j)].history.push_back(m);
+                }
+            if (eval) evalLossCount = 0;
+        }
+        for (int j = 0; j < k; ++j) {
+            TrainResult& r = results[std::size_t(j)];
+            r.final = r.history.back();
+            r.cloud = toCloud(loops[std::size_t(j)]->state().splats);
+            r.relocated = loops[std::size_t(j)]->strategy().relocatedTotal();
+            r.added = loops[std::size_t(j)]->strategy().addedTotal();
+            r.seconds = msBetween(start, Clock::now()) / 1000.0;
+        }
+        return results;
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::Internal, "lockstep training failed in libtorch: " + firstLine(e.what_without_backtrace()));
     }
 }
 

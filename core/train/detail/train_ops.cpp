@@ -15,6 +15,7 @@
 #include "core/train/rasterize_kernels.h"
 #ifdef SW_HAVE_CUDA
 #include <ATen/cuda/CUDAGraph.h>
+#include <c10/cuda/CUDAException.h>
 #include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
 
@@ -255,6 +256,8 @@ void l1LossGradientOfStep(const at::Tensor& rgb, const at::Tensor& alpha, const 
                                            gtPremultiplied.data_ptr<float>(), gtAlpha.data_ptr<float>(), pixels, 0.f,
                                            float(alphaWeight), gradRgb.data_ptr<float>(), gradAlpha.data_ptr<float>(),
                                            lossSum.data_ptr<double>(), steps.slot(), streamOf(alpha));
+#else
+    (void)alphaWeight;
 #endif
     noBackend(alpha);
 }
@@ -291,6 +294,55 @@ void StepGraph::capture(const std::function<void()>& body) {
     m_graph = graph;
     m_captured = true;
 #else
+    (void)body;
+    SW_REQUIRE(false, "StepGraph: this build has no CUDA backend");
+#endif
+}
+
+void StepGraph::captureBranches(int branches, const std::function<void(int branch)>& body) {
+    reset();
+#ifdef SW_HAVE_CUDA
+    const c10::cuda::CUDAStream main = c10::cuda::getCurrentCUDAStream();
+    std::vector<c10::cuda::CUDAStream> side;
+    for (int tries = 0; int(side.size()) < branches && tries < 64; ++tries) {  // distinct from main and each other
+        const c10::cuda::CUDAStream s = c10::cuda::getStreamFromPool(false, main.device_index());
+        bool fresh = s != main;
+        for (const auto& t : side) fresh = fresh && s != t;
+        if (fresh) side.push_back(s);
+    }
+    SW_REQUIRE(int(side.size()) == branches, "StepGraph: " << side.size() << " streams for " << branches << " branches");
+    std::vector<cudaEvent_t> events(std::size_t(branches) + 1);
+    for (cudaEvent_t& e : events) C10_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+    auto graph = std::make_shared<at::cuda::CUDAGraph>();
+    graph->capture_begin({0, 0}, cudaStreamCaptureModeThreadLocal);
+    const auto destroyEvents = [&] {
+        for (cudaEvent_t e : events) (void)cudaEventDestroy(e);
+    };
+    try {
+        C10_CUDA_CHECK(cudaEventRecord(events.back(), main.stream()));  // the fork
+        for (int b = 0; b < branches; ++b) {
+            C10_CUDA_CHECK(cudaStreamWaitEvent(side[std::size_t(b)].stream(), events.back(), 0));
+            {
+                const c10::cuda::CUDAStreamGuard onSide(side[std::size_t(b)]);
+                body(b);
+            }
+            C10_CUDA_CHECK(cudaEventRecord(events[std::size_t(b)], side[std::size_t(b)].stream()));  // the join
+            C10_CUDA_CHECK(cudaStreamWaitEvent(main.stream(), events[std::size_t(b)], 0));
+        }
+    } catch (...) {
+        try {
+            graph->capture_end();
+        } catch (...) {
+        }
+        destroyEvents();
+        throw;
+    }
+    graph->capture_end();
+    destroyEvents();
+    m_graph = graph;
+    m_captured = true;
+#else
+    (void)branches;
     (void)body;
     SW_REQUIRE(false, "StepGraph: this build has no CUDA backend");
 #endif

@@ -81,6 +81,10 @@ public:
     StepGraph& operator=(const StepGraph&) = delete;
     static bool available(const at::Device& device);
     void capture(const std::function<void()>& body);
+    // One recording of `branches` independent bodies: body(b) runs with a stream of its own
+    // current (forked from and joined back to the current stream), so a replay runs the
+    // branches side by side.
+    void captureBranches(int branches, const std::function<void(int branch)>& body);
     void replay();
     void reset();
     bool captured() const { return m_captured; }
