@@ -79,16 +79,16 @@ void Simulation::footprintSurface(const HitContext& ctx, std::uint32_t start, co
     };
     using Item = std::pair<float, std::uint32_t>;
     std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
-    ++m_stampNow;
+    const std::uint16_t seen = newMark();
     open.push({priority(start), start});
-    m_state[start].stamp = m_stampNow;
+    m_state[start].mark = seen;
     while (!open.empty() && out.size() < limit) {
         const std::uint32_t j = open.top().second;
         open.pop();
         if (depthIn(j) < float(kMaxLayers)) out.push_back(j);  // fully dug slots let the crater widen
-        for (std::uint32_t u : m_graph.neighbours(j)) {
-            if (m_state[u].stamp == m_stampNow || !accept(u)) continue;
-            m_state[u].stamp = m_stampNow;
+        for (std::uint32_t u : m_graph.near(j)) {
+            if (m_state[u].mark == seen || !accept(u)) continue;
+            m_state[u].mark = seen;
             open.push({priority(u), u});
         }
     }
@@ -273,7 +273,7 @@ void Simulation::supportUpdate(HitContext& ctx) {
     for (int pass = 0; pass < 8 && settledFrom < ctx.changed.size(); ++pass) {
         // Settling and rims around every changed slot; each slot's settle check runs once a pass
         // (one that settles is a changed slot of the next pass, which checks its neighbours again).
-        const std::uint32_t checked = ++m_checkedNow;
+        const std::uint16_t checked = newMark();
         for (std::size_t k = settledFrom; k < ctx.changed.size(); ++k) {
             const std::uint32_t e = ctx.changed[k];
             for (std::uint32_t u : supportNeighbours(e)) {
@@ -284,11 +284,11 @@ void Simulation::supportUpdate(HitContext& ctx) {
                     m_heatTime[u] = m_time;
                     markDirty(u);
                 }
-                if (m_state[u].checked == checked) continue;
-                m_state[u].checked = checked;
-                const auto nb = graph.neighbours(u);
+                if (m_state[u].mark == checked) continue;
+                m_state[u].mark = checked;
+                const auto nb = graph.near(u);
                 const float du = depthIn(u);
-                if (nb.size() < 3 || du >= float(kMaxLayers)) continue;
+                if (!nb.atLeast(3) || du >= float(kMaxLayers)) continue;
                 // Hanging over a pit (every neighbour two layers deeper or more): settle to the
                 // neighbours' level. The first neighbour that is not that deep ends the check.
                 const float need = std::floor(du) + 2.f;
@@ -316,29 +316,29 @@ void Simulation::supportUpdate(HitContext& ctx) {
         settledFrom = ctx.changed.size();
         // Islands: plating cut off from the hull, bounded flood fill (≤ islandMax + 1 slots); a fill
         // that reaches a slot already found supported in this pass stops at once.
-        const std::uint32_t supported = ++m_stampNow;
+        std::uint16_t supported = newMark();
         std::vector<std::uint32_t> component;
         for (std::size_t k = islandFrom; k < settledFrom; ++k) {
             for (std::uint32_t u : supportNeighbours(ctx.changed[k])) {
                 ++visits;
-                if (depthIn(u) >= 1.f || m_state[u].stamp == supported) continue;
-                const std::uint32_t mine = ++m_stampNow;
+                if (depthIn(u) >= 1.f || m_state[u].mark == supported) continue;
+                const std::uint16_t mine = newMark(&supported);
                 component.assign(1, u);
-                m_state[u].stamp = mine;
+                m_state[u].mark = mine;
                 bool isSupported = false;
                 for (std::size_t q = 0; q < component.size() && !isSupported; ++q)
-                    for (std::uint32_t w : graph.neighbours(component[q])) {
+                    for (std::uint32_t w : graph.near(component[q])) {
                         ++visits;
-                        if (depthIn(w) >= 1.f || m_state[w].stamp == mine) continue;
-                        if (m_state[w].stamp == supported || component.size() >= std::size_t(m_settings.islandMax)) {
+                        if (depthIn(w) >= 1.f || m_state[w].mark == mine) continue;
+                        if (m_state[w].mark == supported || component.size() >= std::size_t(m_settings.islandMax)) {
                             isSupported = true;
                             break;
                         }
-                        m_state[w].stamp = mine;
+                        m_state[w].mark = mine;
                         component.push_back(w);
                     }
                 if (isSupported || component.size() > std::size_t(m_settings.islandMax)) {
-                    for (std::uint32_t c : component) m_state[c].stamp = supported;
+                    for (std::uint32_t c : component) m_state[c].mark = supported;
                     continue;
                 }
                 const Eigen::Vector3f out = (m_plating[u] - m_centroid).normalized();

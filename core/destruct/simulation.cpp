@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 namespace sw::destruct {
 
@@ -201,7 +202,7 @@ void Simulation::heal(float amount) {
             m_state.assign(n, SlotState{});
             for (std::size_t i = 0; i < n; ++i) m_state[i].chunk = std::uint8_t(m_chunk[i]);
         }
-        for (SlotState& st : m_state) st.depth = 0.f, st.stamp = 0, st.checked = 0, st.flags = 0;
+        for (SlotState& st : m_state) st.depth = 0.f, st.mark = 0, st.flags = 0;
         m_heat0.assign(n, 0.f);
         m_heatTime.assign(n, 0.f);
         m_layerColor = m_color;
@@ -225,8 +226,7 @@ void Simulation::heal(float amount) {
         m_poolHigh = 0;
         m_debrisAlive = 0;
         m_bodies.clear();
-        m_stampNow = 0;
-        m_checkedNow = 0;
+        m_markNow = 0;
         m_dirtyFlag.assign(n, 0);
         m_poolDirtyFlag.assign(m_pool.size(), 0);
         m_dirty.clear();
@@ -346,6 +346,15 @@ void Simulation::addPartKnocked(int part, int delta) {
                             "part " + std::to_string(p) + " silenced: " + std::to_string(count) + " of " +
                                 std::to_string(m_partSize[p]) + " splats knocked out (" + std::to_string(pct) + " %)"});
     }
+}
+
+std::uint16_t Simulation::newMark(std::uint16_t* keep) {
+    if (m_markNow == std::numeric_limits<std::uint16_t>::max()) {
+        for (SlotState& st : m_state) st.mark = keep && st.mark == *keep ? 1 : 0;
+        m_markNow = keep ? 1 : 0;
+        if (keep) *keep = 1;
+    }
+    return ++m_markNow;
 }
 
 void Simulation::markDirty(std::uint32_t i) {

@@ -291,10 +291,10 @@ private:
     std::vector<std::uint32_t> m_rimOuterOffsets, m_rimOuter;
     // The neighbours a changed slot's support update looks at: all of them, or only those outside
     // its chunk while the slot is carried off by its torn chunk.
-    std::span<const std::uint32_t> supportNeighbours(std::uint32_t i) const {
-        if (m_onRim[i] == 0 || !carriedIn(i)) return m_graph.neighbours(i);
+    SupportGraph::Near supportNeighbours(std::uint32_t i) const {
+        if (m_onRim[i] == 0 || !carriedIn(i)) return m_graph.near(i);
         const std::uint32_t r = m_onRim[i] - 1;
-        return {m_rimOuter.data() + m_rimOuterOffsets[r], m_rimOuter.data() + m_rimOuterOffsets[r + 1]};
+        return SupportGraph::Near({m_rimOuter.data() + m_rimOuterOffsets[r], m_rimOuter.data() + m_rimOuterOffsets[r + 1]});
     }
     std::vector<int> m_chunkSize;
     std::vector<Eigen::Vector3f> m_chunkCentroid;
@@ -308,13 +308,11 @@ private:
     // slots: a neighbourhood in the renumbered order is a few lines, not one per field and array).
     struct SlotState {
         float depth = 0;           // onion depth as stored (a carried slot reads through its chunk)
-        std::uint32_t stamp = 0;   // island fill / footprint stamps
-        std::uint32_t checked = 0; // settle check done in the current support pass
+        std::uint16_t mark = 0;    // footprint, settle-check and island-fill marks (newMark)
         std::uint8_t flags = 0;    // SlotFlag
         std::uint8_t chunk = 0;    // = m_chunk (SPL2 has at most 256 chunks)
-        std::uint16_t spare = 0;
     };
-    static_assert(sizeof(SlotState) == 16);
+    static_assert(sizeof(SlotState) == 8);
     std::vector<SlotState> m_state;
     std::vector<float> m_heat0, m_heatTime;
     std::vector<Eigen::Vector3f> m_layerColor;
@@ -334,8 +332,12 @@ private:
     int m_debrisAlive = 0;
     std::vector<Body> m_bodies;
     std::vector<Event> m_events;
-    std::uint32_t m_stampNow = 0;    // SlotState::stamp
-    std::uint32_t m_checkedNow = 0;  // SlotState::checked
+    // A mark value no slot carries yet (SlotState::mark). The footprint search, each support
+    // pass's settle checks and island fills each take fresh ones; one mark is 16 bits so that a
+    // slot's state is 8 bytes (eight slots a cache line). When the values run out, every mark is
+    // cleared (once per 65,535 marks, hundreds of hits), except `keep`'s, which is renumbered.
+    std::uint16_t newMark(std::uint16_t* keep = nullptr);
+    std::uint16_t m_markNow = 0;
     std::vector<std::uint8_t> m_dirtyFlag, m_poolDirtyFlag;
     std::vector<std::uint32_t> m_dirty, m_poolDirty;
     std::uint64_t m_rng = 0;

@@ -197,21 +197,32 @@ SupportGraph::SupportGraph(std::span<const Eigen::Vector3f> positions, const Sup
         }
     }
     const float r2 = m_radius * m_radius;
-    std::vector<std::pair<float, std::uint32_t>> near;
+    std::vector<std::pair<float, std::uint32_t>> found;
     for (std::size_t i = 0; i < n; ++i) {
-        near.clear();
+        found.clear();
         const Eigen::Vector3i c = cellOf(m_points[i]);
         for (int dz = -1; dz <= 1; ++dz)
             for (int dy = -1; dy <= 1; ++dy)
                 for (int dx = -1; dx <= 1; ++dx)
                     forCell(c + Eigen::Vector3i(dx, dy, dz), [&](std::uint32_t j, const Eigen::Vector3f& pj) {
                         const float d2 = (pj - m_points[i]).squaredNorm();
-                        if (j != i && d2 <= r2) near.push_back({d2, j});
+                        if (j != i && d2 <= r2) found.push_back({d2, j});
                     });
-        std::sort(near.begin(), near.end());
-        if (near.size() > std::size_t(settings.maxNeighbours)) near.resize(std::size_t(settings.maxNeighbours));
-        for (const auto& [d2, j] : near) m_adjacency.push_back(j);
+        std::sort(found.begin(), found.end());
+        if (found.size() > std::size_t(settings.maxNeighbours)) found.resize(std::size_t(settings.maxNeighbours));
+        for (const auto& [d2, j] : found) m_adjacency.push_back(j);
         m_offsets[i + 1] = std::uint32_t(m_adjacency.size());
+    }
+    m_near.assign(n, NearRecord{});
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto nb = neighbours(i);
+        bool compact = nb.size() <= std::size_t(kCompact);
+        for (std::size_t k = 0; compact && k < nb.size(); ++k) {
+            const std::int64_t d = std::int64_t(nb[k]) - std::int64_t(i);
+            compact = d > std::numeric_limits<std::int16_t>::min() && d <= std::numeric_limits<std::int16_t>::max();
+            m_near[i].d[k] = std::int16_t(d);
+        }
+        if (!compact) std::fill(std::begin(m_near[i].d), std::end(m_near[i].d), std::int16_t(0)), m_near[i].d[0] = kWide;
     }
     m_cellsVisited = 0;
 }

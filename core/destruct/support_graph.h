@@ -11,6 +11,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <vector>
@@ -35,6 +36,47 @@ public:
     // Neighbours of slot i, nearest first.
     std::span<const std::uint32_t> neighbours(std::size_t i) const {
         return {m_adjacency.data() + m_offsets[i], m_adjacency.data() + m_offsets[i + 1]};
+    }
+    // The same lists in the compact form the hit's hot loops read: per slot one 32-byte record of
+    // up to kCompact int16 offsets from the slot's own id (slot + offset, nearest first, 0 ends a
+    // shorter list), so one visit reads half a cache line and no offset table. A slot with more
+    // neighbours or one farther than ±32767 ids away is read from the CSR list instead (kWide).
+    static constexpr int kCompact = 16;
+    class Near {
+    public:
+        struct End {};
+        class Iterator {
+        public:
+            std::uint32_t operator*() const { return m_d ? m_base + std::uint32_t(std::int32_t(*m_d)) : *m_w; }
+            Iterator& operator++() {
+                if (m_d) ++m_d;
+                else ++m_w;
+                return *this;
+            }
+            bool operator!=(End) const { return m_d ? (m_d != m_dEnd && *m_d != 0) : m_w != m_wEnd; }
+
+        private:
+            friend class Near;
+            const std::int16_t *m_d = nullptr, *m_dEnd = nullptr;
+            const std::uint32_t *m_w = nullptr, *m_wEnd = nullptr;
+            std::uint32_t m_base = 0;
+        };
+        Near(const std::int16_t* d, std::uint32_t base) { m_it.m_d = d, m_it.m_dEnd = d + kCompact, m_it.m_base = base; }
+        explicit Near(std::span<const std::uint32_t> wide) { m_it.m_w = wide.data(), m_it.m_wEnd = wide.data() + wide.size(); }
+        Iterator begin() const { return m_it; }
+        End end() const { return {}; }
+        // Whether the list has at least k entries (k ≤ kCompact for a compact list).
+        bool atLeast(int k) const {
+            if (!m_it.m_d) return m_it.m_wEnd - m_it.m_w >= k;
+            return k <= 0 || (k <= kCompact && m_it.m_d[k - 1] != 0);
+        }
+
+    private:
+        Iterator m_it;
+    };
+    Near near(std::size_t i) const {
+        const std::int16_t* d = m_near[i].d;
+        return d[0] == kWide ? Near(neighbours(i)) : Near(d, std::uint32_t(i));
     }
     double meanDegree() const;
     int maxDegree() const;
@@ -106,6 +148,11 @@ private:
     std::vector<Eigen::Vector3f> m_sorted;   // their positions, in the same order (contiguous per cell)
     std::vector<std::uint32_t> m_offsets;    // [N + 1]
     std::vector<std::uint32_t> m_adjacency;  // CSR
+    static constexpr std::int16_t kWide = std::numeric_limits<std::int16_t>::min();
+    struct alignas(32) NearRecord {
+        std::int16_t d[kCompact];
+    };
+    std::vector<NearRecord> m_near;  // [N]
     mutable int m_cellsVisited = 0;
 };
 
