@@ -276,6 +276,9 @@ void Simulation::supportUpdate(HitContext& ctx) {
         const std::uint16_t checked = newMark();
         for (std::size_t k = settledFrom; k < ctx.changed.size(); ++k) {
             const std::uint32_t e = ctx.changed[k];
+            // e is one of each neighbour's own neighbours (a mutual slot): a neighbour u less than
+            // two layers above e cannot hang, whatever its other neighbours (see below).
+            const float de = (m_state[e].flags & kMutualBit) ? depthIn(e) : -1.f;
             for (std::uint32_t u : supportNeighbours(e)) {
                 ++visits;
                 if (depthIn(u) < 1.f && !(m_state[u].flags & kWound)) {  // the rim of a wound turns ragged and hot
@@ -286,12 +289,18 @@ void Simulation::supportUpdate(HitContext& ctx) {
                 }
                 if (m_state[u].mark == checked) continue;
                 m_state[u].mark = checked;
-                const auto nb = graph.near(u);
                 const float du = depthIn(u);
-                if (!nb.atLeast(3) || du >= float(kMaxLayers)) continue;
+                if (du >= float(kMaxLayers)) continue;
                 // Hanging over a pit (every neighbour two layers deeper or more): settle to the
-                // neighbours' level. The first neighbour that is not that deep ends the check.
+                // neighbours' level. The first neighbour that is not that deep ends the check;
+                // e is such a neighbour when it is mutual and shallower (one look, no list read).
                 const float need = std::floor(du) + 2.f;
+                if (de >= 0.f && de < need) {
+                    ++visits;
+                    continue;
+                }
+                const auto nb = graph.near(u);
+                if (!nb.atLeast(3)) continue;
                 float lowest = float(kMaxLayers);
                 bool hanging = true;
                 for (std::uint32_t w : nb) {

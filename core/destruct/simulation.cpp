@@ -189,6 +189,14 @@ Result<Simulation> Simulation::create(const formats::Spl2Model& model, const Sim
         sim.m_rimOffsets[std::size_t(c) + 1] = std::uint32_t(sim.m_rimSlots.size());
     }
     sim.heal(1.f);  // the pristine dynamic state
+    for (std::uint32_t s = 0; s < n; ++s) {
+        bool mutual = true;
+        for (std::uint32_t u : sim.m_graph.neighbours(s)) {
+            const auto back = sim.m_graph.neighbours(u);
+            mutual = mutual && std::find(back.begin(), back.end(), s) != back.end();
+        }
+        if (mutual) sim.m_state[s].flags |= kMutualBit;
+    }
     sim.m_dirty.clear();
     std::fill(sim.m_dirtyFlag.begin(), sim.m_dirtyFlag.end(), 0);
     return sim;
@@ -202,7 +210,7 @@ void Simulation::heal(float amount) {
             m_state.assign(n, SlotState{});
             for (std::size_t i = 0; i < n; ++i) m_state[i].chunk = std::uint8_t(m_chunk[i]);
         }
-        for (SlotState& st : m_state) st.depth = 0.f, st.mark = 0, st.flags = 0;
+        for (SlotState& st : m_state) st.depth = 0.f, st.mark = 0, st.flags &= kMutualBit;
         m_heat0.assign(n, 0.f);
         m_heatTime.assign(n, 0.f);
         m_layerColor = m_color;
@@ -253,7 +261,7 @@ void Simulation::heal(float amount) {
         if (d < 1e-4f) d = 0.f;
         setDepth(i, d);
         if (levelIn(i) != before) refreshColor(i);
-        if (d == 0.f) m_state[i].flags = 0, m_heat0[i] = 0.f, m_layerColor[i] = m_color[i];
+        if (d == 0.f) m_state[i].flags &= kMutualBit, m_heat0[i] = 0.f, m_layerColor[i] = m_color[i];
         markDirty(i);
     }
 }

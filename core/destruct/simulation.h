@@ -234,7 +234,13 @@ private:
     // Carried off by its torn chunk and not written since (reads as depth 1, wound, torn heat).
     bool carriedIn(std::uint32_t i) const { return m_state[i].depth < 1.f && m_chunkCarried[m_state[i].chunk]; }
     float depthIn(std::uint32_t i) const { return carriedIn(i) ? 1.f : m_state[i].depth; }
-    std::uint8_t flagsIn(std::uint32_t i) const { return carriedIn(i) ? std::uint8_t(m_state[i].flags | kWound) : m_state[i].flags; }
+    // A static bit of SlotState::flags beside the SlotFlags (kept by heal, not part of flags()): every
+    // support-graph neighbour of the slot has the slot among its own neighbours.
+    static constexpr std::uint8_t kMutualBit = 0x80;
+    std::uint8_t flagsIn(std::uint32_t i) const {
+        const std::uint8_t f = std::uint8_t(m_state[i].flags & ~kMutualBit);
+        return carriedIn(i) ? std::uint8_t(f | kWound) : f;
+    }
     Eigen::Vector3f layerColorIn(std::uint32_t i) const;
     Eigen::Vector3f posIn(std::uint32_t i) const {
         const float d = depthIn(i);
