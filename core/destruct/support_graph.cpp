@@ -100,10 +100,14 @@ void SupportGraph::forCell(const Eigen::Vector3i& c, Fn&& fn) const {
     if (!be || be->begin == 0) return;
     const Eigen::Vector3i l = c - b * kBlockCells;
     const int bit = l.x() + kBlockCells * (l.y() + kBlockCells * l.z());
-    if (!bitOf(m_masks[be->begin - 1], bit)) return;
-    const CellEntry* e = find(m_cells, m_cellMask, key(c));
-    if (!e) return;
-    for (std::uint32_t k = e->begin; k < e->end; ++k) fn(m_order[k], m_sorted[k]);
+    const BlockMask& m = m_masks[be->begin - 1];
+    if (!bitOf(m, bit)) return;
+    // The cell's rank among the block's occupied cells.
+    const auto word = std::size_t(bit >> 6);
+    int rank = std::popcount(m[word] & ((std::uint64_t(1) << (bit & 63)) - 1));
+    for (std::size_t w = 0; w < word; ++w) rank += std::popcount(m[w]);
+    const std::uint32_t cell = m_cellBase[be->begin - 1] + std::uint32_t(rank);
+    for (std::uint32_t k = m_cellStart[cell]; k < m_cellStart[cell + 1]; ++k) fn(m_order[k], m_sorted[k]);
 }
 
 SupportGraph::SupportGraph(std::span<const Eigen::Vector3f> positions, const SupportGraphSettings& settings)
@@ -127,21 +131,34 @@ SupportGraph::SupportGraph(std::span<const Eigen::Vector3f> positions, const Sup
     }
     m_radius = float(r);
 
-    std::vector<std::pair<Key, std::uint32_t>> keyed(n);
-    for (std::size_t i = 0; i < n; ++i) keyed[i] = {key(cellOf(m_points[i])), std::uint32_t(i)};
+    // Points by block, then by cell within the block (its bit), then by slot: a block's cells and
+    // points are contiguous, and a cell is found from its block's occupancy bits (rank).
+    const auto blockOf = [](const Eigen::Vector3i& c) {
+        return Eigen::Vector3i(floorDiv(c.x(), kBlockCells), floorDiv(c.y(), kBlockCells), floorDiv(c.z(), kBlockCells));
+    };
+    const auto bitIn = [](const Eigen::Vector3i& c, const Eigen::Vector3i& b) {
+        const Eigen::Vector3i l = c - b * kBlockCells;
+        return std::uint32_t(l.x() + kBlockCells * (l.y() + kBlockCells * l.z()));
+    };
+    struct Keyed {
+        Key block;
+        std::uint32_t bit, slot;
+        bool operator<(const Keyed& o) const {
+            return block != o.block ? block < o.block : (bit != o.bit ? bit < o.bit : slot < o.slot);
+        }
+        bool sameCell(const Keyed& o) const { return block == o.block && bit == o.bit; }
+    };
+    std::vector<Keyed> keyed(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Eigen::Vector3i c = cellOf(m_points[i]), b = blockOf(c);
+        keyed[i] = {key(b), bitIn(c, b), std::uint32_t(i)};
+    }
     std::sort(keyed.begin(), keyed.end());
     m_order.resize(n);
     m_sorted.resize(n);
-    std::size_t cells = 0;
-    for (std::size_t k = 0; k < n; ++k) cells += (k == 0 || keyed[k - 1].first != keyed[k].first) ? 1 : 0;
-    m_cells.assign(tableSize(cells), CellEntry{});
-    m_cellMask = m_cells.size() - 1;
     for (std::size_t k = 0; k < n; ++k) {
-        m_order[k] = keyed[k].second;
-        m_sorted[k] = m_points[keyed[k].second];
-        CellEntry& range = insert(m_cells, m_cellMask, keyed[k].first);
-        if (k == 0 || keyed[k - 1].first != keyed[k].first) range.begin = std::uint32_t(k);
-        range.end = std::uint32_t(k + 1);
+        m_order[k] = keyed[k].slot;
+        m_sorted[k] = m_points[keyed[k].slot];
     }
     const float block = m_radius * float(kBlockCells);
     {
@@ -158,21 +175,22 @@ SupportGraph::SupportGraph(std::span<const Eigen::Vector3f> positions, const Sup
         m_blocks.assign(tableSize(blocks.size()), CellEntry{});
         m_blockMask = m_blocks.size() - 1;
         for (Key k : blocks) insert(m_blocks, m_blockMask, k);
-        // Occupancy bits of the cells of each block that holds points (begin = mask index + 1).
+        // Occupancy bits of the cells of each block that holds points (begin = mask index + 1), the
+        // index of the block's first cell, and where each cell's points start.
         for (std::size_t k = 0; k < n; ++k) {
-            if (k > 0 && keyed[k - 1].first == keyed[k].first) continue;
-            const Eigen::Vector3i c = cellOf(m_sorted[k]);
-            const Eigen::Vector3i b(floorDiv(c.x(), kBlockCells), floorDiv(c.y(), kBlockCells), floorDiv(c.z(), kBlockCells));
-            CellEntry& be = insert(m_blocks, m_blockMask, key(b));
+            if (k > 0 && keyed[k - 1].sameCell(keyed[k])) continue;
+            CellEntry& be = insert(m_blocks, m_blockMask, keyed[k].block);
             if (be.begin == 0) {
                 m_masks.emplace_back();
                 m_masks.back().fill(0);
+                m_cellBase.push_back(std::uint32_t(m_cellStart.size()));
                 be.begin = std::uint32_t(m_masks.size());
             }
-            const Eigen::Vector3i l = c - b * kBlockCells;
-            const int bit = l.x() + kBlockCells * (l.y() + kBlockCells * l.z());
+            const std::uint32_t bit = keyed[k].bit;
             m_masks[be.begin - 1][std::size_t(bit >> 6)] |= std::uint64_t(1) << (bit & 63);
+            m_cellStart.push_back(std::uint32_t(k));
         }
+        m_cellStart.push_back(std::uint32_t(n));
         // Near bits: the 3³ neighbourhood of every occupied cell (its blocks are in the table: they
         // are within two cells of a point).
         for (CellEntry& be : m_blocks)
@@ -182,7 +200,7 @@ SupportGraph::SupportGraph(std::span<const Eigen::Vector3f> positions, const Sup
                 be.end = std::uint32_t(m_masks.size());
             }
         for (std::size_t k = 0; k < n; ++k) {
-            if (k > 0 && keyed[k - 1].first == keyed[k].first) continue;
+            if (k > 0 && keyed[k - 1].sameCell(keyed[k])) continue;
             const Eigen::Vector3i c = cellOf(m_sorted[k]);
             for (int dz = -1; dz <= 1; ++dz)
                 for (int dy = -1; dy <= 1; ++dy)

@@ -119,14 +119,13 @@ private:
     std::vector<Eigen::Vector3f> m_points;
     float m_radius = 0;
     Eigen::Vector3f m_lo = Eigen::Vector3f::Zero(), m_hi = Eigen::Vector3f::Zero();
-    // Open-addressing table (linear probing, power-of-two size, kEmpty marks a free entry): one
-    // cache line per lookup instead of a node chain.
+    // Open-addressing table of blocks (linear probing, power-of-two size, kEmpty marks a free
+    // entry): one cache line per lookup instead of a node chain.
     static constexpr Key kEmpty = ~Key(0);
     struct CellEntry {
         Key key = kEmpty;
-        std::uint32_t begin = 0, end = 0;  // [begin, end) in m_order / m_sorted
+        std::uint32_t begin = 0, end = 0;  // 1 + index in m_masks of its occupancy / near bits (0: none)
     };
-    std::vector<CellEntry> m_cells;  // occupied cells
     // Blocks of kBlockCells³ cells with a point within two cells of them (the walk skips the
     // others); a block holding points has begin = 1 + index of its cell occupancy bits; every block
     // has end = 1 + index of its "near" bits (cells within one cell of an occupied cell: a walk cell
@@ -134,10 +133,13 @@ private:
     std::vector<CellEntry> m_blocks;
     using BlockMask = std::array<std::uint64_t, kBlockCells * kBlockCells * kBlockCells / 64>;
     std::vector<BlockMask> m_masks;
+    // Occupied cells in block order, then by bit: m_cellBase[occupancy mask index] is a block's
+    // first cell; m_cellStart[cell] .. m_cellStart[cell + 1] its points in m_order / m_sorted.
+    std::vector<std::uint32_t> m_cellBase, m_cellStart;
     static bool bitOf(const BlockMask& m, int bit) { return (m[std::size_t(bit >> 6)] >> (bit & 63)) & 1u; }
     // Whether cell c is within one cell of an occupied cell (false outside the block table).
     bool nearOccupied(const Eigen::Vector3i& c) const;
-    std::uint64_t m_cellMask = 0, m_blockMask = 0;  // table size − 1 (tables have ≥ 16 entries)
+    std::uint64_t m_blockMask = 0;  // table size − 1 (the table has ≥ 16 entries)
     // Fibonacci hashing: the top bits of k · 2⁶⁴/φ (every bit of the key reaches them).
     static std::size_t slotOf(Key k, std::uint64_t mask) {
         return std::size_t((k * 0x9E3779B97F4A7C15ull) >> (64 - std::bit_width(mask)));
