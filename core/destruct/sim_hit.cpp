@@ -244,7 +244,7 @@ void Simulation::tearChunk(int c, HitContext& ctx, const Eigen::Vector3f& veloci
 void Simulation::chunkAccounting(HitContext& ctx, const Eigen::Vector3f& p, const Eigen::Vector3f& d) {
     std::vector<int> touched;
     for (std::uint32_t s : ctx.report.knocked)
-        if (std::find(touched.begin(), touched.end(), m_chunk[s]) == touched.end()) touched.push_back(m_chunk[s]);
+        if (std::find(touched.begin(), touched.end(), int(m_state[s].chunk)) == touched.end()) touched.push_back(m_state[s].chunk);
     if (ctx.kind == HitKind::Epicenter)  // radial: nearest chunk first
         std::stable_sort(touched.begin(), touched.end(), [&](int a, int b) {
             return (m_chunkCentroid[std::size_t(a)] - p).squaredNorm() < (m_chunkCentroid[std::size_t(b)] - p).squaredNorm();
@@ -360,7 +360,7 @@ void Simulation::supportUpdate(HitContext& ctx) {
     }
     // Innards go dark when their chunk has nothing shallower than the innards left.
     for (std::uint32_t s : ctx.changed) {
-        const auto c = std::size_t(m_chunk[s]);
+        const auto c = std::size_t(m_state[s].chunk);
         if (m_chunkDark[c] || m_chunkShallow[c] > 0 || float(m_chunkSize[c]) > 0.25f * float(size())) continue;
         m_chunkDark[c] = 1;
         for (std::uint32_t k = m_chunkOffsets[c]; k < m_chunkOffsets[c + 1]; ++k) {
@@ -473,7 +473,7 @@ HitReport Simulation::hit(const Hit& h) {
         }
         ctx.report.exitSlot = exitSlot;
         ctx.report.exit = m_plating[exitSlot];
-        const int ce = m_chunk[exitSlot];
+        const int ce = m_state[exitSlot].chunk;
         const auto cce = std::size_t(ce);
         if (!m_chunkTorn[cce] && float(m_chunkSize[cce]) <= 0.25f * float(size())) {
             tearChunk(ce, ctx, d * w.chunkSpeed);

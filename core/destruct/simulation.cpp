@@ -278,7 +278,7 @@ Eigen::Vector3f Simulation::layerColorIn(std::uint32_t i) const {
 void Simulation::materializeCarried(std::uint32_t i) {
     // What knocking the slot at tear time wrote (tearChunk did the accounting for the whole chunk).
     m_heat0[i] = kTornHeat;
-    m_heatTime[i] = m_chunkTornAt[std::size_t(m_chunk[i])];
+    m_heatTime[i] = m_chunkTornAt[m_state[i].chunk];
     m_state[i].flags |= kWound;
     m_layerColor[i] = layerColorIn(i);
     m_state[i].depth = 1.f;
@@ -327,14 +327,15 @@ void Simulation::setDepth(std::uint32_t i, float d) {
     const bool wasShallow = levelIn(i) < 3;
     m_state[i].depth = std::min(d, float(kMaxLayers));
     const bool isShallow = levelIn(i) < 3;
-    const auto c = std::size_t(m_chunk[i]);
-    const auto p = std::size_t(m_part[i]);
+    // The chunk from the slot state, the part from the (chunk, part) pair: no reads of m_chunk / m_part.
+    const auto c = std::size_t(m_state[i].chunk);
     if (wasPlating != isPlating) {
         const int delta = isPlating ? -1 : 1;
+        const std::uint32_t pair = m_pairOf[i];
         m_chunkKnocked[c] += delta;
-        m_pairKnocked[m_pairOf[i]] += delta;
+        m_pairKnocked[pair] += delta;
         m_chunkPlatingSum[c] -= double(delta) * m_plating[i].cast<double>();
-        addPartKnocked(int(p), delta);
+        addPartKnocked(m_pairPart[pair], delta);
     }
     if (wasShallow != isShallow) m_chunkShallow[c] += isShallow ? 1 : -1;
     markDirty(i);
