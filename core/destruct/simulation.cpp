@@ -196,6 +196,7 @@ Result<Simulation> Simulation::create(const formats::Spl2Model& model, const Sim
             mutual = mutual && std::find(back.begin(), back.end(), s) != back.end();
         }
         if (mutual) sim.m_state[s].flags |= kMutualBit;
+        if (sim.m_onRim[s] != 0) sim.m_state[s].flags |= kRimBit;
     }
     sim.m_dirty.clear();
     std::fill(sim.m_dirtyFlag.begin(), sim.m_dirtyFlag.end(), 0);
@@ -210,7 +211,7 @@ void Simulation::heal(float amount) {
             m_state.assign(n, SlotState{});
             for (std::size_t i = 0; i < n; ++i) m_state[i].chunk = std::uint8_t(m_chunk[i]);
         }
-        for (SlotState& st : m_state) st.depth = 0.f, st.mark = 0, st.flags &= kMutualBit;
+        for (SlotState& st : m_state) st.depth = 0.f, st.mark = 0, st.flags &= kStaticBits;
         m_heat0.assign(n, 0.f);
         m_heatTime.assign(n, 0.f);
         m_layerColor = m_color;
@@ -261,7 +262,7 @@ void Simulation::heal(float amount) {
         if (d < 1e-4f) d = 0.f;
         setDepth(i, d);
         if (levelIn(i) != before) refreshColor(i);
-        if (d == 0.f) m_state[i].flags &= kMutualBit, m_heat0[i] = 0.f, m_layerColor[i] = m_color[i];
+        if (d == 0.f) m_state[i].flags &= kStaticBits, m_heat0[i] = 0.f, m_layerColor[i] = m_color[i];
         markDirty(i);
     }
 }

@@ -234,11 +234,12 @@ private:
     // Carried off by its torn chunk and not written since (reads as depth 1, wound, torn heat).
     bool carriedIn(std::uint32_t i) const { return m_state[i].depth < 1.f && m_chunkCarried[m_state[i].chunk]; }
     float depthIn(std::uint32_t i) const { return carriedIn(i) ? 1.f : m_state[i].depth; }
-    // A static bit of SlotState::flags beside the SlotFlags (kept by heal, not part of flags()): every
-    // support-graph neighbour of the slot has the slot among its own neighbours.
-    static constexpr std::uint8_t kMutualBit = 0x80;
+    // Static bits of SlotState::flags beside the SlotFlags (kept by heal, not part of flags()):
+    // kMutualBit: every support-graph neighbour of the slot has the slot among its own neighbours;
+    // kRimBit: the slot is on its chunk's rim (m_onRim ≠ 0).
+    static constexpr std::uint8_t kMutualBit = 0x80, kRimBit = 0x40, kStaticBits = kMutualBit | kRimBit;
     std::uint8_t flagsIn(std::uint32_t i) const {
-        const std::uint8_t f = std::uint8_t(m_state[i].flags & ~kMutualBit);
+        const std::uint8_t f = std::uint8_t(m_state[i].flags & ~kStaticBits);
         return carriedIn(i) ? std::uint8_t(f | kWound) : f;
     }
     Eigen::Vector3f layerColorIn(std::uint32_t i) const;
@@ -298,7 +299,7 @@ private:
     // The neighbours a changed slot's support update looks at: all of them, or only those outside
     // its chunk while the slot is carried off by its torn chunk.
     SupportGraph::Near supportNeighbours(std::uint32_t i) const {
-        if (m_onRim[i] == 0 || !carriedIn(i)) return m_graph.near(i);
+        if (!(m_state[i].flags & kRimBit) || !carriedIn(i)) return m_graph.near(i);
         const std::uint32_t r = m_onRim[i] - 1;
         return SupportGraph::Near({m_rimOuter.data() + m_rimOuterOffsets[r], m_rimOuter.data() + m_rimOuterOffsets[r + 1]});
     }
