@@ -49,8 +49,8 @@ void Simulation::knock(std::uint32_t s, HitContext& ctx, bool debris, const Eige
     materialize(s);
     setDepth(s, std::min(float(kMaxLayers), std::floor(m_state[s].depth) + 1.f));
     m_state[s].flags |= kWound;
-    m_heat0[s] = heat;
-    m_heatTime[s] = m_time;
+    m_heat[s].start = heat;
+    m_heat[s].time = m_time;
     refreshColor(s);
     ctx.report.knocked.push_back(s);
     if (support) ctx.changed.push_back(s);
@@ -106,8 +106,8 @@ void Simulation::crackChunk(int c, HitContext& ctx) {
         if (depthIn(m_rimSlots[k]) < 1.f) rim.push_back(m_rimSlots[k]);
     for (std::uint32_t s : rim) {
         m_state[s].flags |= kCracked | kWound;
-        m_heat0[s] = 0.6f;
-        m_heatTime[s] = m_time;
+        m_heat[s].start = 0.6f;
+        m_heat[s].time = m_time;
         markDirty(s);
     }
     const int chips = std::min<int>(3, int(rim.size()));
@@ -283,8 +283,8 @@ void Simulation::supportUpdate(HitContext& ctx) {
                 ++visits;
                 if (depthIn(u) < 1.f && !(m_state[u].flags & kWound)) {  // the rim of a wound turns ragged and hot
                     m_state[u].flags |= kWound;
-                    m_heat0[u] = 0.5f;
-                    m_heatTime[u] = m_time;
+                    m_heat[u].start = 0.5f;
+                    m_heat[u].time = m_time;
                     markDirty(u);
                 }
                 if (m_state[u].mark == checked) continue;
@@ -466,8 +466,8 @@ HitReport Simulation::hit(const Hit& h) {
             if (flagsIn(s) & kCracked) continue;
             materialize(s);
             m_state[s].flags |= kCracked | kWound;
-            m_heat0[s] = std::max(m_heat0[s] * std::exp(-w.cooling * (m_time - m_heatTime[s])), 0.7f);
-            m_heatTime[s] = m_time;
+            m_heat[s].start = std::max(m_heat[s].start * std::exp(-w.cooling * (m_time - m_heat[s].time)), 0.7f);
+            m_heat[s].time = m_time;
             markDirty(s);
             ++ctx.report.channel;
         }

@@ -199,21 +199,20 @@ Result<Simulation> Simulation::create(const formats::Spl2Model& model, const Sim
         if (sim.m_onRim[s] != 0) sim.m_state[s].flags |= kRimBit;
     }
     sim.m_dirty.clear();
-    std::fill(sim.m_dirtyFlag.begin(), sim.m_dirtyFlag.end(), 0);
+    for (SlotState& st : sim.m_state) st.flags &= std::uint8_t(~kDirtyBit);
     return sim;
 }
 
 void Simulation::heal(float amount) {
     const std::size_t n = m_plating.size();
-    if (amount >= 1.f || m_heat0.size() != n) {
-        const bool first = m_heat0.size() != n;
+    if (amount >= 1.f || m_heat.size() != n) {
+        const bool first = m_heat.size() != n;
         if (first) {
             m_state.assign(n, SlotState{});
             for (std::size_t i = 0; i < n; ++i) m_state[i].chunk = std::uint8_t(m_chunk[i]);
         }
         for (SlotState& st : m_state) st.depth = 0.f, st.mark = 0, st.flags &= kStaticBits;
-        m_heat0.assign(n, 0.f);
-        m_heatTime.assign(n, 0.f);
+        m_heat.assign(n, Heat{});
         m_layerColor = m_color;
         m_chunkKnocked.assign(m_chunkSize.size(), 0);
         m_chunkShallow = m_chunkSize;
@@ -236,7 +235,6 @@ void Simulation::heal(float amount) {
         m_debrisAlive = 0;
         m_bodies.clear();
         m_markNow = 0;
-        m_dirtyFlag.assign(n, 0);
         m_poolDirtyFlag.assign(m_pool.size(), 0);
         m_dirty.clear();
         m_poolDirty.clear();
@@ -262,7 +260,7 @@ void Simulation::heal(float amount) {
         if (d < 1e-4f) d = 0.f;
         setDepth(i, d);
         if (levelIn(i) != before) refreshColor(i);
-        if (d == 0.f) m_state[i].flags &= kStaticBits, m_heat0[i] = 0.f, m_layerColor[i] = m_color[i];
+        if (d == 0.f) m_state[i].flags &= kStaticBits | kDirtyBit, m_heat[i].start = 0.f, m_layerColor[i] = m_color[i];
         markDirty(i);
     }
 }
@@ -278,8 +276,8 @@ Eigen::Vector3f Simulation::layerColorIn(std::uint32_t i) const {
 
 void Simulation::materializeCarried(std::uint32_t i) {
     // What knocking the slot at tear time wrote (tearChunk did the accounting for the whole chunk).
-    m_heat0[i] = kTornHeat;
-    m_heatTime[i] = m_chunkTornAt[m_state[i].chunk];
+    m_heat[i].start = kTornHeat;
+    m_heat[i].time = m_chunkTornAt[m_state[i].chunk];
     m_state[i].flags |= kWound;
     m_layerColor[i] = layerColorIn(i);
     m_state[i].depth = 1.f;
@@ -368,8 +366,8 @@ std::uint16_t Simulation::newMark(std::uint16_t* keep) {
 }
 
 void Simulation::markDirty(std::uint32_t i) {
-    if (m_dirtyFlag[i]) return;
-    m_dirtyFlag[i] = 1;
+    if (m_state[i].flags & kDirtyBit) return;
+    m_state[i].flags |= kDirtyBit;
     m_dirty.push_back(i);
 }
 
@@ -384,7 +382,7 @@ void Simulation::refreshColor(std::uint32_t i) {
 std::vector<std::uint32_t> Simulation::takeDirtySlots() {
     std::vector<std::uint32_t> out;
     out.swap(m_dirty);
-    for (std::uint32_t& i : out) m_dirtyFlag[i] = 0, i = m_out[i];
+    for (std::uint32_t& i : out) m_state[i].flags &= std::uint8_t(~kDirtyBit), i = m_out[i];
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -515,8 +513,8 @@ std::vector<std::uint8_t> Simulation::serializeState() const {
     put(out, n);
     for (std::uint32_t i = 0; i < n; ++i) {
         const bool carried = carriedIn(i);
-        put(out, depthIn(i)), put(out, carried ? kTornHeat : m_heat0[i]);
-        put(out, carried ? m_chunkTornAt[std::size_t(m_chunk[i])] : m_heatTime[i]), put(out, flagsIn(i));
+        put(out, depthIn(i)), put(out, carried ? kTornHeat : m_heat[i].start);
+        put(out, carried ? m_chunkTornAt[std::size_t(m_chunk[i])] : m_heat[i].time), put(out, flagsIn(i));
         const Eigen::Vector3f c = layerColorIn(i);
         put(out, c.x()), put(out, c.y()), put(out, c.z());
     }

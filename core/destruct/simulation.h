@@ -174,10 +174,10 @@ public:
     // Colour the slot is drawn with at the current time (layer colour, then the black-body heat).
     Eigen::Vector3f displayColor(std::size_t slot) const;
     Eigen::Vector3f layerColorOf(std::size_t slot) const { return layerColorIn(m_in[slot]); }
-    float heat0(std::size_t slot) const { return carriedIn(m_in[slot]) ? kTornHeat : m_heat0[m_in[slot]]; }
+    float heat0(std::size_t slot) const { return carriedIn(m_in[slot]) ? kTornHeat : m_heat[m_in[slot]].start; }
     float heatTime(std::size_t slot) const {
         const std::uint32_t i = m_in[slot];
-        return carriedIn(i) ? m_chunkTornAt[std::size_t(m_chunk[i])] : m_heatTime[i];
+        return carriedIn(i) ? m_chunkTornAt[std::size_t(m_chunk[i])] : m_heat[i].time;
     }
     // The support-graph neighbours of a slot, nearest first (model core indices).
     std::vector<std::uint32_t> neighbours(std::size_t slot) const;
@@ -234,12 +234,13 @@ private:
     // Carried off by its torn chunk and not written since (reads as depth 1, wound, torn heat).
     bool carriedIn(std::uint32_t i) const { return m_state[i].depth < 1.f && m_chunkCarried[m_state[i].chunk]; }
     float depthIn(std::uint32_t i) const { return carriedIn(i) ? 1.f : m_state[i].depth; }
-    // Static bits of SlotState::flags beside the SlotFlags (kept by heal, not part of flags()):
+    // Bits of SlotState::flags beside the SlotFlags (not part of flags()). Static, kept by heal:
     // kMutualBit: every support-graph neighbour of the slot has the slot among its own neighbours;
-    // kRimBit: the slot is on its chunk's rim (m_onRim ≠ 0).
+    // kRimBit: the slot is on its chunk's rim (m_onRim ≠ 0). kDirtyBit: in m_dirty (markDirty).
     static constexpr std::uint8_t kMutualBit = 0x80, kRimBit = 0x40, kStaticBits = kMutualBit | kRimBit;
+    static constexpr std::uint8_t kDirtyBit = 0x20;
     std::uint8_t flagsIn(std::uint32_t i) const {
-        const std::uint8_t f = std::uint8_t(m_state[i].flags & ~kStaticBits);
+        const std::uint8_t f = std::uint8_t(m_state[i].flags & ~(kStaticBits | kDirtyBit));
         return carriedIn(i) ? std::uint8_t(f | kWound) : f;
     }
     Eigen::Vector3f layerColorIn(std::uint32_t i) const;
@@ -321,7 +322,11 @@ private:
     };
     static_assert(sizeof(SlotState) == 8);
     std::vector<SlotState> m_state;
-    std::vector<float> m_heat0, m_heatTime;
+    // Heat at its last change and when that was, side by side (a write is one cache line).
+    struct Heat {
+        float start = 0, time = 0;
+    };
+    std::vector<Heat> m_heat;
     std::vector<Eigen::Vector3f> m_layerColor;
     std::vector<int> m_chunkKnocked, m_chunkShallow;  // plating knocked out; slots with level < 3
     std::vector<std::uint8_t> m_chunkCracked, m_chunkTorn, m_chunkDark;
@@ -345,7 +350,7 @@ private:
     // cleared (once per 65,535 marks, hundreds of hits), except `keep`'s, which is renumbered.
     std::uint16_t newMark(std::uint16_t* keep = nullptr);
     std::uint16_t m_markNow = 0;
-    std::vector<std::uint8_t> m_dirtyFlag, m_poolDirtyFlag;
+    std::vector<std::uint8_t> m_poolDirtyFlag;
     std::vector<std::uint32_t> m_dirty, m_poolDirty;
     std::uint64_t m_rng = 0;
     std::uint64_t m_visitsTotal = 0;
