@@ -25,7 +25,7 @@ void l1LossGradientCuda(const float* rgb, const float* alpha, const float* gtPre
 void entropyGradientCuda(const float* logits, float* grad, int64_t n, float weight, double* lossSum,
                          const DeviceStep* step, CudaStream stream);
 
-// One thread: *current = table[*counter] (the last entry past the end), then ++*counter.
+// *current = table[*counter] (the last entry past the end), then ++*counter; one small block.
 void selectDeviceStepCuda(const DeviceStep* table, int32_t count, int32_t* counter, DeviceStep* current,
                           CudaStream stream);
 
