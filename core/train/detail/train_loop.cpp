@@ -170,8 +170,6 @@ public:
             }
             m_stackedRgb = at::stack(rgb).to(m_device);
             m_stackedAlpha = at::stack(alpha).to(m_device);
-            for (std::size_t k = 0; k < m_data.train.size(); ++k)
-                m_targets.push_back({m_stackedRgb[std::int64_t(k)], m_stackedAlpha[std::int64_t(k)]});
             uploadSteps(inputs.startStep);
         } else {
             m_targets.reserve(m_data.train.size());
@@ -443,7 +441,7 @@ private:
     bool m_captureSteps;  // a GPU and TrainInputs::captureSteps: steps replay m_graph
     ParamState m_state;
     McmcStrategy m_strategy;
-    std::vector<Target> m_targets;  // per train view, on m_device (on a GPU: rows of the stacks)
+    std::vector<Target> m_targets;  // CPU: per train view (a GPU step reads the stacks below)
     at::Tensor m_stackedRgb, m_stackedAlpha;  // GPU: [views, H, W, 3] and [views, H, W]
     DeviceSteps m_deviceSteps;                // GPU: one entry per step from the last upload
     StepGraph m_graph;                        // GPU: the last recorded step
