@@ -3,13 +3,16 @@
 // LOD range (torn chunks' plating and underside copies on rigid bodies, white-hot debris). The
 // math mirrors sw::destruct::Simulation::position / poolPosition / displayColor (tests read the
 // GPU centres back and compare). Records (core/destruct/gpu_state.h):
-//   slot  2 vec4: depth, heat0, heat time, flags | layer rgb, 1
+//   slot  2 vec4: depth, heat0, heat time, flags | layer rgb, ring (1 none, else 2 + chunk a + 256 · chunk b)
 //   pool  3 vec4: source, kind (0 free, 1 plating, 2 underside, 3 debris), body, birth |
 //                 start xyz, heat0 | velocity xyz, 0 (debris) or colour rgb, scale (chunk copies)
 //   body  3 vec4: quaternion xyzw | pivot xyz, alive | translation xyz, 0
 //   chunk 1 vec4: carried (1: torn off as a whole), tear time, 0, 0
 // A slot whose record says depth < 1 in a carried chunk reads as its chunk knocked it out at the
 // tear time (Simulation::carriedIn): depth 1, wound, heat 0.8, the underlay colour of layer 1.
+// A slot whose record says plating and not wound, on the tear ring of a carried chunk (the ring
+// chunks of its record), reads wound with heat 0.5 from the earliest such tear time
+// (Simulation::ringSinceIn): the rim of the hole the chunk left.
 layout(std430, binding = 2) readonly buffer DamageSlots { vec4 d_slots[]; };
 layout(std430, binding = 3) readonly buffer DamagePool { vec4 d_pool[]; };
 layout(std430, binding = 4) readonly buffer DamageBodies { vec4 d_bodies[]; };
@@ -26,6 +29,7 @@ uniform vec3 u_dUnderlay;      // the damage palette's crater floor tint (layer 
 uniform int u_dChunks;         // chunk records uploaded
 
 const float kTornHeat = 0.8;   // Simulation::kTornHeat
+const float kRingHeat = 0.5;   // Simulation::kRingHeat
 
 // Tear time of chunk c when it was torn off as a whole, else a negative number.
 float carriedSince(float chunk) {
@@ -64,6 +68,11 @@ bool applySlotDamage(uint s) {
         if (since >= 0.0) {
             r0 = vec4(1.0, kTornHeat, since, float(int(r0.w + 0.5) | 1));
             r1 = vec4(a_color * 0.28 + u_dUnderlay, 1.0);
+        } else if (r1.w > 1.5 && (int(r0.w + 0.5) & 1) == 0) {
+            int ring = int(r1.w + 0.5) - 2;
+            float a = carriedSince(float(ring & 255)), b = carriedSince(float(ring >> 8));
+            float ringSince = a < 0.0 ? b : (b < 0.0 ? a : min(a, b));
+            if (ringSince >= 0.0) r0 = vec4(r0.x, kRingHeat, ringSince, float(int(r0.w + 0.5) | 1));
         }
     }
     if (r0.x > 0.0) a_pos = a_pos + damageInward(a_pos, a_normal) * (damageStep(a_attrs.z) * r0.x);

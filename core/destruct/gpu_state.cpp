@@ -11,7 +11,10 @@ void packSlot(const Simulation& sim, std::uint32_t i, float* r) {
     r[4] = c.x();
     r[5] = c.y();
     r[6] = c.z();
-    r[7] = 1.f;
+    // 1, or 2 + the ring chunks (static: first + 256 · second, the same twice for one), which the
+    // shader reads the slot's wound and heat through while its record says plating, not wound.
+    int ring[2];
+    r[7] = sim.ringChunks(i, ring) ? float(2 + ring[0] + 256 * ring[1]) : 1.f;
 }
 
 void packPoolEntry(const Simulation& sim, std::uint32_t e, float* r) {

@@ -3,14 +3,17 @@
 // SplatDamage*, shaders/splat_damage.glsl): plain float records, packed here so the renderer
 // knows nothing of the simulation. The shader derives positions from these with the same
 // formulas as Simulation::position / poolPosition (tests compare them, read back).
-//   slot  [n_core, 8]:  depth, heat0, heat time, flags | layer colour rgb, 1
+//   slot  [n_core, 8]:  depth, heat0, heat time, flags | layer colour rgb, ring (1: none, else
+//                       2 + the chunks whose tear ring the slot lies on: first + 256 · second)
 //   pool  [capacity, 12]: source slot, kind (0 free, 1 chunk plating, 2 underside, 3 debris),
 //                         body, birth | debris start xyz, heat0 | debris velocity xyz, 0 or copy colour rgb, scale
 //   body  [bodies, 12]:   rotation quaternion x y z w | pivot xyz, alive | translation xyz, 0
 //   chunk [chunks, 4]:    carried (torn off as a whole) 0/1, tear time, 0, 0
 // A slot record holds the state the accessors read when it was packed; a slot carried off by its
 // chunk later (record depth < 1, chunk carried) is read through the chunk record by the shader,
-// so tearing a chunk uploads one chunk record, not the chunk's slots.
+// so tearing a chunk uploads one chunk record, not the chunk's slots; likewise a slot on the ring
+// around a carried chunk (record: plating, not wound) reads wound with the ring's heat
+// (Simulation::kRingHeat from the tear time), so the tear uploads none of its ring either.
 #include <cstdint>
 #include <span>
 #include <vector>

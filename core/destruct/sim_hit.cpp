@@ -8,9 +8,13 @@
 
 namespace sw::destruct {
 
+// An entry of HitContext::changed that stands for a chunk torn off as a whole (kTornEntry | chunk):
+// its carried rim slots, which the support update reads through the chunk's static lists.
+constexpr std::uint32_t kTornEntry = 0x80000000u;
+
 struct Simulation::HitContext {
     HitReport report;
-    std::vector<std::uint32_t> changed;  // slots whose depth changed this hit (support events)
+    std::vector<std::uint32_t> changed;  // slots whose depth changed this hit (support events), torn chunks
     int budget = 0;                      // chunks left to tear
     Eigen::Vector3f impact = Eigen::Vector3f::Zero(), direction = Eigen::Vector3f::UnitY();
     HitKind kind = HitKind::Shot;
@@ -235,8 +239,18 @@ void Simulation::tearChunk(int c, HitContext& ctx, const Eigen::Vector3f& veloci
     m_chunkTornAt[cc] = m_time;
     ++m_chunkVersion;
     ctx.report.carried += plating;
-    for (std::uint32_t k = m_rimOffsets[cc]; k < m_rimOffsets[cc + 1]; ++k)
-        if (carriedIn(m_rimSlots[k])) ctx.changed.push_back(m_rimSlots[k]);
+    // The rim's support events as one entry (supportUpdate). The ring around the chunk turns wound
+    // and warm through the chunk's carried state (ringSinceIn), except the few ring slots whose two
+    // ring chunks are others: written here, as the support update would.
+    ctx.changed.push_back(kTornEntry | std::uint32_t(c));
+    for (std::uint32_t k = m_ringExtraOffsets[cc]; k < m_ringExtraOffsets[cc + 1]; ++k) {
+        const std::uint32_t u = m_ringExtra[k];
+        if (depthIn(u) >= 1.f || woundIn(u)) continue;
+        m_state[u].flags |= kWound;
+        m_heat[u].start = kRingHeat;
+        m_heat[u].time = m_time;
+        markDirty(u);
+    }
     m_events.push_back({EventType::ChunkTorn, m_hits, c, plating,
                         "chunk " + std::to_string(c) + " torn off (" + std::to_string(plating) + " plating splats)"});
 }
@@ -275,92 +289,136 @@ void Simulation::supportUpdate(HitContext& ctx) {
         // (one that settles is a changed slot of the next pass, which checks its neighbours again).
         const std::uint16_t checked = newMark();
         for (std::size_t k = settledFrom; k < ctx.changed.size(); ++k) {
-            const std::uint32_t e = ctx.changed[k];
-            // e is one of each neighbour's own neighbours (a mutual slot): a neighbour u less than
-            // two layers above e cannot hang, whatever its other neighbours (see below).
-            const float de = (m_state[e].flags & kMutualBit) ? depthIn(e) : -1.f;
-            for (std::uint32_t u : supportNeighbours(e)) {
-                ++visits;
-                if (depthIn(u) < 1.f && !(m_state[u].flags & kWound)) {  // the rim of a wound turns ragged and hot
-                    m_state[u].flags |= kWound;
-                    m_heat[u].start = 0.5f;
-                    m_heat[u].time = m_time;
-                    markDirty(u);
-                }
-                if (m_state[u].mark == checked) continue;
-                m_state[u].mark = checked;
-                const float du = depthIn(u);
-                if (du >= float(kMaxLayers)) continue;
-                // Hanging over a pit (every neighbour two layers deeper or more): settle to the
-                // neighbours' level. The first neighbour that is not that deep ends the check;
-                // e is such a neighbour when it is mutual and shallower (one look, no list read).
-                const float need = std::floor(du) + 2.f;
-                if (de >= 0.f && de < need) {
+            // A torn chunk: its carried rim slots are one layer deep, and a neighbour outside the
+            // chunk that lists such a slot among its own neighbours cannot hang over it (it is less
+            // than two layers below any neighbour), so only the rim slots that some outer neighbour
+            // does not list back (m_rimOneWay) run the settle checks; their ring is read through.
+            std::uint32_t one = ctx.changed[k];
+            const std::uint32_t* first = &one;
+            const std::uint32_t* last = &one + 1;
+            const bool torn = (one & kTornEntry) != 0;
+            if (torn) {
+                const std::size_t c = one & ~kTornEntry;
+                first = m_rimOneWay.data() + m_rimOneWayOffsets[c];
+                last = m_rimOneWay.data() + m_rimOneWayOffsets[c + 1];
+            }
+            for (; first != last; ++first) {
+                const std::uint32_t e = *first;
+                if (torn && !carriedIn(e)) continue;
+                // e is one of each neighbour's own neighbours (a mutual slot): a neighbour u less than
+                // two layers above e cannot hang, whatever its other neighbours (see below).
+                const float de = (m_state[e].flags & kMutualBit) ? depthIn(e) : -1.f;
+                for (std::uint32_t u : supportNeighbours(e)) {
                     ++visits;
-                    continue;
-                }
-                const auto nb = graph.near(u);
-                if (!nb.atLeast(3)) continue;
-                float lowest = float(kMaxLayers);
-                bool hanging = true;
-                for (std::uint32_t w : nb) {
-                    ++visits;
-                    const float dw = depthIn(w);
-                    if (dw < need) {
-                        hanging = false;
-                        break;
+                    // The rim of a wound turns ragged and hot (unless it reads so through a torn chunk's ring).
+                    if (depthIn(u) < 1.f && !(m_state[u].flags & kWound) && ringSinceIn(u) < 0.f) {
+                        m_state[u].flags |= kWound;
+                        m_heat[u].start = kRingHeat;
+                        m_heat[u].time = m_time;
+                        markDirty(u);
                     }
-                    lowest = std::min(lowest, dw);
-                }
-                if (hanging) {
-                    setDepth(u, std::floor(lowest));
-                    m_state[u].flags |= kSettled | kWound;
-                    refreshColor(u);
-                    ctx.changed.push_back(u);
-                    ++ctx.report.settled;
+                    if (m_state[u].mark == checked) continue;
+                    m_state[u].mark = checked;
+                    const float du = depthIn(u);
+                    if (du >= float(kMaxLayers)) continue;
+                    // Hanging over a pit (every neighbour two layers deeper or more): settle to the
+                    // neighbours' level. The first neighbour that is not that deep ends the check;
+                    // e is such a neighbour when it is mutual and shallower (one look, no list read).
+                    const float need = std::floor(du) + 2.f;
+                    if (de >= 0.f && de < need) {
+                        ++visits;
+                        continue;
+                    }
+                    const auto nb = graph.near(u);
+                    if (!nb.atLeast(3)) continue;
+                    float lowest = float(kMaxLayers);
+                    bool hanging = true;
+                    for (std::uint32_t w : nb) {
+                        ++visits;
+                        const float dw = depthIn(w);
+                        if (dw < need) {
+                            hanging = false;
+                            break;
+                        }
+                        lowest = std::min(lowest, dw);
+                    }
+                    if (hanging) {
+                        setDepth(u, std::floor(lowest));
+                        m_state[u].flags |= kSettled | kWound;
+                        refreshColor(u);
+                        ctx.changed.push_back(u);
+                        ++ctx.report.settled;
+                    }
                 }
             }
         }
         const std::size_t islandFrom = settledFrom;
         settledFrom = ctx.changed.size();
         // Islands: plating cut off from the hull, bounded flood fill (≤ islandMax + 1 slots); a fill
-        // that reaches a slot already found supported in this pass stops at once.
+        // that reaches a slot already found supported in this pass stops at once, and so does one
+        // that reaches a plating slot of a solid chunk none of whose members is knocked out
+        // (solidIn: it reaches more than islandMax plating slots, and so does every slot reaching it).
         std::uint16_t supported = newMark();
         std::vector<std::uint32_t> component;
         for (std::size_t k = islandFrom; k < settledFrom; ++k) {
-            for (std::uint32_t u : supportNeighbours(ctx.changed[k])) {
-                ++visits;
-                if (depthIn(u) >= 1.f || m_state[u].mark == supported) continue;
-                const std::uint16_t mine = newMark(&supported);
-                component.assign(1, u);
-                m_state[u].mark = mine;
-                bool isSupported = false;
-                for (std::size_t q = 0; q < component.size() && !isSupported; ++q)
-                    for (std::uint32_t w : graph.near(component[q])) {
-                        ++visits;
-                        if (depthIn(w) >= 1.f || m_state[w].mark == mine) continue;
-                        if (m_state[w].mark == supported || component.size() >= std::size_t(m_settings.islandMax)) {
-                            isSupported = true;
-                            break;
-                        }
-                        m_state[w].mark = mine;
-                        component.push_back(w);
-                    }
-                if (isSupported || component.size() > std::size_t(m_settings.islandMax)) {
-                    for (std::uint32_t c : component) m_state[c].mark = supported;
-                    continue;
+            // A torn chunk: its carried rim slots' neighbours outside it. When every chunk owning a
+            // slot of its ring is solid and untouched, none of them can be in an island.
+            std::uint32_t one = ctx.changed[k];
+            const std::uint32_t* first = &one;
+            const std::uint32_t* last = &one + 1;
+            const bool torn = (one & kTornEntry) != 0;
+            if (torn) {
+                const std::size_t c = one & ~kTornEntry;
+                bool intact = true;
+                for (std::uint32_t q = m_ringChunkOffsets[c]; q < m_ringChunkOffsets[c + 1] && intact; ++q) {
+                    const auto d = std::size_t(m_ringChunk[q]);
+                    ++visits;
+                    intact = m_chunkSolid[d] && m_chunkKnocked[d] == 0;
                 }
-                const Eigen::Vector3f out = (m_plating[u] - m_centroid).normalized();
-                tearSlots(component, -1, ctx, (out + Eigen::Vector3f(0, 0, 0.5f)).normalized() * m_profile.chunkSpeed);
-                ++ctx.report.islands;
-                m_events.push_back({EventType::IslandTorn, m_hits, int(m_out[u]), int(component.size()),
-                                    "island of " + std::to_string(component.size()) + " splats torn off"});
+                if (intact) continue;
+                first = m_rimSlots.data() + m_rimOffsets[c];
+                last = m_rimSlots.data() + m_rimOffsets[c + 1];
+            }
+            for (; first != last; ++first) {
+                if (torn && !carriedIn(*first)) continue;
+                for (std::uint32_t u : supportNeighbours(*first)) {
+                    ++visits;
+                    if (depthIn(u) >= 1.f || m_state[u].mark == supported) continue;
+                    if (solidIn(u)) {
+                        m_state[u].mark = supported;
+                        continue;
+                    }
+                    const std::uint16_t mine = newMark(&supported);
+                    component.assign(1, u);
+                    m_state[u].mark = mine;
+                    bool isSupported = false;
+                    for (std::size_t q = 0; q < component.size() && !isSupported; ++q)
+                        for (std::uint32_t w : graph.near(component[q])) {
+                            ++visits;
+                            if (depthIn(w) >= 1.f || m_state[w].mark == mine) continue;
+                            if (m_state[w].mark == supported || component.size() >= std::size_t(m_settings.islandMax) || solidIn(w)) {
+                                isSupported = true;
+                                break;
+                            }
+                            m_state[w].mark = mine;
+                            component.push_back(w);
+                        }
+                    if (isSupported || component.size() > std::size_t(m_settings.islandMax)) {
+                        for (std::uint32_t c : component) m_state[c].mark = supported;
+                        continue;
+                    }
+                    const Eigen::Vector3f out = (m_plating[u] - m_centroid).normalized();
+                    tearSlots(component, -1, ctx, (out + Eigen::Vector3f(0, 0, 0.5f)).normalized() * m_profile.chunkSpeed);
+                    ++ctx.report.islands;
+                    m_events.push_back({EventType::IslandTorn, m_hits, int(m_out[u]), int(component.size()),
+                                        "island of " + std::to_string(component.size()) + " splats torn off"});
+                }
             }
         }
     }
     // Innards go dark when their chunk has nothing shallower than the innards left.
     for (std::uint32_t s : ctx.changed) {
-        const auto c = std::size_t(m_state[s].chunk);
+        const auto c = (s & kTornEntry) ? std::size_t(s & ~kTornEntry) : std::size_t(m_state[s].chunk);
         if (m_chunkDark[c] || m_chunkShallow[c] > 0 || float(m_chunkSize[c]) > 0.25f * float(size())) continue;
         m_chunkDark[c] = 1;
         for (std::uint32_t k = m_chunkOffsets[c]; k < m_chunkOffsets[c + 1]; ++k) {

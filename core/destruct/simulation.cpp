@@ -188,15 +188,85 @@ Result<Simulation> Simulation::create(const formats::Spl2Model& model, const Sim
         }
         sim.m_rimOffsets[std::size_t(c) + 1] = std::uint32_t(sim.m_rimSlots.size());
     }
+    // Tear rings (static): which chunks' rings each slot lies on, the rim slots that are not listed
+    // back by all of their outer neighbours, the chunks owning each chunk's ring.
+    const auto listsBack = [&](std::uint32_t u, std::uint32_t s) {
+        const auto back = sim.m_graph.neighbours(u);
+        return std::find(back.begin(), back.end(), s) != back.end();
+    };
+    sim.m_ring.assign(n, 0);
+    std::vector<std::uint8_t> ringCount(n, 0);
+    std::vector<int> ringLast(n, -1);
+    sim.m_ringExtraOffsets.assign(1, 0);
+    sim.m_rimOneWayOffsets.assign(1, 0);
+    sim.m_ringChunkOffsets.assign(1, 0);
+    for (int c = 0; c < chunks; ++c) {
+        std::vector<std::uint8_t> owner(std::size_t(chunks), 0);
+        for (std::uint32_t k = sim.m_rimOffsets[std::size_t(c)]; k < sim.m_rimOffsets[std::size_t(c) + 1]; ++k) {
+            const std::uint32_t e = sim.m_rimSlots[k];
+            bool oneWay = false;
+            for (std::uint32_t q = sim.m_rimOuterOffsets[k]; q < sim.m_rimOuterOffsets[k + 1]; ++q) {
+                const std::uint32_t u = sim.m_rimOuter[q];
+                oneWay = oneWay || !listsBack(u, e);
+                if (!owner[std::size_t(sim.m_chunk[u])]) owner[std::size_t(sim.m_chunk[u])] = 1, sim.m_ringChunk.push_back(std::uint8_t(sim.m_chunk[u]));
+                if (ringLast[u] == c) continue;
+                ringLast[u] = c;
+                if (ringCount[u] == 0) sim.m_ring[u] = std::uint16_t(c | (c << 8));
+                else if (ringCount[u] == 1) sim.m_ring[u] = std::uint16_t((sim.m_ring[u] & 0xFF) | (c << 8));
+                else sim.m_ringExtra.push_back(u);
+                ringCount[u] = std::uint8_t(std::min(3, ringCount[u] + 1));
+            }
+            if (oneWay) sim.m_rimOneWay.push_back(e);
+        }
+        sim.m_ringExtraOffsets.push_back(std::uint32_t(sim.m_ringExtra.size()));
+        sim.m_rimOneWayOffsets.push_back(std::uint32_t(sim.m_rimOneWay.size()));
+        sim.m_ringChunkOffsets.push_back(std::uint32_t(sim.m_ringChunk.size()));
+    }
+    // Solid chunks: more than islandMax members, strongly connected among themselves (every member
+    // reaches every other through members, along the neighbour lists the island fill walks).
+    sim.m_chunkSolid.assign(std::size_t(chunks), 0);
+    {
+        std::vector<std::uint8_t> seen(n, 0);
+        std::vector<std::vector<std::uint32_t>> backward(n);
+        for (std::uint32_t s = 0; s < n; ++s)
+            for (std::uint32_t u : sim.m_graph.neighbours(s))
+                if (sim.m_chunk[u] == sim.m_chunk[s]) backward[u].push_back(s);
+        std::vector<std::uint32_t> stack;
+        for (int c = 0; c < chunks; ++c) {
+            const auto cc = std::size_t(c);
+            if (sim.m_chunkSize[cc] <= settings.islandMax || sim.m_chunkSize[cc] == 0) continue;
+            bool solid = true;
+            for (int dir = 0; dir < 2 && solid; ++dir) {
+                const std::uint8_t tag = std::uint8_t(dir + 1);
+                std::uint32_t reached = 1;
+                stack.assign(1, sim.m_chunkSlots[sim.m_chunkOffsets[cc]]);
+                seen[stack[0]] = tag;
+                while (!stack.empty()) {
+                    const std::uint32_t s = stack.back();
+                    stack.pop_back();
+                    const auto visit = [&](std::uint32_t u) {
+                        if (sim.m_chunk[u] != c || seen[u] == tag) return;
+                        seen[u] = tag;
+                        ++reached;
+                        stack.push_back(u);
+                    };
+                    if (dir == 0)
+                        for (std::uint32_t u : sim.m_graph.neighbours(s)) visit(u);
+                    else
+                        for (std::uint32_t u : backward[s]) visit(u);
+                }
+                solid = reached == std::uint32_t(sim.m_chunkSize[cc]);
+            }
+            sim.m_chunkSolid[cc] = solid ? 1 : 0;
+        }
+    }
     sim.heal(1.f);  // the pristine dynamic state
     for (std::uint32_t s = 0; s < n; ++s) {
         bool mutual = true;
-        for (std::uint32_t u : sim.m_graph.neighbours(s)) {
-            const auto back = sim.m_graph.neighbours(u);
-            mutual = mutual && std::find(back.begin(), back.end(), s) != back.end();
-        }
+        for (std::uint32_t u : sim.m_graph.neighbours(s)) mutual = mutual && listsBack(u, s);
         if (mutual) sim.m_state[s].flags |= kMutualBit;
         if (sim.m_onRim[s] != 0) sim.m_state[s].flags |= kRimBit;
+        if (ringCount[s] != 0) sim.m_state[s].flags |= kRingBit;
     }
     sim.m_dirty.clear();
     for (SlotState& st : sim.m_state) st.flags &= std::uint8_t(~kDirtyBit);
@@ -284,13 +354,33 @@ void Simulation::materializeCarried(std::uint32_t i) {
     markDirty(i);
 }
 
+void Simulation::materializeRing(std::uint32_t i, float since) {
+    // What the tear's support update wrote on the ring before it was read through the chunk.
+    m_state[i].flags |= kWound;
+    m_heat[i].start = kRingHeat;
+    m_heat[i].time = since;
+    markDirty(i);
+}
+
 void Simulation::materializeAll() {
+    bool any = false;
+    for (std::uint8_t c : m_chunkCarried) any = any || c;
+    if (!any) return;
+    // Every slot (a ring reaches into the chunks around a carried one); then no chunk is carried.
+    for (std::uint32_t i = 0; i < m_state.size(); ++i) materialize(i);
     for (std::size_t c = 0; c < m_chunkCarried.size(); ++c) {
         if (!m_chunkCarried[c]) continue;
-        for (std::uint32_t k = m_chunkOffsets[c]; k < m_chunkOffsets[c + 1]; ++k) materialize(m_chunkSlots[k]);
         m_chunkCarried[c] = 0;
         ++m_chunkVersion;
     }
+}
+
+int Simulation::ringChunks(std::size_t slot, int* c) const {
+    const std::uint32_t i = m_in[slot];
+    if (!(m_state[i].flags & kRingBit)) return 0;
+    c[0] = m_ring[i] & 0xFF;
+    c[1] = m_ring[i] >> 8;
+    return c[0] == c[1] ? 1 : 2;
 }
 
 std::vector<Eigen::Vector3f> Simulation::positions() const {
@@ -506,15 +596,15 @@ void putAll(std::vector<std::uint8_t>& out, const std::vector<T>& v) {
 }  // namespace
 
 std::vector<std::uint8_t> Simulation::serializeState() const {
-    // The slots as the accessors read them (a carried slot reads the same whether or not it has
-    // been materialized yet), internal order.
+    // The slots as the accessors read them (a carried or ring slot reads the same whether or not it
+    // has been materialized yet), internal order.
     std::vector<std::uint8_t> out;
     const std::size_t n = m_plating.size();
     put(out, n);
     for (std::uint32_t i = 0; i < n; ++i) {
-        const bool carried = carriedIn(i);
-        put(out, depthIn(i)), put(out, carried ? kTornHeat : m_heat[i].start);
-        put(out, carried ? m_chunkTornAt[std::size_t(m_chunk[i])] : m_heat[i].time), put(out, flagsIn(i));
+        const Heat h = heatIn(i);
+        put(out, depthIn(i)), put(out, h.start);
+        put(out, h.time), put(out, flagsIn(i));
         const Eigen::Vector3f c = layerColorIn(i);
         put(out, c.x()), put(out, c.y()), put(out, c.z());
     }

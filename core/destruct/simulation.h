@@ -19,8 +19,13 @@
 // one layer deeper (depth 1, wound, heat 0.8 from the tear time, underlay colour) through the
 // chunk's torn state, without a write to each slot; only its rim starts support updates (on the
 // rim's neighbours outside the chunk), and a carried slot is written (materialized) the first
-// time something else changes it. The accessors, packSlot and the shader (per-chunk records, splat_damage.glsl) all read the same effective state,
-// so a tearing hit's work follows the chunk's rim and the footprint, not the chunk's size.
+// time something else changes it. The ring around it (its rim slots' neighbours outside the
+// chunk) reads likewise: a ring slot still plating and not wounded in its own state reads wound
+// and warm through the carried chunk (static per-slot ring chunks, m_ring), and the tear's support
+// update runs as one entry for the chunk: its settle checks cannot settle anything over a rim one
+// layer deep, and its island checks end at once while the chunks around are solid and untouched.
+// The accessors, packSlot and the shader (per-chunk records, splat_damage.glsl) all read the same
+// effective state, so a tearing hit writes O(1) records for the chunk, its ring included.
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <cstdint>
@@ -174,11 +179,8 @@ public:
     // Colour the slot is drawn with at the current time (layer colour, then the black-body heat).
     Eigen::Vector3f displayColor(std::size_t slot) const;
     Eigen::Vector3f layerColorOf(std::size_t slot) const { return layerColorIn(m_in[slot]); }
-    float heat0(std::size_t slot) const { return carriedIn(m_in[slot]) ? kTornHeat : m_heat[m_in[slot]].start; }
-    float heatTime(std::size_t slot) const {
-        const std::uint32_t i = m_in[slot];
-        return carriedIn(i) ? m_chunkTornAt[std::size_t(m_chunk[i])] : m_heat[i].time;
-    }
+    float heat0(std::size_t slot) const { return heatIn(m_in[slot]).start; }
+    float heatTime(std::size_t slot) const { return heatIn(m_in[slot]).time; }
     // The support-graph neighbours of a slot, nearest first (model core indices).
     std::vector<std::uint32_t> neighbours(std::size_t slot) const;
     const std::vector<PoolEntry>& pool() const { return m_pool; }
@@ -211,6 +213,13 @@ public:
     // Stored (not yet materialized) slot state, for the renderer's slot records: depth < 1 in a
     // carried chunk means "read through the chunk"; everything else is the slot's own state.
     float storedDepth(std::size_t slot) const { return m_state[m_in[slot]].depth; }
+    // Static: the (at most two) other chunks whose tear ring the slot lies on (it is a neighbour of
+    // one of their rim slots), for the renderer's slot records: a slot still plating and not
+    // wounded in its own state reads wound and warm (kRingHeat from the earliest tear time) while
+    // one of them is carried. ringChunks returns how many (0..2) and writes them to c[0], c[1].
+    int ringChunks(std::size_t slot, int* c) const;
+    // Stored flags (SlotFlags) of a slot, without the read-through of its chunk or ring.
+    std::uint8_t storedFlags(std::size_t slot) const { return std::uint8_t(m_state[m_in[slot]].flags & 0x0F); }
     Eigen::Vector3f chunkCentroid(int c) const { return m_chunkCentroid[std::size_t(c)]; }
     std::uint64_t totalSupportVisits() const { return m_visitsTotal; }
 
@@ -231,17 +240,35 @@ private:
     struct HitContext;
     // Internal slot ids (the renumbered order).
     static constexpr float kTornHeat = 0.8f;  // heat of a torn chunk's crater floor at tear time
+    static constexpr float kRingHeat = 0.5f;  // heat of a wound's rim (the ring around a torn chunk) when it turns ragged
     // Carried off by its torn chunk and not written since (reads as depth 1, wound, torn heat).
     bool carriedIn(std::uint32_t i) const { return m_state[i].depth < 1.f && m_chunkCarried[m_state[i].chunk]; }
     float depthIn(std::uint32_t i) const { return carriedIn(i) ? 1.f : m_state[i].depth; }
     // Bits of SlotState::flags beside the SlotFlags (not part of flags()). Static, kept by heal:
     // kMutualBit: every support-graph neighbour of the slot has the slot among its own neighbours;
-    // kRimBit: the slot is on its chunk's rim (m_onRim ≠ 0). kDirtyBit: in m_dirty (markDirty).
-    static constexpr std::uint8_t kMutualBit = 0x80, kRimBit = 0x40, kStaticBits = kMutualBit | kRimBit;
+    // kRimBit: the slot is on its chunk's rim (m_onRim ≠ 0); kRingBit: the slot is on the tear ring
+    // of one or two other chunks (m_ring). kDirtyBit: in m_dirty (markDirty).
+    static constexpr std::uint8_t kMutualBit = 0x80, kRimBit = 0x40, kRingBit = 0x10;
+    static constexpr std::uint8_t kStaticBits = kMutualBit | kRimBit | kRingBit;
     static constexpr std::uint8_t kDirtyBit = 0x20;
+    // On the ring of a carried chunk, plating and not wounded in its own state: it reads as the
+    // tear's support update used to write it (wound, kRingHeat at the earliest such tear time).
+    // Returns that tear time, or a negative number. (Not for a slot carried off itself.)
+    float ringSinceIn(std::uint32_t i) const {
+        const SlotState& st = m_state[i];
+        if ((st.flags & (kRingBit | kWound)) != kRingBit || st.depth >= 1.f) return -1.f;
+        return ringSinceSlow(i);
+    }
+    float ringSinceSlow(std::uint32_t i) const {
+        const std::uint16_t r = m_ring[i];
+        const auto a = std::size_t(r & 0xFF), b = std::size_t(r >> 8);
+        const float ta = m_chunkCarried[a] ? m_chunkTornAt[a] : -1.f, tb = m_chunkCarried[b] ? m_chunkTornAt[b] : -1.f;
+        return ta < 0.f ? tb : (tb < 0.f ? ta : std::min(ta, tb));
+    }
+    bool woundIn(std::uint32_t i) const { return (m_state[i].flags & kWound) || carriedIn(i) || ringSinceIn(i) >= 0.f; }
     std::uint8_t flagsIn(std::uint32_t i) const {
         const std::uint8_t f = std::uint8_t(m_state[i].flags & ~(kStaticBits | kDirtyBit));
-        return carriedIn(i) ? std::uint8_t(f | kWound) : f;
+        return carriedIn(i) || ringSinceIn(i) >= 0.f ? std::uint8_t(f | kWound) : f;
     }
     Eigen::Vector3f layerColorIn(std::uint32_t i) const;
     Eigen::Vector3f posIn(std::uint32_t i) const {
@@ -249,12 +276,14 @@ private:
         return d == 0.f ? m_plating[i] : Eigen::Vector3f(m_plating[i] + m_inward[i] * (m_step[i] * d));
     }
     int levelIn(std::uint32_t i) const;
-    // Writes a carried slot's effective state into its own arrays (before anything changes it).
+    // Writes a carried or ring slot's effective state into its own arrays (before anything changes it).
     void materialize(std::uint32_t i) {
         if (carriedIn(i)) materializeCarried(i);
+        else if (const float since = ringSinceIn(i); since >= 0.f) materializeRing(i, since);
     }
     void materializeCarried(std::uint32_t i);
-    void materializeAll();  // every carried chunk; the chunks are then plain torn chunks
+    void materializeRing(std::uint32_t i, float since);
+    void materializeAll();  // every carried slot and ring; the chunks are then plain torn chunks
     void toModel(HitReport& report) const;  // internal slot ids of a report → model ids
     // Knock-out of one slot (deeper by one layer), with optional debris; queues support events.
     // support = false: the slot is inside a torn chunk (every neighbour torn with it), so it sets
@@ -297,6 +326,27 @@ private:
     // chunk's rim slot starts support updates on these only (its neighbours inside the chunk are
     // the crater floor torn with it: none of them turns into a ragged rim or an island).
     std::vector<std::uint32_t> m_rimOuterOffsets, m_rimOuter;
+    // The tear ring (the rim slots' neighbours outside the chunk) as static per-slot data: m_ring[i]
+    // holds the (at most two) chunks whose ring slot i lies on, low byte first (the same chunk twice
+    // for one), valid where kRingBit is set. A tear then writes none of its ring: the accessors,
+    // packSlot and the shader read a ring slot of a carried chunk as wound and warm (ringSinceIn).
+    // A slot on the rings of more than two chunks is listed, per further chunk, in m_ringExtra
+    // (CSR per chunk): that chunk's tear writes it, as the support update used to.
+    std::vector<std::uint16_t> m_ring;
+    std::vector<std::uint32_t> m_ringExtraOffsets, m_ringExtra;
+    // Per chunk, static: the rim slots some outer neighbour of which does not list them back (their
+    // tear still runs the settle checks of those neighbours), CSR; the other chunks that own a slot
+    // of its ring (CSR); and whether the chunk's members, alone, are strongly connected in the
+    // support graph and more than islandMax (while none of them is knocked out, each reaches more
+    // than islandMax plating slots: no island can hold one).
+    std::vector<std::uint32_t> m_rimOneWayOffsets, m_rimOneWay;
+    std::vector<std::uint32_t> m_ringChunkOffsets;
+    std::vector<std::uint8_t> m_ringChunk;
+    std::vector<std::uint8_t> m_chunkSolid;
+    bool solidIn(std::uint32_t i) const {
+        const auto c = std::size_t(m_state[i].chunk);
+        return m_chunkSolid[c] && m_chunkKnocked[c] == 0;
+    }
     // The neighbours a changed slot's support update looks at: all of them, or only those outside
     // its chunk while the slot is carried off by its torn chunk.
     SupportGraph::Near supportNeighbours(std::uint32_t i) const {
@@ -327,6 +377,11 @@ private:
         float start = 0, time = 0;
     };
     std::vector<Heat> m_heat;
+    Heat heatIn(std::uint32_t i) const {
+        if (carriedIn(i)) return {kTornHeat, m_chunkTornAt[m_state[i].chunk]};
+        if (const float since = ringSinceIn(i); since >= 0.f) return {kRingHeat, since};
+        return m_heat[i];
+    }
     std::vector<Eigen::Vector3f> m_layerColor;
     std::vector<int> m_chunkKnocked, m_chunkShallow;  // plating knocked out; slots with level < 3
     std::vector<std::uint8_t> m_chunkCracked, m_chunkTorn, m_chunkDark;

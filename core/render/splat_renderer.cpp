@@ -449,12 +449,14 @@ void SplatRenderer::setDamageParams(const SplatDamageParams& params) { m_impl->d
 
 std::uint64_t SplatRenderer::damageBytesUploaded() const { return m_impl->buffers.damageBytes; }
 
-Result<std::vector<Eigen::Vector3f>> SplatRenderer::damagedCentres(std::vector<std::uint8_t>* visible) {
+Result<std::vector<Eigen::Vector3f>> SplatRenderer::damagedCentres(std::vector<std::uint8_t>* visible,
+                                                                   std::vector<Eigen::Vector4f>* looks) {
     if (m_impl->released) return makeError(ErrorCode::Gpu, "renderer used after release()");
     const GlFunctions& gl = m_impl->gl;
     const int n = m_impl->coreDrawCount(m_impl->buffers.coreCount);
     std::vector<Eigen::Vector3f> out(static_cast<std::size_t>(n));
     if (visible) visible->assign(out.size(), 1);
+    if (looks) looks->assign(out.size(), Eigen::Vector4f::Zero());
     if (n == 0) return out;
     SplatRenderSettings settings;
     m_impl->prepare(Eigen::Matrix4f::Identity(), Eigen::Matrix4f::Identity(), settings, false, n,
@@ -470,6 +472,8 @@ Result<std::vector<Eigen::Vector3f>> SplatRenderer::damagedCentres(std::vector<s
         const float* r = prepared.data() + i * detail::kPreparedFloats + 16;
         out[i] = Eigen::Vector3f(r[0], r[1], r[2]);
         if (visible) (*visible)[i] = r[3] > 0.5f ? 1 : 0;
+        const float* look = prepared.data() + i * detail::kPreparedFloats + 12;  // record [3]
+        if (looks) (*looks)[i] = Eigen::Vector4f(look[0], look[1], look[2], look[3]);
     }
     SW_TRY(detail::gpuStatus(gl, "reading the damaged positions back"));
     return out;

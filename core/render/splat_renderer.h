@@ -157,8 +157,11 @@ public:
     // Bytes uploaded by the damage updates since enableDamage.
     std::uint64_t damageBytesUploaded() const;
     // The damaged centres as the GPU computes them (the core prepare pass, read back): [n_core]
-    // slots then [poolCount] pool entries; visible[i] = 0 for a free pool entry.
-    Result<std::vector<Eigen::Vector3f>> damagedCentres(std::vector<std::uint8_t>* visible = nullptr);
+    // slots then [poolCount] pool entries; visible[i] = 0 for a free pool entry; looks[i] = the
+    // look colour (rgb, default render settings) and the shape code (w: 5 for a wound's ragged
+    // pentagon, else the splat's class).
+    Result<std::vector<Eigen::Vector3f>> damagedCentres(std::vector<std::uint8_t>* visible = nullptr,
+                                                        std::vector<Eigen::Vector4f>* looks = nullptr);
 
     const SplatDrawStats& lastDrawStats() const;
     void release();

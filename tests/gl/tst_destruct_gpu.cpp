@@ -88,6 +88,41 @@ TEST_CASE("destruct gpu: damaged slots, chunk copies and debris match the CPU si
     CHECK(mismatch == 0);
     CHECK(worstSlot < 1e-5f);
     CHECK(worstPool < 1e-4f);
+
+    // What the records leave to the chunk records (a carried chunk's slots, the ring around it,
+    // plating and not wounded in its own record) reads on the GPU as the accessors say: the same
+    // centres, look colours and shapes (a wound's pentagon) as records packed from the accessors.
+    int ring = 0;
+    for (std::size_t i = 0; i < sim.size(); ++i) {
+        int around[2];
+        const int k = sim.ringChunks(i, around);
+        bool torn = false;
+        for (int j = 0; j < k; ++j) torn = torn || sim.chunkCarried(around[j]);
+        const bool own = sim.chunkCarried(sim.chunkOf(i)) && sim.storedDepth(i) < 1.f;
+        ring += torn && !own && sim.storedDepth(i) < 1.f && !(sim.storedFlags(i) & destruct::kWound) ? 1 : 0;
+    }
+    MESSAGE("slots read through a torn chunk's ring: " << ring << ", carried: " << carried);
+    CHECK(ring > 20);
+    std::vector<Eigen::Vector4f> lazyLooks, packedLooks;
+    auto lazy = renderer.damagedCentres(nullptr, &lazyLooks);
+    REQUIRE(lazy.ok());
+    std::vector<std::uint32_t> all(sim.size());
+    for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+    REQUIRE(renderer.updateDamageSlots(destruct::packSlots(sim), all).ok());
+    auto packed = renderer.damagedCentres(nullptr, &packedLooks);
+    REQUIRE(packed.ok());
+    float worstCentre = 0.f, worstColour = 0.f;
+    int shapes = 0, wounds = 0;
+    for (std::size_t i = 0; i < sim.size(); ++i) {
+        worstCentre = std::max(worstCentre, ((*lazy)[i] - (*packed)[i]).norm());
+        worstColour = std::max(worstColour, (lazyLooks[i].head<3>() - packedLooks[i].head<3>()).cwiseAbs().maxCoeff());
+        shapes += lazyLooks[i].w() != packedLooks[i].w() ? 1 : 0;
+        wounds += (sim.flags(i) & destruct::kWound) && packedLooks[i].w() == 5.f ? 1 : 0;
+    }
+    CHECK(worstCentre < 1e-6f);
+    CHECK(worstColour < 1e-5f);
+    CHECK(shapes == 0);
+    CHECK(wounds > ring);
     renderer.release();
 }
 
