@@ -257,33 +257,60 @@ TEST_CASE("a run of replayed steps trains like a run that launches every kernel"
     CHECK(std::abs(a->final.valPsnr - b->final.valPsnr) <= REPEAT_PSNR_TOL);
 }
 
-// Lockstep training (train_hooks.h trainLockstep, bench_train_many's third phase): two trainings
-// advanced by one thread, the replayable steps of both as one graph with a branch each, train
-// like each alone with its seed on a shared GPU (deviceLanes 2, as trainMany's lanes: uncut tile
-// lists, every kernel launched; the cut lists of a training alone sum in another order, and over
-// 400 steps of this tiny set that moved the PSNR by 0.14 dB once).
-TEST_CASE("two trainings in lockstep, one graph per tick, train like each alone") {
+// The fused launches of lockstep training: three trainings' entropy terms in one launch and
+// their Adam updates (15 groups, three Adam times) in one launch equal each training's own
+// launches: the same element-wise arithmetic, so the same bits; the loss sums are block sums
+// added with atomics, so only their last bits may differ.
+TEST_CASE("fused entropy and Adam launches over three trainings equal each training's own on CUDA") {
+    requireCuda();
+    const sw::train::test::FusedDifference d = sw::train::test::fusedAgainstSingle(at::Device(at::kCUDA, 0));
+    MESSAGE("largest element difference " << d.element << ", loss sums " << d.lossSum << " relative");
+    CHECK(d.element == 0.0);
+    CHECK(d.lossSum <= 1e-12);
+    CHECK(d.released);
+    CHECK(d.timed);
+}
+
+// Lockstep training (train_hooks.h trainLockstep, bench_train_many's third phase): three
+// trainings (two seeds, two budgets) advanced by one thread, the replayable steps of all as one
+// graph per tick, with the loss, entropy and Adam of the three fused into one launch each
+// (and, for comparison, with a whole step per branch), train like each alone with its seed and
+// budget on a shared GPU (deviceLanes 3, as trainMany's lanes: uncut tile lists, every kernel
+// launched; the cut lists of a training alone sum in another order, and over 400 steps of this
+// tiny set that moved the PSNR by 0.14 dB once).
+TEST_CASE("three trainings in lockstep, one graph per tick with fused launches, train like each alone") {
     requireCuda();
     const TrainSettings s = sw::train::test::tinySettings(400, TrainDevice::Cuda);
-    TrainSettings other = s;
+    TrainSettings other = s, smaller = s;
     other.seed = 6;
+    smaller.seed = 9;
+    smaller.budget = s.budget * 3 / 4;
     TrainInputs inputs = tinyInputs(150);
-    inputs.deviceLanes = 2;
-    auto alone = train(inputs, s);
-    auto aloneOther = train(inputs, other);
-    auto together = sw::train::detail::trainLockstep({inputs, inputs}, {s, other});
-    REQUIRE((alone.ok() && aloneOther.ok() && together.ok()));
-    REQUIRE(together->size() == 2);
-    const TrainResult &a = (*together)[0], &b = (*together)[1];
-    MESSAGE("alone " << alone->final.valPsnr << " / " << aloneOther->final.valPsnr << " dB, lockstep "
-                     << a.final.valPsnr << " / " << b.final.valPsnr << " dB; replayed " << a.timings.replayedSteps
-                     << " and " << b.timings.replayedSteps << " of 400");
-    CHECK(a.timings.replayedSteps >= 300);
-    CHECK(b.timings.replayedSteps >= 300);
-    CHECK(a.cloud.size() == alone->cloud.size());
-    CHECK(a.added == alone->added);
-    CHECK(b.added == aloneOther->added);
-    CHECK(std::abs(a.final.valPsnr - alone->final.valPsnr) <= REPEAT_PSNR_TOL);
-    CHECK(std::abs(b.final.valPsnr - aloneOther->final.valPsnr) <= REPEAT_PSNR_TOL);
-    CHECK(a.lossCurve.size() == alone->lossCurve.size());
+    inputs.deviceLanes = 3;
+    const std::vector<TrainSettings> settings{s, other, smaller};
+    std::vector<TrainResult> alone;
+    for (const TrainSettings& one : settings) {
+        auto r = train(inputs, one);
+        REQUIRE(r.ok());
+        alone.push_back(std::move(*r));
+    }
+    for (const bool fuse : {true, false}) {
+        CAPTURE(fuse);
+        auto together = sw::train::detail::trainLockstep({inputs, inputs, inputs}, settings, fuse);
+        REQUIRE(together.ok());
+        REQUIRE(together->size() == 3);
+        for (std::size_t j = 0; j < 3; ++j) {
+            const TrainResult& t = (*together)[j];
+            CAPTURE(j);
+            MESSAGE((fuse ? "fused" : "branches") << ": alone " << alone[j].final.valPsnr << " dB, lockstep "
+                                                  << t.final.valPsnr << " dB; replayed " << t.timings.replayedSteps
+                                                  << " of " << t.timings.steps);
+            CHECK(t.timings.replayedSteps >= 300);
+            CHECK(t.cloud.size() == alone[j].cloud.size());
+            CHECK(int(t.cloud.size()) <= settings[j].budget);
+            CHECK(t.added == alone[j].added);
+            CHECK(std::abs(t.final.valPsnr - alone[j].final.valPsnr) <= REPEAT_PSNR_TOL);
+            CHECK(t.lossCurve.size() == alone[j].lossCurve.size());
+        }
+    }
 }

@@ -182,6 +182,16 @@ TEST_CASE("Adam matches the textbook update for two steps") {
     CHECK(p.detach()[1][2].item<float>() == doctest::Approx(x).epsilon(1e-6));
 }
 
+// The fused calls of lockstep training (train_ops.h entropyGradients, adamUpdates) are each
+// training's own calls: on the CPU one after another, bit for bit.
+TEST_CASE("fused entropy terms and Adam updates of three trainings equal each training's own") {
+    const sw::train::test::FusedDifference d = sw::train::test::fusedAgainstSingle(at::kCPU);
+    CHECK(d.element == 0.0);
+    CHECK(d.lossSum == 0.0);
+    CHECK(d.released);
+    CHECK(d.timed);
+}
+
 TEST_CASE("entropy weight is zero before 60% of the steps and ramps to its full value") {
     TrainSettings s;
     s.steps = 1000;

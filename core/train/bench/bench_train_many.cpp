@@ -6,7 +6,9 @@
 //      (host thread) per job; on CUDA each training issues its kernels on a stream of its own
 //      (OwnStream, train_ops.h), so one job's host work (launches, the per-step sync of its own
 //      stream) overlaps the others' kernels instead of time-slicing the GPU as separate
-//      processes do; on the CPU the lanes split the cores (no oversubscription).
+//      processes do; on the CPU the lanes split the cores (no oversubscription);
+//   3. on CUDA, in lockstep (detail/train_hooks.h trainLockstep) twice: one graph per tick with
+//      the K's loss, entropy and Adam fused into one launch each, and with a whole step per branch.
 // Prints the wall time of both phases, their ratio, and each job's final metrics in both phases
 // (same seed → the same run: quality must agree within the run-to-run noise of one run).
 #include <algorithm>
@@ -151,9 +153,16 @@ int main(int argc, char** argv) {
         jobs[std::size_t(k)].togetherSeconds = results[std::size_t(k)]->seconds;
     }
 
-    // Lockstep (CUDA): one thread advances all K, the replayable steps of a tick as one graph.
-    double lockstep = 0;
-    std::vector<TrainResult> lockstepResults;
+    // Lockstep (CUDA): one thread advances all K, the replayable steps of a tick as one graph;
+    // fused (the loss, entropy and Adam of the K as one launch each between the branches) and
+    // with each training's whole step on a branch.
+    struct Lockstep {
+        const char* name;
+        bool fuse;
+        double seconds = 0;
+        std::vector<TrainResult> results;
+    };
+    std::vector<Lockstep> locksteps;
     if (settings.device == TrainDevice::Cuda) {
         std::vector<TrainInputs> inputs;
         std::vector<TrainSettings> perJob;
@@ -163,25 +172,29 @@ int main(int argc, char** argv) {
             perJob.back().seed = job.seed;
             perJob.back().threads = cores;
         }
-        const auto l0 = Clock::now();
-        auto r = sw::train::detail::trainLockstep(inputs, perJob);
-        lockstep = since(l0);
-        if (!r) {
-            std::fprintf(stderr, "bench_train_many: lockstep: %s\n", r.error().toString().c_str());
-            return 1;
+        for (const bool fuse : {true, false}) {
+            Lockstep run{fuse ? "fused" : "branches", fuse, 0, {}};
+            const auto l0 = Clock::now();
+            auto r = sw::train::detail::trainLockstep(inputs, perJob, fuse);
+            run.seconds = since(l0);
+            if (!r) {
+                std::fprintf(stderr, "bench_train_many: lockstep: %s\n", r.error().toString().c_str());
+                return 1;
+            }
+            run.results = std::move(*r);
+            locksteps.push_back(std::move(run));
         }
-        lockstepResults = std::move(*r);
     }
 
     std::printf("bench_train_many: %d jobs, %s, %d steps, budget %d, %d² (%d host cores)\n", K, argv[1], settings.steps,
                 settings.budget, settings.resolution, cores);
-    if (lockstep > 0) {
-        std::printf("  lockstep     %8.2f s wall (one thread, one graph per tick over the K)\n", lockstep);
-        for (std::size_t k = 0; k < lockstepResults.size(); ++k)
+    for (const Lockstep& run : locksteps) {
+        std::printf("  lockstep %-8s %6.2f s wall (one thread, one graph per tick over the K%s)\n", run.name, run.seconds,
+                    run.fuse ? ", loss/entropy/Adam one launch each" : ", a whole step per branch");
+        for (std::size_t k = 0; k < run.results.size(); ++k)
             std::printf("    job %zu: PSNR %.2f dB L1 %.4f opaque %.1f%% splats %d, %d of %d steps replayed\n", k,
-                        lockstepResults[k].final.valPsnr, lockstepResults[k].final.valL1,
-                        100 * lockstepResults[k].final.opaqueShare, lockstepResults[k].final.splats,
-                        lockstepResults[k].timings.replayedSteps, lockstepResults[k].timings.steps);
+                        run.results[k].final.valPsnr, run.results[k].final.valL1, 100 * run.results[k].final.opaqueShare,
+                        run.results[k].final.splats, run.results[k].timings.replayedSteps, run.results[k].timings.steps);
     }
     std::printf("  sequential   %8.2f s wall (%.2f s per job)\n", sequential, sequential / K);
     std::printf("  together     %8.2f s wall, %.2f s CPU (%.2f× wall)\n", together, cpuSeconds, cpuSeconds / together);

@@ -31,59 +31,69 @@ __device__ void blockAtomicAdd(double value, double* sum) {
 
 __device__ __forceinline__ float signOf(float d, float scale) { return d > 0 ? scale : (d < 0 ? -scale : 0.f); }
 
-__global__ void __launch_bounds__(LINEAR_BLOCK)
-    l1LossKernel(const float* __restrict__ rgb, const float* __restrict__ alpha, const float* __restrict__ gtRgb,
-                 const float* __restrict__ gtAlpha, int64_t pixels, float background, float alphaWeight,
-                 float* __restrict__ gradRgb, float* __restrict__ gradAlpha, double* lossSum, const DeviceStep* step) {
+// A job table travels as a kernel argument (no upload: a recorded graph keeps it).
+template <typename J, int N>
+struct JobTable {
+    using Job = J;
+    static constexpr int capacity = N;
+    Job j[N];
+};
+using LossJobs = JobTable<LossJobCuda, MAX_FUSED_JOBS>;
+using EntropyJobs = JobTable<EntropyJobCuda, MAX_FUSED_JOBS>;
+using AdamGroups = JobTable<AdamGroupCuda, MAX_FUSED_ADAM_GROUPS>;
+
+// grid (blocks over the most pixels, jobs): block (x, y) takes pixels x·LINEAR_BLOCK … of job y.
+__global__ void __launch_bounds__(LINEAR_BLOCK) l1LossKernel(LossJobs jobs) {
+    const LossJobCuda& job = jobs.j[blockIdx.y];
     const int64_t p = int64_t(blockIdx.x) * LINEAR_BLOCK + threadIdx.x;
-    if (step) {  // the step's view of the stacked ground truth, and its background
-        gtRgb += int64_t(step->view) * pixels * 3;
-        gtAlpha += int64_t(step->view) * pixels;
-        background = step->background[0];
+    const int64_t pixels = job.pixels;
+    const float* gtRgb = job.gtRgb;
+    const float* gtAlpha = job.gtAlpha;
+    float background = job.background;
+    if (job.step) {  // the step's view of the stacked ground truth, and its background
+        gtRgb += int64_t(job.step->view) * pixels * 3;
+        gtAlpha += int64_t(job.step->view) * pixels;
+        background = job.step->background[0];
     }
     double local = 0;
     if (p < pixels) {
-        const float rgbScale = 1.f / float(pixels * 3), alphaScale = alphaWeight / float(pixels);
+        const float rgbScale = 1.f / float(pixels * 3), alphaScale = job.alphaWeight / float(pixels);
         const float a = gtAlpha[p];
         float rgbAbs = 0;
         for (int c = 0; c < 3; ++c) {
-            const float d = rgb[p * 3 + c] - (gtRgb[p * 3 + c] + background * (1.f - a));
+            const float d = job.rgb[p * 3 + c] - (gtRgb[p * 3 + c] + background * (1.f - a));
             rgbAbs += fabsf(d);
-            gradRgb[p * 3 + c] = signOf(d, rgbScale);
+            job.gradRgb[p * 3 + c] = signOf(d, rgbScale);
         }
-        const float d = alpha[p] - a;
-        gradAlpha[p] = signOf(d, alphaScale);
-        local = double(rgbAbs) / double(pixels * 3) + double(alphaWeight) * double(fabsf(d)) / double(pixels);
+        const float d = job.alpha[p] - a;
+        job.gradAlpha[p] = signOf(d, alphaScale);
+        local = double(rgbAbs) / double(pixels * 3) + double(job.alphaWeight) * double(fabsf(d)) / double(pixels);
     }
-    blockAtomicAdd(local, lossSum);
+    blockAtomicAdd(local, job.lossSum);
 }
 
-__global__ void __launch_bounds__(LINEAR_BLOCK)
-    entropyKernel(const float* __restrict__ logits, float* __restrict__ grad, int64_t n, float weight, double* lossSum,
-                  const DeviceStep* step) {
+__global__ void __launch_bounds__(LINEAR_BLOCK) entropyKernel(EntropyJobs jobs) {
+    const EntropyJobCuda& job = jobs.j[blockIdx.y];
     const int64_t i = int64_t(blockIdx.x) * LINEAR_BLOCK + threadIdx.x;
-    if (step) weight = step->entropyWeight;
+    const int64_t n = job.n;
+    const float weight = job.step ? job.step->entropyWeight : job.weight;
     double local = 0;
     if (i < n) {
-        const float o = 1.f / (1.f + expf(-logits[i]));
+        const float o = 1.f / (1.f + expf(-job.logits[i]));
         const float scale = weight / float(n);
-        grad[i] += scale * o * (1.f - o) * (1.f - 2.f * o);  // d/dl of o(1 − o), o = σ(l)
+        job.grad[i] += scale * o * (1.f - o) * (1.f - 2.f * o);  // d/dl of o(1 − o), o = σ(l)
         local = double(o * (1.f - o)) * double(weight) / double(n);
     }
-    blockAtomicAdd(local, lossSum);
+    blockAtomicAdd(local, job.lossSum);
 }
 
-struct AdamGroups {
-    AdamGroupCuda g[MAX_ADAM_GROUPS];
-};
-
-__global__ void __launch_bounds__(LINEAR_BLOCK)
-    adamKernel(AdamGroups groups, float beta1, float beta2, float eps, float invSqrtC2, const DeviceStep* step) {
-    const AdamGroupCuda& g = groups.g[blockIdx.y];
-    float stepSize = g.stepSize;
-    if (step) {  // the step's Adam time (device_step.h)
-        stepSize = step->adamStepSize[g.group];
-        invSqrtC2 = step->adamInvSqrtC2;
+// grid (blocks, groups): the blocks of column y stride over group y's elements.
+__global__ void __launch_bounds__(LINEAR_BLOCK) adamKernel(AdamGroups groups, float beta1, float beta2, float eps) {
+    const AdamGroupCuda& g = groups.j[blockIdx.y];
+    float stepSize = g.stepSize, invSqrtC2 = g.invSqrtC2;
+    if (g.step) {  // the step's Adam time (device_step.h)
+        stepSize = g.step->adamStepSize[g.group];
+        invSqrtC2 = g.step->adamInvSqrtC2;
     }
     for (int64_t i = int64_t(blockIdx.x) * LINEAR_BLOCK + threadIdx.x; i < g.count;
          i += int64_t(gridDim.x) * LINEAR_BLOCK) {
@@ -148,20 +158,35 @@ __global__ void __launch_bounds__(LINEAR_BLOCK)
     if (threadIdx.x == 0) *counter = k + 1;
 }
 
-}  // namespace
-
-void l1LossGradientCuda(const float* rgb, const float* alpha, const float* gtPremultiplied, const float* gtAlpha,
-                        int64_t pixels, float background, float alphaWeight, float* gradRgb, float* gradAlpha,
-                        double* lossSum, const DeviceStep* step, CudaStream stream) {
-    if (pixels == 0) return;
-    l1LossKernel<<<blocksFor(pixels), LINEAR_BLOCK, 0, stream>>>(
-        rgb, alpha, gtPremultiplied, gtAlpha, pixels, background, alphaWeight, gradRgb, gradAlpha, lossSum, step);
+// Runs `count` jobs in launches of at most Table::capacity, each launch's grid (blocks over
+// its largest job's `size`, capped at maxBlocks: a kernel strides or bounds by its own job's size;
+// jobs).
+template <typename Table, typename Size, typename Launch>
+void launchJobs(const typename Table::Job* jobs, int count, int64_t maxBlocks, Size size, Launch launch) {
+    for (int first = 0; first < count; first += Table::capacity) {
+        const int n = count - first < Table::capacity ? count - first : Table::capacity;
+        Table table;
+        int64_t largest = 0;
+        for (int k = 0; k < n; ++k) {
+            table.j[k] = jobs[first + k];
+            largest = size(table.j[k]) > largest ? size(table.j[k]) : largest;
+        }
+        if (largest == 0) continue;
+        const int64_t blocks = (largest + LINEAR_BLOCK - 1) / LINEAR_BLOCK;
+        launch(table, dim3(unsigned(blocks < maxBlocks ? blocks : maxBlocks), unsigned(n)));
+    }
 }
 
-void entropyGradientCuda(const float* logits, float* grad, int64_t n, float weight, double* lossSum,
-                         const DeviceStep* step, CudaStream stream) {
-    if (n == 0) return;
-    entropyKernel<<<blocksFor(n), LINEAR_BLOCK, 0, stream>>>(logits, grad, n, weight, lossSum, step);
+}  // namespace
+
+void l1LossGradientCuda(const LossJobCuda* jobs, int count, CudaStream stream) {
+    launchJobs<LossJobs>(jobs, count, INT32_MAX, [](const LossJobCuda& j) { return j.pixels; },
+                         [&](const LossJobs& t, dim3 grid) { l1LossKernel<<<grid, LINEAR_BLOCK, 0, stream>>>(t); });
+}
+
+void entropyGradientCuda(const EntropyJobCuda* jobs, int count, CudaStream stream) {
+    launchJobs<EntropyJobs>(jobs, count, INT32_MAX, [](const EntropyJobCuda& j) { return j.n; },
+                            [&](const EntropyJobs& t, dim3 grid) { entropyKernel<<<grid, LINEAR_BLOCK, 0, stream>>>(t); });
 }
 
 void selectDeviceStepCuda(const DeviceStep* table, int32_t count, int32_t* counter, DeviceStep* current,
@@ -171,17 +196,9 @@ void selectDeviceStepCuda(const DeviceStep* table, int32_t count, int32_t* count
 }
 
 void adamUpdateCuda(const AdamGroupCuda* groups, int groupCount, float beta1, float beta2, float eps,
-                    float invSqrtC2, const DeviceStep* step, CudaStream stream) {
-    if (groupCount <= 0) return;
-    AdamGroups packed;
-    int64_t largest = 0;
-    for (int k = 0; k < groupCount && k < MAX_ADAM_GROUPS; ++k) {
-        packed.g[k] = groups[k];
-        largest = groups[k].count > largest ? groups[k].count : largest;
-    }
-    if (largest == 0) return;
-    const dim3 grid(unsigned(blocksFor(largest) < 1024 ? blocksFor(largest) : 1024), unsigned(groupCount));
-    adamKernel<<<grid, LINEAR_BLOCK, 0, stream>>>(packed, beta1, beta2, eps, invSqrtC2, step);
+                    CudaStream stream) {
+    launchJobs<AdamGroups>(groups, groupCount, 1024, [](const AdamGroupCuda& g) { return g.count; },
+                           [&](const AdamGroups& t, dim3 grid) { adamKernel<<<grid, LINEAR_BLOCK, 0, stream>>>(t, beta1, beta2, eps); });
 }
 
 void meansNoiseCuda(float* means, const float* quats, const float* logScales, const float* opacityLogits, int64_t n,

@@ -18,17 +18,22 @@ int Adam::addGroup(const at::Tensor& param, double lr) {
 }
 
 void Adam::step(const std::vector<at::Tensor*>& params, int threads, const kernels::DeviceStep* deviceStep) {
+    adamUpdates({prepareStep(params, deviceStep)}, m_settings.beta1, m_settings.beta2, m_settings.eps, threads);
+}
+
+AdamJob Adam::prepareStep(const std::vector<at::Tensor*>& params, const kernels::DeviceStep* deviceStep) {
     SW_REQUIRE(params.size() == m_groups.size(), "params " << params.size() << " groups " << m_groups.size());
-    ++m_step;
-    std::vector<AdamGroupRef> refs;
-    refs.reserve(m_groups.size());
+    AdamJob job;
+    job.step = ++m_step;
+    job.deviceStep = deviceStep;
+    job.groups.reserve(m_groups.size());
     for (std::size_t k = 0; k < m_groups.size(); ++k) {
         Group& g = m_groups[k];
         SW_REQUIRE(params[k]->numel() == g.expAvg.numel(),
                    "group " << k << ": param " << params[k]->sizes() << " moments " << g.expAvg.sizes());
-        refs.push_back({params[k], &g.expAvg, &g.expAvgSq, g.lr, int(k)});
+        job.groups.push_back({params[k], &g.expAvg, &g.expAvgSq, g.lr, int(k)});
     }
-    adamUpdate(refs, m_settings.beta1, m_settings.beta2, m_settings.eps, m_step, threads, deviceStep);
+    return job;
 }
 
 }  // namespace sw::train

@@ -8,11 +8,9 @@
 #include <cstdint>
 #include <vector>
 
-namespace sw::train {
+#include "core/train/detail/train_ops.h"
 
-namespace kernels {
-struct DeviceStep;  // device_step.h
-}
+namespace sw::train {
 
 struct AdamSettings {
     double beta1 = 0.9;
@@ -39,6 +37,9 @@ public:
     // deviceStep (CUDA, train_ops.h DeviceSteps): the step sizes are read on the device; the
     // trainer computed them for this update's t and the groups' learning rates.
     void step(const std::vector<at::Tensor*>& params, int threads = 1, const kernels::DeviceStep* deviceStep = nullptr);
+    // step() without the update: advances the time step and returns the update for
+    // train_ops.h's adamUpdates, which runs several optimizers' updates in one launch.
+    AdamJob prepareStep(const std::vector<at::Tensor*>& params, const kernels::DeviceStep* deviceStep = nullptr);
     const AdamSettings& settings() const { return m_settings; }
 
     std::int64_t stepCount() const { return m_step; }

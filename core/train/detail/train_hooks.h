@@ -21,9 +21,12 @@ Result<TrainResult> trainWithHooks(const TrainInputs& inputs, const TrainSetting
 // recorded CUDA graph with a branch per training (StepGraph::captureBranches), the others
 // launched one by one. Reports every 100 steps, metrics every evalEvery steps and at the end,
 // as train(); no checkpoints, callbacks, rollback (a non-finite loss is an error) or cancel.
-// Every settings[k].steps must be equal. For bench_train_many's comparison with trainMany's
+// Every settings[k].steps must be equal. fuse: the recorded tick runs the loss gradients, the
+// entropy terms and the Adam updates of all its trainings as one launch each (between the
+// branches' forward, backward and strategy phases: StepGraph::captureStages); otherwise each
+// branch is its training's whole step. For bench_train_many's comparison with trainMany's
 // lanes (issue 17, Build 1).
 Result<std::vector<TrainResult>> trainLockstep(const std::vector<TrainInputs>& inputs,
-                                               const std::vector<TrainSettings>& settings);
+                                               const std::vector<TrainSettings>& settings, bool fuse = true);
 
 }  // namespace sw::train::detail

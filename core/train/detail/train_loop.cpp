@@ -23,9 +23,11 @@
 #include <future>
 #include <memory>
 #include <new>
+#include <optional>
 #include <random>
 #include <span>
 #include <system_error>
+#include <tuple>
 #include <vector>
 
 #include "core/train/checkpoint.h"
@@ -222,46 +224,96 @@ public:
     // A step with every kernel launched; on a GPU its scalars come from the step table
     // (uploadSteps), so its launches are the ones a replayed graph repeats.
     Status runStep(int step, StepTimings& timings) {
-        const auto t0 = Clock::now();
-        const kernels::DeviceStep* slot = nullptr;
+        StepPhases p;
+        SW_TRY(forwardPhase(step, p));
+        if (p.slot)
+            l1LossGradientOfSteps({lossOf(p)});
+        else
+            l1LossGradient(p.pass->out.rgb, p.pass->out.alpha, m_targets[p.view].premultiplied, m_targets[p.view].alpha,
+                           p.background, m_settings.alphaWeight, m_gradRgb, m_gradAlpha, m_lossSum, threads());
+        p.t2 = Clock::now();
+        backwardPhase(p);
+        if (const std::optional<EntropyTerm> term = entropyOf(p)) entropyGradients({*term});
+        const AdamSettings& adam = m_state.adam.settings();
+        adamUpdates({adamOf(p)}, adam.beta1, adam.beta2, adam.eps, threads());
+        finishPhase(p, timings);
+        return {};
+    }
+
+    // A step in the phases runStep takes them in; a tick of K trainings in lockstep
+    // (trainLockstep) runs each phase of all K, the element-wise ones (loss, entropy, Adam) as
+    // one launch for all K. The tensors of a phase live here until the step is done.
+    struct StepPhases {
+        int step = 0;
+        const kernels::DeviceStep* slot = nullptr;  // a GPU's step scalars
+        std::size_t view = 0;
+        double background = 0;
+        std::optional<RasterizePass> pass;
+        std::array<at::Tensor, 5> grads;  // the backward's (Adam releases the parameters' references)
+        Clock::time_point t0, t1, t2, t3, t4;
+    };
+
+    // The step's scalars (a GPU: the next table entry to the slot) and the forward pass.
+    Status forwardPhase(int step, StepPhases& p) {
+        p.step = step;
+        p.t0 = Clock::now();
         if (m_onDevice) {
             selectDeviceStep(m_deviceSteps);
-            slot = m_deviceSteps.slot();
+            p.slot = m_deviceSteps.slot();
         }
-        const auto [index, background] = drawStep(step);
-        const TrainView& view = m_data.train[index];
-        RasterizeSettings camera = cameraOf(view, background, threads(), cutLongLists());
-        camera.deviceStep = slot;
+        std::tie(p.view, p.background) = drawStep(step);
+        RasterizeSettings camera = cameraOf(m_data.train[p.view], p.background, threads(), cutLongLists());
+        camera.deviceStep = p.slot;
         auto pass = rasterizeDirect(m_state.splats, camera);
         if (!pass) return pass.error();
-        const RasterizeOutput* out = &pass->out;
-        const auto t1 = Clock::now();
-        if (slot)
-            l1LossGradientOfStep(out->rgb, out->alpha, m_stackedRgb, m_stackedAlpha, m_deviceSteps,
-                                 m_settings.alphaWeight, m_gradRgb, m_gradAlpha, m_lossSum);
-        else
-            l1LossGradient(out->rgb, out->alpha, m_targets[index].premultiplied, m_targets[index].alpha, background,
-                           m_settings.alphaWeight, m_gradRgb, m_gradAlpha, m_lossSum, threads());
-        const auto t2 = Clock::now();
-        // The image gradients through the rasterizer by hand (no autograd graph): the parameters'
-        // gradients are undefined here (optimize() releases them), as autograd would leave them.
-        const std::array<at::Tensor, 5> grads = rasterizeBackward(*pass, m_gradRgb, m_gradAlpha);
-        for (int k = 0; k < 5; ++k) m_state.param(ParamId(k)).mutable_grad() = grads[std::size_t(k)];
-        const auto t3 = Clock::now();
-        optimize(step, slot);
-        const auto t4 = Clock::now();
-        const double lr = m_lrScale * meansLrAt(m_settings, m_data.sceneScale, step);
-        m_strategy.afterStep(m_state, RenderInfo{out->radii, view.width, view.height, step, m_settings.steps, lr, slot},
-                             step);
-        m_state.adam.setLr(0, m_lrScale * meansLrAt(m_settings, m_data.sceneScale, step + 1));
+        p.pass.emplace(std::move(*pass));
+        p.t1 = Clock::now();
+        return {};
+    }
+
+    // The loss gradient of a GPU step (its view and background read on the device).
+    StepLoss lossOf(StepPhases& p) {
+        return {&p.pass->out.rgb, &p.pass->out.alpha, &m_stackedRgb, &m_stackedAlpha, &m_deviceSteps,
+                m_settings.alphaWeight, &m_gradRgb, &m_gradAlpha, &m_lossSum};
+    }
+
+    // The image gradients through the rasterizer by hand (no autograd graph): the parameters'
+    // gradients are undefined before (Adam releases them), as autograd would leave them.
+    void backwardPhase(StepPhases& p) {
+        p.grads = rasterizeBackward(*p.pass, m_gradRgb, m_gradAlpha);
+        for (int k = 0; k < 5; ++k) m_state.param(ParamId(k)).mutable_grad() = p.grads[std::size_t(k)];
+        p.t3 = Clock::now();
+    }
+
+    // The entropy term of the step (its loss to the sum), when it is on.
+    std::optional<EntropyTerm> entropyOf(StepPhases& p) {
+        const double w = entropyWeightAt(m_settings, p.step);
+        at::Tensor& logits = m_state.splats.opacityLogits;
+        if (!(w > 0 && logits.grad().defined())) return std::nullopt;
+        m_entropyLogits = logits.detach();
+        m_entropyGrad = logits.mutable_grad();
+        return EntropyTerm{&m_entropyLogits, &m_entropyGrad, w, &m_lossSum, p.slot};
+    }
+
+    // The step's Adam update (Adam's time advances; the update releases the gradients).
+    AdamJob adamOf(StepPhases& p) { return m_state.adam.prepareStep(m_state.paramPointers(), p.slot); }
+
+    // After the update: the strategy's step (relocation, noise), the next step's rate, timings.
+    void finishPhase(StepPhases& p, StepTimings& timings) {
+        p.t4 = Clock::now();
+        const double lr = m_lrScale * meansLrAt(m_settings, m_data.sceneScale, p.step);
+        const TrainView& view = m_data.train[p.view];
+        m_strategy.afterStep(m_state,
+                             RenderInfo{p.pass->out.radii, view.width, view.height, p.step, m_settings.steps, lr, p.slot},
+                             p.step);
+        m_state.adam.setLr(0, m_lrScale * meansLrAt(m_settings, m_data.sceneScale, p.step + 1));
         const auto t5 = Clock::now();
         timings.steps += 1;
-        timings.forwardMs += msBetween(t0, t1);
-        timings.lossMs += msBetween(t1, t2);
-        timings.backwardMs += msBetween(t2, t3);
-        timings.optimizerMs += msBetween(t3, t4);
-        timings.strategyMs += msBetween(t4, t5);
-        return {};
+        timings.forwardMs += msBetween(p.t0, p.t1);
+        timings.lossMs += msBetween(p.t1, p.t2);
+        timings.backwardMs += msBetween(p.t2, p.t3);
+        timings.optimizerMs += msBetween(p.t3, p.t4);
+        timings.strategyMs += msBetween(p.t4, t5);
     }
 
     // What a report checks, in one read-back (waits for a GPU's queued work once): the summed
@@ -369,17 +421,6 @@ private:
         return m_settings.threads;
     }
 
-    // Adds the entropy gradient (its loss to the sum), runs Adam, which clears the gradients.
-    void optimize(int step, const kernels::DeviceStep* slot) {
-        const double w = entropyWeightAt(m_settings, step);
-        at::Tensor& logits = m_state.splats.opacityLogits;
-        if (w > 0 && logits.grad().defined()) {
-            at::Tensor grad = logits.mutable_grad();
-            entropyGradient(logits.detach(), grad, w, m_lossSum, slot);
-        }
-        m_state.adam.step(m_state.paramPointers(), threads(), slot);
-    }
-
     bool cutLongLists() const { return m_deviceLanes <= 1; }
 
     // The view index and background of `step` (the same draws on every device).
@@ -449,6 +490,7 @@ private:
     at::Tensor m_gradRgb;    // [H, W, 3] d loss / d rgb
     at::Tensor m_gradAlpha;  // [H, W]    d loss / d alpha
     at::Tensor m_lossSum;    // [1] float64: summed loss since the last takeLossSum()
+    at::Tensor m_entropyLogits, m_entropyGrad;  // the step's entropy term's views (entropyOf)
     double m_lrScale = 1.0;  // 0.5 after a rollback
 };
 
@@ -588,8 +630,55 @@ Result<TrainResult> trainWithHooks(const TrainInputs& inputs, const TrainSetting
     }
 }
 
+// One recorded tick of the replayable trainings `members`: each one's forward pass on a branch
+// of its own, then the loss gradients of all of them in one launch, the backward passes on the
+// branches, the entropy terms and the Adam updates of all of them in one launch each, and the
+// strategies' steps (the noise) on the branches. The steps' tensors live until the recording ends.
+void captureFusedTick(StepGraph& group, std::vector<std::unique_ptr<TrainLoop>>& loops, const std::vector<int>& members,
+                      int step, std::vector<TrainResult>& results, Status& status) {
+    std::vector<TrainLoop::StepPhases> phases(members.size());
+    const auto loopOf = [&](int b) -> TrainLoop& { return *loops[std::size_t(members[std::size_t(b)])]; };
+    const AdamSettings adam = loopOf(0).state().adam.settings();
+    for (std::size_t b = 0; b < members.size(); ++b) {
+        const AdamSettings& other = loopOf(int(b)).state().adam.settings();
+        SW_REQUIRE(other.beta1 == adam.beta1 && other.beta2 == adam.beta2 && other.eps == adam.eps,
+                   "lockstep: one Adam launch needs the same betas and eps in every training");
+    }
+    const int k = int(members.size());
+    group.captureStages(k, {
+        {true, [&](int b) {
+             Status s = loopOf(b).forwardPhase(step, phases[std::size_t(b)]);
+             if (!s && status) status = s;
+         }},
+        {false, [&](int) {
+             if (!status) return;
+             std::vector<StepLoss> jobs;
+             for (int b = 0; b < k; ++b) jobs.push_back(loopOf(b).lossOf(phases[std::size_t(b)]));
+             l1LossGradientOfSteps(jobs);
+             for (auto& p : phases) p.t2 = Clock::now();
+         }},
+        {true, [&](int b) {
+             if (status) loopOf(b).backwardPhase(phases[std::size_t(b)]);
+         }},
+        {false, [&](int) {
+             if (!status) return;
+             std::vector<EntropyTerm> terms;
+             std::vector<AdamJob> updates;
+             for (int b = 0; b < k; ++b)
+                 if (const std::optional<EntropyTerm> term = loopOf(b).entropyOf(phases[std::size_t(b)])) terms.push_back(*term);
+             for (int b = 0; b < k; ++b) updates.push_back(loopOf(b).adamOf(phases[std::size_t(b)]));
+             entropyGradients(terms);
+             adamUpdates(updates, adam.beta1, adam.beta2, adam.eps);
+         }},
+        {true, [&](int b) {
+             if (status)
+                 loopOf(b).finishPhase(phases[std::size_t(b)], results[std::size_t(members[std::size_t(b)])].timings);
+         }},
+    });
+}
+
 Result<std::vector<TrainResult>> trainLockstep(const std::vector<TrainInputs>& inputs,
-                                               const std::vector<TrainSettings>& settings) {
+                                               const std::vector<TrainSettings>& settings, bool fuse) {
     if (inputs.empty() || inputs.size() != settings.size())
         return makeError(ErrorCode::InvalidInput, "lockstep training needs one settings per input");
     const int steps = settings.front().steps, k = int(inputs.size());
@@ -638,11 +727,14 @@ Result<std::vector<TrainResult>> trainLockstep(const std::vector<TrainInputs>& i
                     for (int j : members) loops[std::size_t(j)]->replayed(step, results[std::size_t(j)].timings, t0);
                 } else {
                     Status status;
-                    group.captureBranches(int(members.size()), [&](int b) {
-                        const int j = members[std::size_t(b)];
-                        Status s = loops[std::size_t(j)]->runStep(step, results[std::size_t(j)].timings);
-                        if (!s && status) status = s;
-                    });
+                    if (fuse)
+                        captureFusedTick(group, loops, members, step, results, status);
+                    else
+                        group.captureBranches(int(members.size()), [&](int b) {
+                            const int j = members[std::size_t(b)];
+                            Status s = loops[std::size_t(j)]->runStep(step, results[std::size_t(j)].timings);
+                            if (!s && status) status = s;
+                        });
                     if (!status) return status.error();
                     groupKey = key;
                     group.replay();

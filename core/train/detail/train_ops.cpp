@@ -198,12 +198,13 @@ void l1LossGradient(const at::Tensor& rgb, const at::Tensor& alpha, const at::Te
         return;
     }
 #ifdef SW_HAVE_CUDA
-    if (alpha.is_cuda())
-        return kernels::l1LossGradientCuda(rgb.data_ptr<float>(), alpha.data_ptr<float>(),
-                                           gtPremultiplied.data_ptr<float>(), gtAlpha.data_ptr<float>(), pixels,
-                                           float(background), float(alphaWeight), gradRgb.data_ptr<float>(),
-                                           gradAlpha.data_ptr<float>(), lossSum.data_ptr<double>(), nullptr,
-                                           streamOf(alpha));
+    if (alpha.is_cuda()) {
+        const kernels::LossJobCuda job{rgb.data_ptr<float>(),      alpha.data_ptr<float>(),     gtPremultiplied.data_ptr<float>(),
+                                       gtAlpha.data_ptr<float>(),  gradRgb.data_ptr<float>(),   gradAlpha.data_ptr<float>(),
+                                       lossSum.data_ptr<double>(), nullptr,                     pixels,
+                                       float(background),          float(alphaWeight)};
+        return kernels::l1LossGradientCuda(&job, 1, streamOf(alpha));
+    }
 #endif
     noBackend(alpha);
 }
@@ -240,26 +241,37 @@ void selectDeviceStep(DeviceSteps& steps) {
 void l1LossGradientOfStep(const at::Tensor& rgb, const at::Tensor& alpha, const at::Tensor& gtPremultiplied,
                           const at::Tensor& gtAlpha, const DeviceSteps& steps, double alphaWeight,
                           at::Tensor& gradRgb, at::Tensor& gradAlpha, at::Tensor& lossSum) {
-    const std::int64_t pixels = alpha.numel();
-    const std::int64_t views = gtAlpha.dim() == 3 ? gtAlpha.size(0) : 0;
-    requireFloat(alpha, alpha, pixels, "alpha");
-    requireFloat(rgb, alpha, pixels * 3, "rgb");
-    requireFloat(gtPremultiplied, alpha, views * pixels * 3, "stacked gtPremultiplied");
-    requireFloat(gtAlpha, alpha, views * pixels, "stacked gtAlpha");
-    requireFloat(gradRgb, alpha, pixels * 3, "gradRgb");
-    requireFloat(gradAlpha, alpha, pixels, "gradAlpha");
-    requireLossSum(lossSum, alpha);
-    SW_REQUIRE(steps.slot() != nullptr && steps.current.device() == alpha.device(), "l1LossGradientOfStep: no steps");
+    l1LossGradientOfSteps({{&rgb, &alpha, &gtPremultiplied, &gtAlpha, &steps, alphaWeight, &gradRgb, &gradAlpha, &lossSum}});
+}
+
+void l1LossGradientOfSteps(const std::vector<StepLoss>& jobs) {
+    if (jobs.empty()) return;
+    const at::Tensor& first = *jobs.front().alpha;
 #ifdef SW_HAVE_CUDA
-    if (alpha.is_cuda())
-        return kernels::l1LossGradientCuda(rgb.data_ptr<float>(), alpha.data_ptr<float>(),
-                                           gtPremultiplied.data_ptr<float>(), gtAlpha.data_ptr<float>(), pixels, 0.f,
-                                           float(alphaWeight), gradRgb.data_ptr<float>(), gradAlpha.data_ptr<float>(),
-                                           lossSum.data_ptr<double>(), steps.slot(), streamOf(alpha));
-#else
-    (void)alphaWeight;
+    std::vector<kernels::LossJobCuda> packed;
 #endif
-    noBackend(alpha);
+    for (const StepLoss& j : jobs) {
+        const std::int64_t pixels = j.alpha->numel();
+        const std::int64_t views = j.gtAlpha->dim() == 3 ? j.gtAlpha->size(0) : 0;
+        requireFloat(*j.alpha, first, pixels, "alpha");
+        requireFloat(*j.rgb, first, pixels * 3, "rgb");
+        requireFloat(*j.gtPremultiplied, first, views * pixels * 3, "stacked gtPremultiplied");
+        requireFloat(*j.gtAlpha, first, views * pixels, "stacked gtAlpha");
+        requireFloat(*j.gradRgb, first, pixels * 3, "gradRgb");
+        requireFloat(*j.gradAlpha, first, pixels, "gradAlpha");
+        requireLossSum(*j.lossSum, first);
+        SW_REQUIRE(j.steps && j.steps->slot() != nullptr && j.steps->current.device() == first.device(),
+                   "l1LossGradientOfSteps: no steps");
+#ifdef SW_HAVE_CUDA
+        packed.push_back({j.rgb->data_ptr<float>(), j.alpha->data_ptr<float>(), j.gtPremultiplied->data_ptr<float>(),
+                          j.gtAlpha->data_ptr<float>(), j.gradRgb->data_ptr<float>(), j.gradAlpha->data_ptr<float>(),
+                          j.lossSum->data_ptr<double>(), j.steps->slot(), pixels, 0.f, float(j.alphaWeight)});
+#endif
+    }
+#ifdef SW_HAVE_CUDA
+    if (first.is_cuda()) return kernels::l1LossGradientCuda(packed.data(), int(packed.size()), streamOf(first));
+#endif
+    noBackend(first);
 }
 
 StepGraph::StepGraph() = default;
@@ -300,6 +312,10 @@ void StepGraph::capture(const std::function<void()>& body) {
 }
 
 void StepGraph::captureBranches(int branches, const std::function<void(int branch)>& body) {
+    captureStages(branches, {{true, body}});
+}
+
+void StepGraph::captureStages(int branches, const std::vector<Stage>& stages) {
     reset();
 #ifdef SW_HAVE_CUDA
     const c10::cuda::CUDAStream main = c10::cuda::getCurrentCUDAStream();
@@ -311,23 +327,35 @@ void StepGraph::captureBranches(int branches, const std::function<void(int branc
         if (fresh) side.push_back(s);
     }
     SW_REQUIRE(int(side.size()) == branches, "StepGraph: " << side.size() << " streams for " << branches << " branches");
-    std::vector<cudaEvent_t> events(std::size_t(branches) + 1);
-    for (cudaEvent_t& e : events) C10_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
-    auto graph = std::make_shared<at::cuda::CUDAGraph>();
-    graph->capture_begin({0, 0}, cudaStreamCaptureModeThreadLocal);
+    std::vector<cudaEvent_t> events;  // per branched stage: the fork, then each branch's join
+    const auto newEvent = [&] {
+        events.push_back(nullptr);
+        C10_CUDA_CHECK(cudaEventCreateWithFlags(&events.back(), cudaEventDisableTiming));
+        return events.back();
+    };
     const auto destroyEvents = [&] {
         for (cudaEvent_t e : events) (void)cudaEventDestroy(e);
     };
+    auto graph = std::make_shared<at::cuda::CUDAGraph>();
+    graph->capture_begin({0, 0}, cudaStreamCaptureModeThreadLocal);
     try {
-        C10_CUDA_CHECK(cudaEventRecord(events.back(), main.stream()));  // the fork
-        for (int b = 0; b < branches; ++b) {
-            C10_CUDA_CHECK(cudaStreamWaitEvent(side[std::size_t(b)].stream(), events.back(), 0));
-            {
-                const c10::cuda::CUDAStreamGuard onSide(side[std::size_t(b)]);
-                body(b);
+        for (const Stage& stage : stages) {
+            if (!stage.branched) {
+                stage.body(-1);
+                continue;
             }
-            C10_CUDA_CHECK(cudaEventRecord(events[std::size_t(b)], side[std::size_t(b)].stream()));  // the join
-            C10_CUDA_CHECK(cudaStreamWaitEvent(main.stream(), events[std::size_t(b)], 0));
+            const cudaEvent_t fork = newEvent();
+            C10_CUDA_CHECK(cudaEventRecord(fork, main.stream()));
+            for (int b = 0; b < branches; ++b) {
+                C10_CUDA_CHECK(cudaStreamWaitEvent(side[std::size_t(b)].stream(), fork, 0));
+                {
+                    const c10::cuda::CUDAStreamGuard onSide(side[std::size_t(b)]);
+                    stage.body(b);
+                }
+                const cudaEvent_t join = newEvent();
+                C10_CUDA_CHECK(cudaEventRecord(join, side[std::size_t(b)].stream()));
+                C10_CUDA_CHECK(cudaStreamWaitEvent(main.stream(), join, 0));
+            }
         }
     } catch (...) {
         try {
@@ -343,7 +371,7 @@ void StepGraph::captureBranches(int branches, const std::function<void(int branc
     m_captured = true;
 #else
     (void)branches;
-    (void)body;
+    (void)stages;
     SW_REQUIRE(false, "StepGraph: this build has no CUDA backend");
 #endif
 }
@@ -367,77 +395,96 @@ void StepGraph::reset() {
 
 void entropyGradient(const at::Tensor& logits, at::Tensor& grad, double weight, at::Tensor& lossSum,
                      const kernels::DeviceStep* step) {
-    const std::int64_t n = logits.numel();
-    requireFloat(logits, logits, n, "logits");
-    requireFloat(grad, logits, n, "grad");
-    requireLossSum(lossSum, logits);
-    if (logits.is_cpu()) {
-        const float* l = logits.data_ptr<float>();
-        float* g = grad.data_ptr<float>();
-        const float scale = float(weight / double(n));
-        double entropy = 0;
-        for (std::int64_t i = 0; i < n; ++i) {
-            const float o = 1.f / (1.f + std::exp(-l[i]));
-            entropy += double(o * (1.f - o));
-            g[i] += scale * o * (1.f - o) * (1.f - 2.f * o);  // d/dl of o(1 − o), o = σ(l)
+    entropyGradients({{&logits, &grad, weight, &lossSum, step}});
+}
+
+void entropyGradients(const std::vector<EntropyTerm>& terms) {
+    if (terms.empty()) return;
+    const at::Tensor& first = *terms.front().logits;
+    for (const EntropyTerm& t : terms) {
+        const std::int64_t n = t.logits->numel();
+        requireFloat(*t.logits, first, n, "logits");
+        requireFloat(*t.grad, first, n, "grad");
+        requireLossSum(*t.lossSum, first);
+    }
+    if (first.is_cpu()) {
+        for (const EntropyTerm& t : terms) {  // the step's weight on the device is t.weight too
+            const std::int64_t n = t.logits->numel();
+            const float* l = t.logits->data_ptr<float>();
+            float* g = t.grad->data_ptr<float>();
+            const float scale = float(t.weight / double(n));
+            double entropy = 0;
+            for (std::int64_t i = 0; i < n; ++i) {
+                const float o = 1.f / (1.f + std::exp(-l[i]));
+                entropy += double(o * (1.f - o));
+                g[i] += scale * o * (1.f - o) * (1.f - 2.f * o);  // d/dl of o(1 − o), o = σ(l)
+            }
+            t.lossSum->data_ptr<double>()[0] += entropy * t.weight / double(std::max<std::int64_t>(1, n));
         }
-        lossSum.data_ptr<double>()[0] += entropy * weight / double(std::max<std::int64_t>(1, n));
         return;
     }
 #ifdef SW_HAVE_CUDA
-    if (logits.is_cuda())
-        return kernels::entropyGradientCuda(logits.data_ptr<float>(), grad.data_ptr<float>(), n, float(weight),
-                                            lossSum.data_ptr<double>(), step, streamOf(logits));
-#else
-    (void)step;
+    if (first.is_cuda()) {
+        std::vector<kernels::EntropyJobCuda> packed;
+        for (const EntropyTerm& t : terms)
+            packed.push_back({t.logits->data_ptr<float>(), t.grad->data_ptr<float>(), t.lossSum->data_ptr<double>(),
+                              t.step, t.logits->numel(), float(t.weight)});
+        return kernels::entropyGradientCuda(packed.data(), int(packed.size()), streamOf(first));
+    }
 #endif
-    noBackend(logits);
+    noBackend(first);
 }
 
 void adamUpdate(const std::vector<AdamGroupRef>& groups, double beta1, double beta2, double eps, std::int64_t step,
                 int threads, const kernels::DeviceStep* deviceStep) {
-    const double correction1 = 1.0 - std::pow(beta1, double(step));
-    const float invSqrtC2 = float(1.0 / std::sqrt(1.0 - std::pow(beta2, double(step))));
-    std::vector<const AdamGroupRef*> active;
-    for (const AdamGroupRef& g : groups) {
-        if (!g.param->grad().defined()) continue;
-        const std::int64_t n = g.param->numel();
-        requireFloat(*g.param, *g.param, n, "param");
-        requireFloat(g.param->grad(), *g.param, n, "grad");
-        requireFloat(*g.expAvg, *g.param, n, "exp_avg");
-        requireFloat(*g.expAvgSq, *g.param, n, "exp_avg_sq");
-        active.push_back(&g);
-    }
-    if (active.empty()) return;
-    const at::Tensor& first = *active.front()->param;
+    adamUpdates({{groups, step, deviceStep}}, beta1, beta2, eps, threads);
+}
+
+void adamUpdates(const std::vector<AdamJob>& jobs, double beta1, double beta2, double eps, int threads) {
+    std::vector<std::vector<const AdamGroupRef*>> active(jobs.size());
+    const at::Tensor* first = nullptr;
+    for (std::size_t j = 0; j < jobs.size(); ++j)
+        for (const AdamGroupRef& g : jobs[j].groups) {
+            if (!g.param->grad().defined()) continue;
+            if (!first) first = g.param;
+            const std::int64_t n = g.param->numel();
+            requireFloat(*g.param, *first, n, "param");
+            requireFloat(g.param->grad(), *first, n, "grad");
+            requireFloat(*g.expAvg, *first, n, "exp_avg");
+            requireFloat(*g.expAvgSq, *first, n, "exp_avg_sq");
+            active[j].push_back(&g);
+        }
+    if (!first) return;
     // Gradients are released after the update (PyTorch's zero_grad(set_to_none=True)): the next
     // backward pass then hands its fresh gradient tensors over instead of adding them to zeros.
     const auto releaseGrads = [&] {
-        for (const AdamGroupRef* g : active) g->param->mutable_grad() = at::Tensor();
+        for (const auto& groups : active)
+            for (const AdamGroupRef* g : groups) g->param->mutable_grad() = at::Tensor();
     };
-    if (first.is_cpu()) {
-        (void)deviceStep;  // the CPU loop takes the host's step sizes, the same values
-        adamCpu(active, float(beta1), float(beta2), float(eps), invSqrtC2, correction1, threads);
+    const auto correction1 = [&](const AdamJob& j) { return 1.0 - std::pow(beta1, double(j.step)); };
+    const auto invSqrtC2 = [&](const AdamJob& j) { return float(1.0 / std::sqrt(1.0 - std::pow(beta2, double(j.step)))); };
+    if (first->is_cpu()) {  // one training after another (a device step's sizes are the same values)
+        for (std::size_t j = 0; j < jobs.size(); ++j)
+            if (!active[j].empty())
+                adamCpu(active[j], float(beta1), float(beta2), float(eps), invSqrtC2(jobs[j]), correction1(jobs[j]), threads);
         return releaseGrads();
     }
 #ifdef SW_HAVE_CUDA
-    if (first.is_cuda()) {
-        SW_REQUIRE(active.size() <= std::size_t(kernels::MAX_ADAM_GROUPS), "groups " << active.size());
-        kernels::AdamGroupCuda packed[kernels::MAX_ADAM_GROUPS];
-        for (std::size_t k = 0; k < active.size(); ++k) {
-            const AdamGroupRef& g = *active[k];
-            SW_REQUIRE(g.param->device() == first.device(), "Adam groups on " << g.param->device() << " and " << first.device());
-            packed[k] = {g.param->data_ptr<float>(), g.param->grad().data_ptr<float>(),
-                         g.expAvg->data_ptr<float>(), g.expAvgSq->data_ptr<float>(), g.param->numel(),
-                         float(g.lr / correction1), std::int32_t(g.index)};
-            SW_REQUIRE(g.index >= 0 && g.index < kernels::MAX_ADAM_GROUPS, "Adam group index " << g.index);
-        }
-        kernels::adamUpdateCuda(packed, int(active.size()), float(beta1), float(beta2), float(eps), invSqrtC2,
-                                deviceStep, streamOf(first));
+    if (first->is_cuda()) {  // every group of every training in one launch
+        std::vector<kernels::AdamGroupCuda> packed;
+        for (std::size_t j = 0; j < jobs.size(); ++j)
+            for (const AdamGroupRef* g : active[j]) {
+                SW_REQUIRE(g->index >= 0 && g->index < kernels::MAX_ADAM_GROUPS, "Adam group index " << g->index);
+                packed.push_back({g->param->data_ptr<float>(), g->param->grad().data_ptr<float>(),
+                                  g->expAvg->data_ptr<float>(), g->expAvgSq->data_ptr<float>(), g->param->numel(),
+                                  float(g->lr / correction1(jobs[j])), invSqrtC2(jobs[j]), jobs[j].deviceStep,
+                                  std::int32_t(g->index)});
+            }
+        kernels::adamUpdateCuda(packed.data(), int(packed.size()), float(beta1), float(beta2), float(eps), streamOf(*first));
         return releaseGrads();  // the caching allocator reuses their memory in stream order
     }
 #endif
-    noBackend(first);
+    noBackend(*first);
 }
 
 void relocateRows(const RelocationTensors& tensors, const RelocationPlan& plan, double minOpacity) {

@@ -65,6 +65,20 @@ void selectDeviceStep(DeviceSteps& steps);
 void l1LossGradientOfStep(const at::Tensor& rgb, const at::Tensor& alpha, const at::Tensor& gtPremultiplied,
                           const at::Tensor& gtAlpha, const DeviceSteps& steps, double alphaWeight,
                           at::Tensor& gradRgb, at::Tensor& gradAlpha, at::Tensor& lossSum);
+// l1LossGradientOfStep of several trainings (each its own images, ground truth, steps and sums,
+// all on one device) in one launch: K trainings in lockstep (detail/train_hooks.h). CUDA only.
+struct StepLoss {
+    const at::Tensor* rgb = nullptr;
+    const at::Tensor* alpha = nullptr;
+    const at::Tensor* gtPremultiplied = nullptr;
+    const at::Tensor* gtAlpha = nullptr;
+    const DeviceSteps* steps = nullptr;
+    double alphaWeight = 0;
+    at::Tensor* gradRgb = nullptr;
+    at::Tensor* gradAlpha = nullptr;
+    at::Tensor* lossSum = nullptr;
+};
+void l1LossGradientOfSteps(const std::vector<StepLoss>& jobs);
 
 // One training step recorded as a CUDA graph (libtorch's CUDAGraph, whose private memory pool
 // keeps every buffer the step allocates at the address it was recorded with): capture() runs
@@ -85,6 +99,15 @@ public:
     // current (forked from and joined back to the current stream), so a replay runs the
     // branches side by side.
     void captureBranches(int branches, const std::function<void(int branch)>& body);
+    // One recording of stages in order: a branched stage runs body(b) for every branch b with
+    // branch b's own stream current (the same stream in every stage; forked from and joined back
+    // to the current stream), a joint stage runs body(−1) once on the current stream, after every
+    // branch of the stages before it. captureBranches is one branched stage.
+    struct Stage {
+        bool branched = true;
+        std::function<void(int branch)> body;
+    };
+    void captureStages(int branches, const std::vector<Stage>& stages);
     void replay();
     void reset();
     bool captured() const { return m_captured; }
@@ -99,6 +122,16 @@ private:
 // step (CUDA, DeviceSteps::slot()): the kernel reads the step's weight, the same value.
 void entropyGradient(const at::Tensor& logits, at::Tensor& grad, double weight, at::Tensor& lossSum,
                      const kernels::DeviceStep* step = nullptr);
+// entropyGradient of several trainings (all on one device): on the CPU one after another, on
+// CUDA one launch. step: as above (null: weight).
+struct EntropyTerm {
+    const at::Tensor* logits = nullptr;
+    at::Tensor* grad = nullptr;
+    double weight = 0;
+    at::Tensor* lossSum = nullptr;
+    const kernels::DeviceStep* step = nullptr;
+};
+void entropyGradients(const std::vector<EntropyTerm>& terms);
 
 // One parameter group of adamUpdate: the parameter (its .grad() is read), its moments.
 struct AdamGroupRef {
@@ -118,6 +151,15 @@ struct AdamGroupRef {
 // (computed by the trainer for the same t and learning rates).
 void adamUpdate(const std::vector<AdamGroupRef>& groups, double beta1, double beta2, double eps, std::int64_t step,
                 int threads = 1, const kernels::DeviceStep* deviceStep = nullptr);
+// adamUpdate of several trainings (all on one device), each at its own time step and with its
+// own device step: on the CPU one after another, on CUDA one launch for every group of every
+// training (K trainings in lockstep, detail/train_hooks.h). The results are adamUpdate's.
+struct AdamJob {
+    std::vector<AdamGroupRef> groups;
+    std::int64_t step = 0;                          // 1-based Adam time of this update
+    const kernels::DeviceStep* deviceStep = nullptr;
+};
+void adamUpdates(const std::vector<AdamJob>& jobs, double beta1, double beta2, double eps, int threads = 1);
 
 // Which rows an MCMC relocation moves (Kheradmand et al. 2024, §3.3): row sources[u] ends up
 // as itself plus copies on rows targets[offsets[u] .. offsets[u + 1]). Built on the host by the
