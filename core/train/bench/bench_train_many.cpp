@@ -191,10 +191,14 @@ int main(int argc, char** argv) {
     for (const Lockstep& run : locksteps) {
         std::printf("  lockstep %-8s %6.2f s wall (one thread, one graph per tick over the K%s)\n", run.name, run.seconds,
                     run.fuse ? ", loss/entropy/Adam one launch each" : ", a whole step per branch");
-        for (std::size_t k = 0; k < run.results.size(); ++k)
-            std::printf("    job %zu: PSNR %.2f dB L1 %.4f opaque %.1f%% splats %d, %d of %d steps replayed\n", k,
-                        run.results[k].final.valPsnr, run.results[k].final.valL1, 100 * run.results[k].final.opaqueShare,
-                        run.results[k].final.splats, run.results[k].timings.replayedSteps, run.results[k].timings.steps);
+        for (std::size_t k = 0; k < run.results.size(); ++k) {
+            const StepTimings& t = run.results[k].timings;
+            std::printf("    job %zu: PSNR %.2f dB L1 %.4f opaque %.1f%% splats %d, %d of %d steps replayed; host "
+                        "%.0f ms in the launched steps (strategy %.0f ms), %.0f ms in replays\n",
+                        k, run.results[k].final.valPsnr, run.results[k].final.valL1,
+                        100 * run.results[k].final.opaqueShare, run.results[k].final.splats, t.replayedSteps, t.steps,
+                        t.forwardMs + t.lossMs + t.backwardMs + t.optimizerMs + t.strategyMs, t.strategyMs, t.replayMs);
+        }
     }
     std::printf("  sequential   %8.2f s wall (%.2f s per job)\n", sequential, sequential / K);
     std::printf("  together     %8.2f s wall, %.2f s CPU (%.2f× wall)\n", together, cpuSeconds, cpuSeconds / together);
