@@ -19,7 +19,8 @@ Result<TrainResult> trainWithHooks(const TrainInputs& inputs, const TrainSetting
 // K trainings on one CUDA device advanced in lockstep by the calling thread: each tick runs
 // step t of every training, the replayable ones (no refine, no change of the cloud) as one
 // recorded CUDA graph with a branch per training (StepGraph::captureBranches), the others
-// launched one by one. Reports every 100 steps, metrics every evalEvery steps and at the end,
+// launched side by side (train_ops.h runSideBySide: a thread and a stream each, so one's
+// read-back does not wait for the others'). Reports every 100 steps, metrics every evalEvery steps and at the end,
 // as train(); no checkpoints, callbacks, rollback (a non-finite loss is an error) or cancel.
 // Every settings[k].steps must be equal. fuse: the recorded tick runs the loss gradients, the
 // entropy terms and the Adam updates of all its trainings as one launch each (between the

@@ -705,14 +705,18 @@ Result<std::vector<TrainResult>> trainLockstep(const std::vector<TrainInputs>& i
         int lossCount = 0, evalLossCount = 0, pending = 0;
         StepGraph group;
         std::vector<const void*> groupKey;
-        std::vector<int> members;
+        std::vector<int> members, launched;
         for (int step = 0; step < steps; ++step) {
             members.clear();
-            for (int j = 0; j < k; ++j) {
-                if (loops[std::size_t(j)]->replayable(step))
-                    members.push_back(j);
-                else
-                    SW_TRY(loops[std::size_t(j)]->runStep(step, results[std::size_t(j)].timings));
+            launched.clear();
+            for (int j = 0; j < k; ++j) (loops[std::size_t(j)]->replayable(step) ? members : launched).push_back(j);
+            if (!launched.empty()) {  // refine steps read back and plan on the host: side by side
+                std::vector<Status> status(launched.size());
+                runSideBySide(int(launched.size()), device, [&](int b) {
+                    const int j = launched[std::size_t(b)];
+                    status[std::size_t(b)] = loops[std::size_t(j)]->runStep(step, results[std::size_t(j)].timings);
+                });
+                for (const Status& s : status) SW_TRY(s);
             }
             if (!members.empty()) {
                 std::vector<const void*> key;
@@ -765,14 +769,17 @@ Result<std::vector<TrainResult>> trainLockstep(const std::vector<TrainInputs>& i
                     lossCount = 0;
                 }
             }
-            if (eval)
+            if (eval) {  // the K evaluations side by side (renders on the GPU, scores on the host)
+                std::vector<EvalMetrics> metrics(static_cast<std::size_t>(k));
+                runSideBySide(k, device, [&](int j) { metrics[std::size_t(j)] = loops[std::size_t(j)]->evaluate(done); });
                 for (int j = 0; j < k; ++j) {
-                    EvalMetrics m = loops[std::size_t(j)]->evaluate(done);
+                    EvalMetrics& m = metrics[std::size_t(j)];
                     m.trainLoss = evalLossSum[std::size_t(j)] / std::max(1, evalLossCount);
                     m.seconds = msBetween(start, Clock::now()) / 1000.0;
                     evalLossSum[std::size_t(j)] = 0;
                     results[std::size_t(j)].history.push_back(m);
                 }
+            }
             if (eval) evalLossCount = 0;
         }
         for (int j = 0; j < k; ++j) {

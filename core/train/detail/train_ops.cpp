@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <exception>
+#include <thread>
 
 #include "core/foundation/check.h"
 #include "core/train/cuda/relocation_eq9.h"
@@ -56,6 +58,59 @@ OwnStream::OwnStream(const at::Device& device) {
 }
 
 OwnStream::~OwnStream() = default;
+
+void runSideBySide(int n, const at::Device& device, const std::function<void(int)>& body) {
+    if (n <= 0) return;
+    std::vector<std::exception_ptr> errors(static_cast<std::size_t>(n));
+#ifdef SW_HAVE_CUDA
+    std::vector<cudaEvent_t> events;  // the fork, then each body's join
+    const auto destroyEvents = [&] {
+        for (cudaEvent_t e : events) (void)cudaEventDestroy(e);
+    };
+    const bool cuda = device.is_cuda();
+    if (cuda) {
+        events.resize(std::size_t(n) + 1, nullptr);
+        for (cudaEvent_t& e : events) C10_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+        C10_CUDA_CHECK(cudaEventRecord(events.back(), c10::cuda::getCurrentCUDAStream(device.index()).stream()));
+    }
+#endif
+    const auto run = [&](int j) {
+        try {
+#ifdef SW_HAVE_CUDA
+            if (cuda) {
+                const c10::cuda::CUDAGuard onDevice(device.index());
+                const c10::cuda::CUDAStream side = c10::cuda::getStreamFromPool(false, device.index());
+                const c10::cuda::CUDAStreamGuard onSide(side);
+                C10_CUDA_CHECK(cudaStreamWaitEvent(side.stream(), events.back(), 0));
+                body(j);
+                C10_CUDA_CHECK(cudaEventRecord(events[std::size_t(j)], side.stream()));
+                return;
+            }
+#endif
+            body(j);
+        } catch (...) {
+            errors[std::size_t(j)] = std::current_exception();
+        }
+    };
+    {
+        std::vector<std::thread> threads;
+        for (int j = 1; j < n; ++j) threads.emplace_back(run, j);
+        run(0);  // the calling thread takes the first
+        for (std::thread& t : threads) t.join();
+    }
+#ifdef SW_HAVE_CUDA
+    if (cuda) {
+        const cudaStream_t main = c10::cuda::getCurrentCUDAStream(device.index()).stream();
+        for (int j = 0; j < n; ++j)
+            if (!errors[std::size_t(j)]) C10_CUDA_CHECK(cudaStreamWaitEvent(main, events[std::size_t(j)], 0));
+        destroyEvents();
+    }
+#else
+    (void)device;
+#endif
+    for (const std::exception_ptr& e : errors)
+        if (e) std::rethrow_exception(e);
+}
 
 namespace {
 

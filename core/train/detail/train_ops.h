@@ -36,6 +36,15 @@ private:
     std::shared_ptr<void> m_guard;
 };
 
+// Runs body(j) for j = 0 … n − 1 on n threads at once and returns when all are done (an
+// exception of a body is rethrown, the first by j). On a CUDA device each thread issues its
+// work on a stream of its own that first waits for the calling thread's current stream, and the
+// calling thread's stream then waits for each of them: what was queued before the call runs
+// before the bodies' work, theirs before what is queued after. For trainings in lockstep whose
+// step of a tick cannot be replayed (a refine step reads back and plans on the host) and for
+// their metrics: one training's read-back no longer waits for the others'.
+void runSideBySide(int n, const at::Device& device, const std::function<void(int)>& body);
+
 // d(loss)/d(image) of loss = mean|rgb − gt| + alphaWeight·mean|alpha − gtAlpha|, with the
 // ground truth gt = gtPremultiplied + background·(1 − gtAlpha): sign(difference)/count
 // (0 where equal) into gradRgb/gradAlpha; adds the loss to lossSum.
