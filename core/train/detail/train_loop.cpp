@@ -34,6 +34,7 @@
 #include "core/train/device_step.h"
 #include "core/train/detail/mcmc_strategy.h"
 #include "core/train/detail/rasterize.h"
+#include "core/train/detail/run_setup.h"
 #include "core/train/detail/seeds.h"
 #include "core/train/detail/train_hooks.h"
 #include "core/train/detail/train_ops.h"
@@ -45,6 +46,9 @@
 
 namespace sw::train {
 namespace {
+
+using detail::IntraOpThreads;
+using detail::validateInputs;
 
 using Clock = std::chrono::steady_clock;
 
@@ -76,31 +80,6 @@ void compositeInto(const TrainView& v, double background, std::vector<float>& ou
             out[p * 3 + c] = v.premultiplied[p * 3 + c] + float(background) * (1.f - v.alpha[p]);
 }
 
-Status validateInputs(const TrainInputs& inputs, const TrainSettings& settings) {
-    if (settings.device == TrainDevice::Cuda && !cudaBackendAvailable())
-        return makeError(ErrorCode::Gpu, "CUDA device requested but this build has no CUDA backend or this machine "
-                                         "has no CUDA device; use the cpu device");
-    if (settings.device == TrainDevice::Cuda && (inputs.deviceIndex < 0 || inputs.deviceIndex >= cudaDeviceCount()))
-        return makeError(ErrorCode::Gpu, "CUDA device " + std::to_string(inputs.deviceIndex) + " does not exist (" +
-                                             std::to_string(cudaDeviceCount()) + " visible)");
-    if (!inputs.data || inputs.data->train.empty() || inputs.data->val.empty())
-        return makeError(ErrorCode::InvalidInput, "training needs at least one train and one validation view");
-    if (settings.budget < 1)
-        return makeError(ErrorCode::InvalidInput, "budget must be at least 1 splat, got " + std::to_string(settings.budget));
-    if (inputs.initial.empty()) return makeError(ErrorCode::InvalidInput, "the start cloud has no splats");
-    if (int(inputs.initial.size()) > settings.budget)
-        return makeError(ErrorCode::InvalidInput, "the start cloud has " + std::to_string(inputs.initial.size()) +
-                                                      " splats, more than the budget of " + std::to_string(settings.budget) +
-                                                      " (a smaller budget is a retrain from a fresh start, never a slice)");
-    SW_TRY(inputs.initial.validate("start cloud"));
-    const TrainView& first = inputs.data->train.front();
-    for (const auto* views : {&inputs.data->train, &inputs.data->val})
-        for (const TrainView& v : *views)
-            if (v.width != first.width || v.height != first.height || v.alpha.size() != std::size_t(v.width * v.height))
-                return makeError(ErrorCode::InvalidInput, "views differ in size from " + first.imagePath, v.imagePath);
-    return {};
-}
-
 // The ground truth of one train view on the training device: [H, W, 3] premultiplied colour
 // and [H, W] alpha. On the CPU these alias the view's vectors; on a GPU they are uploaded once.
 struct Target {
@@ -119,27 +98,6 @@ at::Device deviceOf(const TrainSettings& settings, int deviceIndex) {
     return settings.device == TrainDevice::Cuda ? at::Device(at::kCUDA, c10::DeviceIndex(deviceIndex))
                                                 : at::Device(at::kCPU);
 }
-
-// libtorch's own CPU loops on this thread use at most `threads` threads while a run lasts
-// (0: unchanged), so K runs on K threads of one process (batch.h) share the cores instead of
-// each starting a team of every core.
-class IntraOpThreads {
-public:
-    explicit IntraOpThreads(int threads) {
-        if (threads <= 0) return;
-        at::internal::lazy_init_num_threads();
-        m_previous = at::get_num_threads();
-        at::set_num_threads(threads);
-    }
-    ~IntraOpThreads() {
-        if (m_previous > 0) at::set_num_threads(m_previous);
-    }
-    IntraOpThreads(const IntraOpThreads&) = delete;
-    IntraOpThreads& operator=(const IntraOpThreads&) = delete;
-
-private:
-    int m_previous = 0;
-};
 
 // What a rollback restores: the parameters, their Adam moments and step count, and the
 // strategy's totals, as they were after `step` steps.
