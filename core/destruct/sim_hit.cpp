@@ -123,6 +123,12 @@ void Simulation::crackChunk(int c, HitContext& ctx) {
                         "chunk " + std::to_string(c) + " cracked (" + std::to_string(rim.size()) + " splats on the crack line)"});
 }
 
+float Simulation::pieceScale(int carried, int copies, double overdraw) const {
+    if (copies <= 0 || carried <= copies) return 1.f;
+    const double share = std::min(1.0, double(m_settings.pieceCoverage) / std::max(overdraw, 1e-9));
+    return float(std::max(1.0, std::sqrt(double(carried) / double(copies) * share)));
+}
+
 void Simulation::tearSlots(const std::vector<std::uint32_t>& slots, int chunk, HitContext& ctx,
                            const Eigen::Vector3f& velocity) {
     const int bi = allocBody();
@@ -134,11 +140,12 @@ void Simulation::tearSlots(const std::vector<std::uint32_t>& slots, int chunk, H
     b.spin = randomUnit() * (m_profile.chunkSpin * (0.5f + 0.5f * random01()));
     Eigen::Vector3f sum = Eigen::Vector3f::Zero();
     int carried = 0;
+    double disc = 0, surface = 0;
     for (std::uint32_t s : slots)
-        if (depthIn(s) < 1.f) sum += m_plating[s], ++carried;
+        if (depthIn(s) < 1.f) sum += m_plating[s], ++carried, disc += double(m_disc[s]), surface += double(m_surface[s]);
     b.pivot = carried ? Eigen::Vector3f(sum / float(carried)) : m_plating[slots.front()];
     // The copies the piece is drawn with: every k-th carried slot (k = carried / copies, evenly over
-    // the member order), each copy larger by √k so the piece keeps its area.
+    // the member order), each copy larger so that they cover the piece (pieceScale).
     const int copies[2] = {std::min(carried, m_settings.chunkCopies), std::min(carried, std::max(1, m_settings.chunkCopies / 2))};
     const PoolKind kinds[2] = {PoolKind::ChunkPlating, PoolKind::ChunkUnderside};
     int index = 0;
@@ -160,7 +167,7 @@ void Simulation::tearSlots(const std::vector<std::uint32_t>& slots, int chunk, H
             p.kind = kinds[k];
             p.body = bi;
             p.birth = m_time;
-            p.scale = std::sqrt(float(carried) / float(copies[k]));
+            p.scale = pieceScale(carried, copies[k], disc / std::max(surface, 1e-30));
             p.color = kinds[k] == PoolKind::ChunkPlating ? m_layerColor[s] : undersideColor(m_material[s], m_palette);
             m_bodies[std::size_t(bi)].pool.push_back(std::uint32_t(e));
         }
@@ -190,7 +197,7 @@ void Simulation::tearChunk(int c, HitContext& ctx, const Eigen::Vector3f& veloci
     b.pivot = plating > 0 ? Eigen::Vector3f((m_chunkPlatingSum[cc] / double(plating)).cast<float>()) : m_plating[m_chunkSlots[first]];
     // The copies the piece is drawn with: evenly over the member order (Morton order, so spread over
     // the piece), the first carried slot at or after each mark within a few probes; each copy
-    // larger by √(carried / copies) so the piece keeps its area.
+    // larger so that they cover the piece (pieceScale, with the chunk's overdraw).
     constexpr std::uint32_t kProbes = 8;
     const int wanted[2] = {std::min(plating, m_settings.chunkCopies), std::min(plating, std::max(1, m_settings.chunkCopies / 2))};
     const PoolKind kinds[2] = {PoolKind::ChunkPlating, PoolKind::ChunkUnderside};
@@ -209,7 +216,7 @@ void Simulation::tearChunk(int c, HitContext& ctx, const Eigen::Vector3f& veloci
                 }
             }
         }
-        const float scale = sources.empty() ? 1.f : std::sqrt(float(plating) / float(sources.size()));
+        const float scale = sources.empty() ? 1.f : pieceScale(plating, int(sources.size()), chunkOverdraw(c));
         for (std::uint32_t s : sources) {
             const int e = allocPool();
             if (e < 0) {

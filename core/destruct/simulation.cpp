@@ -32,6 +32,8 @@ const SettingsSchema<SimSettings>& simSchema() {
         s.add(&S::poolCapacity, "pool-capacity", "Pool capacity").range(0, 1 << 22).group(b);
         s.add(&S::chunkCopies, "chunk-copies", "Copies per piece").range(1, 100000).group(b)
             .tooltip("A torn piece is drawn with at most this many plating copies (half as many underside), each larger");
+        s.add(&S::pieceCoverage, "piece-coverage", "Piece coverage").range(0.25, 16).group(b)
+            .tooltip("A torn piece's copies together cover this many times its surface (never more than its splats did)");
         s.add(&S::debrisMax, "debris-max", "Debris at once").range(0, 1 << 22).group(b)
             .tooltip("At most this many white-hot debris splats fly at once");
         return s;
@@ -52,7 +54,7 @@ Status validateSimSettings(const SimSettings& s) {
         {"gravity", s.gravity}, {"floor-z", s.floorZ}, {"body-lifetime", s.bodyLifetime},
         {"debris-lifetime", s.debrisLifetime}, {"debris-scale", s.debrisScale},
         {"underside-offset", s.undersideOffset}, {"pool-capacity", s.poolCapacity},
-        {"chunk-copies", s.chunkCopies}, {"debris-max", s.debrisMax}};
+        {"chunk-copies", s.chunkCopies}, {"piece-coverage", s.pieceCoverage}, {"debris-max", s.debrisMax}};
     for (const auto& [name, v] : values) {
         const ParamSpec* spec = schema.find(name);
         if (!std::isfinite(v) || (spec && (v < spec->min || v > spec->max))) return bad(name, v);
@@ -170,6 +172,20 @@ Result<Simulation> Simulation::create(const formats::Spl2Model& model, const Sim
     }
     sim.m_palette = choosePalette(medianColor(core.color));
     sim.m_graph = SupportGraph(sim.m_plating, settings.graph);
+    // What a slot draws (its 3σ disc) and the surface it stands for (π r² over its degree: on a
+    // surface a radius-r disc holds `degree` slots), summed per chunk for the torn pieces' copies.
+    sim.m_disc.resize(n);
+    sim.m_surface.resize(n);
+    sim.m_chunkDisc.assign(std::size_t(chunks), 0.0);
+    sim.m_chunkSurface.assign(std::size_t(chunks), 0.0);
+    const double reach = 3.14159265358979 * double(sim.m_graph.radius()) * double(sim.m_graph.radius());
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::uint32_t i = sim.m_out[k];
+        sim.m_disc[k] = float(3.14159265358979 * 9.0 * double(core.ax0[i].norm()) * double(core.ax1[i].norm()));
+        sim.m_surface[k] = float(reach / double(std::max<std::size_t>(1, sim.m_graph.neighbours(k).size())));
+        sim.m_chunkDisc[std::size_t(sim.m_chunk[k])] += double(sim.m_disc[k]);
+        sim.m_chunkSurface[std::size_t(sim.m_chunk[k])] += double(sim.m_surface[k]);
+    }
     // Chunk rims (members with a neighbour in another chunk), static: cracking lights them and a
     // torn chunk's support work starts from them only.
     sim.m_onRim.assign(n, 0);

@@ -59,9 +59,10 @@ struct SimSettings {
     int poolCapacity = 16384;      // debris + chunk copies alive at once
     // What the pool holds (drawn as extra instances every frame, so this is the frame budget under
     // fire): a torn piece carries at most chunkCopies plating copies and half as many underside
-    // copies, each drawn larger by √(carried / copies) so the piece keeps its area; at most
-    // debrisMax debris splats fly at once (a hit while they all fly throws none).
+    // copies, each drawn larger so that together they cover pieceCoverage times the piece's surface
+    // (pieceScale); at most debrisMax debris splats fly at once (a hit while they all fly throws none).
     int chunkCopies = 8;
+    float pieceCoverage = 1.5f;    // the copies' drawn area over the piece's surface area
     int debrisMax = 384;
     SupportGraphSettings graph;
 };
@@ -196,6 +197,14 @@ public:
     const DamagePalette& palette() const { return m_palette; }
     const Eigen::Vector3f& centroid() const { return m_centroid; }
     const SimSettings& settings() const { return m_settings; }
+    // How many times the drawn 3σ discs of a chunk's members cover its surface (Σ disc area over Σ
+    // surface area per slot, the latter from the support graph's local density: π r² / degree).
+    double chunkOverdraw(int c) const { return m_chunkDisc[std::size_t(c)] / std::max(m_chunkSurface[std::size_t(c)], 1e-30); }
+    // Drawn size of each of `copies` copies standing for `carried` slots whose discs cover their
+    // surface `overdraw` times: together they cover pieceCoverage times that surface, and they are
+    // never larger than the discs they stand for put together (scale² ≤ carried / copies) nor
+    // smaller than one of them (scale ≥ 1).
+    float pieceScale(int carried, int copies, double overdraw) const;
     int chunkOf(std::size_t slot) const { return m_chunk[m_in[slot]]; }
     int partOf(std::size_t slot) const { return m_part[m_in[slot]]; }
     int chunkCount() const { return int(m_chunkSize.size()); }
@@ -317,9 +326,11 @@ private:
     std::vector<std::uint32_t> m_in, m_out;
     std::vector<Eigen::Vector3f> m_plating, m_normal, m_inward, m_color;
     std::vector<float> m_step;
+    std::vector<float> m_disc, m_surface;  // drawn 3σ disc area; surface area the slot stands for
     std::vector<int> m_chunk, m_part, m_material;
     // Static, per chunk / part.
     std::vector<std::uint32_t> m_chunkOffsets, m_chunkSlots;  // CSR members
+    std::vector<double> m_chunkDisc, m_chunkSurface;          // Σ m_disc, Σ m_surface over the members
     std::vector<std::uint32_t> m_rimOffsets, m_rimSlots;      // CSR members with a neighbour in another chunk
     std::vector<std::uint32_t> m_onRim;                       // [slots] 0, or 1 + its index in m_rimSlots
     // Per rim slot (m_rimSlots order, CSR): its neighbours outside its chunk, nearest first. A torn

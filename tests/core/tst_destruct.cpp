@@ -469,7 +469,10 @@ TEST_CASE("destruct: cannon cracks, then the cracked chunk tears off first on th
     const int chunkB = sim.chunkOf(b.impactSlot);
     CHECK(sim.chunkCracked(chunkB));
     // The torn chunk flies as a rigid body drawn with at most chunkCopies plating copies and half as
-    // many underside copies, each larger so the piece keeps its area (Σ scale² = carried slots).
+    // many underside copies, each larger so that together they cover the piece's surface
+    // pieceCoverage times: Σ scale² = carried × coverage / overdraw, where overdraw is how many times
+    // the chunk's own 3σ discs cover its surface (surface per slot: π r² / degree). Computed here
+    // from the model and the graph, not through the simulation's sums.
     const Body* body = nullptr;
     for (const Body& bd : sim.bodies())
         if (bd.chunk == chunkA) body = &bd;
@@ -491,8 +494,21 @@ TEST_CASE("destruct: cannon cracks, then the cracked chunk tears off first on th
     CHECK(plating == copies);
     CHECK(underside == copies / 2);
     CHECK(sources.size() == std::size_t(plating));  // distinct slots, spread over the piece
-    CHECK(platingArea == doctest::Approx(carried).epsilon(1e-4));
-    CHECK(undersideArea == doctest::Approx(carried).epsilon(1e-4));
+    const auto hull = sw::test::makeHull(6000);
+    const double pi = 3.14159265358979, r = sim.graph().radius();
+    double disc = 0, surface = 0;
+    for (std::size_t i = 0; i < hull.core.size(); ++i) {
+        if (sim.chunkOf(i) != chunkA) continue;
+        disc += pi * 9.0 * double(hull.core.ax0[i].norm()) * double(hull.core.ax1[i].norm());
+        surface += pi * r * r / double(sim.neighbours(i).size());
+    }
+    const double overdraw = disc / surface;
+    CHECK(sim.chunkOverdraw(chunkA) == doctest::Approx(overdraw).epsilon(1e-4));
+    REQUIRE(overdraw > sim.settings().pieceCoverage);  // the hull's discs overlap: the copies shrink
+    const double expected = double(carried) * double(sim.settings().pieceCoverage) / overdraw;
+    CHECK(platingArea == doctest::Approx(expected).epsilon(1e-3));
+    CHECK(undersideArea == doctest::Approx(expected).epsilon(1e-3));
+    CHECK(platingArea < 0.9 * carried);  // smaller than the discs of the carried splats put together
     const Eigen::Vector3f start = sim.poolPosition(body->pool.front());
     for (int k = 0; k < 15; ++k) sim.step(1.f / 30.f);
     CHECK((sim.poolPosition(body->pool.front()) - start).norm() > 0.05f);
@@ -586,4 +602,19 @@ TEST_CASE("destruct: hits mark only what changed dirty; packing matches the stat
         CHECK(near);
     }
     CHECK(wounds > 0);
+}
+
+TEST_CASE("destruct: a torn piece's copy size covers the piece, never more than its splats, never less than one") {
+    SimSettings s;
+    s.pieceCoverage = 1.5f;
+    const Simulation sim = makeSim(3000, s);
+    // Discs overlapping 3× shrink the copies' total area to coverage / overdraw of the splats'.
+    CHECK(sim.pieceScale(100, 8, 3.0) == doctest::Approx(std::sqrt(100.0 / 8.0 * 0.5)));
+    // Sparse discs (overdraw below the coverage): the copies keep the splats' area, no more.
+    CHECK(sim.pieceScale(100, 8, 1.0) == doctest::Approx(std::sqrt(100.0 / 8.0)));
+    // As many copies as slots: the copies are the splats themselves.
+    CHECK(sim.pieceScale(8, 8, 3.0) == 1.f);
+    CHECK(sim.pieceScale(5, 8, 3.0) == 1.f);
+    // A small piece with heavy overlap: never smaller than one splat.
+    CHECK(sim.pieceScale(10, 8, 20.0) == 1.f);
 }
