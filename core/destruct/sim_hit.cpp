@@ -123,10 +123,10 @@ void Simulation::crackChunk(int c, HitContext& ctx) {
                         "chunk " + std::to_string(c) + " cracked (" + std::to_string(rim.size()) + " splats on the crack line)"});
 }
 
-float Simulation::pieceScale(int carried, int copies, double overdraw) const {
-    if (copies <= 0 || carried <= copies) return 1.f;
-    const double share = std::min(1.0, double(m_settings.pieceCoverage) / std::max(overdraw, 1e-9));
-    return float(std::max(1.0, std::sqrt(double(carried) / double(copies) * share)));
+float Simulation::pieceScale(int carried, int copies, double disc, double surface, double source) const {
+    if (copies <= 0 || carried <= copies || source <= 0) return 1.f;
+    const double perCopy = std::min(double(m_settings.pieceCoverage) * surface, disc) / double(copies);
+    return float(std::max(1.0, std::sqrt(perCopy / source)));
 }
 
 void Simulation::tearSlots(const std::vector<std::uint32_t>& slots, int chunk, HitContext& ctx,
@@ -145,7 +145,7 @@ void Simulation::tearSlots(const std::vector<std::uint32_t>& slots, int chunk, H
         if (depthIn(s) < 1.f) sum += m_plating[s], ++carried, disc += double(m_disc[s]), surface += double(m_surface[s]);
     b.pivot = carried ? Eigen::Vector3f(sum / float(carried)) : m_plating[slots.front()];
     // The copies the piece is drawn with: every k-th carried slot (k = carried / copies, evenly over
-    // the member order), each copy larger so that they cover the piece (pieceScale).
+    // the member order), each copy larger so that together they cover the piece (pieceScale).
     const int copies[2] = {std::min(carried, m_settings.chunkCopies), std::min(carried, std::max(1, m_settings.chunkCopies / 2))};
     const PoolKind kinds[2] = {PoolKind::ChunkPlating, PoolKind::ChunkUnderside};
     int index = 0;
@@ -167,7 +167,7 @@ void Simulation::tearSlots(const std::vector<std::uint32_t>& slots, int chunk, H
             p.kind = kinds[k];
             p.body = bi;
             p.birth = m_time;
-            p.scale = pieceScale(carried, copies[k], disc / std::max(surface, 1e-30));
+            p.scale = pieceScale(carried, copies[k], disc, surface, double(m_disc[s]));
             p.color = kinds[k] == PoolKind::ChunkPlating ? m_layerColor[s] : undersideColor(m_material[s], m_palette);
             m_bodies[std::size_t(bi)].pool.push_back(std::uint32_t(e));
         }
@@ -197,7 +197,7 @@ void Simulation::tearChunk(int c, HitContext& ctx, const Eigen::Vector3f& veloci
     b.pivot = plating > 0 ? Eigen::Vector3f((m_chunkPlatingSum[cc] / double(plating)).cast<float>()) : m_plating[m_chunkSlots[first]];
     // The copies the piece is drawn with: evenly over the member order (Morton order, so spread over
     // the piece), the first carried slot at or after each mark within a few probes; each copy
-    // larger so that they cover the piece (pieceScale, with the chunk's overdraw).
+    // larger so that together they cover the piece (pieceScale).
     constexpr std::uint32_t kProbes = 8;
     const int wanted[2] = {std::min(plating, m_settings.chunkCopies), std::min(plating, std::max(1, m_settings.chunkCopies / 2))};
     const PoolKind kinds[2] = {PoolKind::ChunkPlating, PoolKind::ChunkUnderside};
@@ -216,7 +216,8 @@ void Simulation::tearChunk(int c, HitContext& ctx, const Eigen::Vector3f& veloci
                 }
             }
         }
-        const float scale = sources.empty() ? 1.f : pieceScale(plating, int(sources.size()), chunkOverdraw(c));
+        // The carried slots' discs and surface: the chunk's, in proportion (no walk over the members).
+        const double share = double(plating) / double(m_chunkSize[cc]);
         for (std::uint32_t s : sources) {
             const int e = allocPool();
             if (e < 0) {
@@ -228,7 +229,7 @@ void Simulation::tearChunk(int c, HitContext& ctx, const Eigen::Vector3f& veloci
             p.kind = kinds[k];
             p.body = bi;
             p.birth = m_time;
-            p.scale = scale;
+            p.scale = pieceScale(plating, int(sources.size()), m_chunkDisc[cc] * share, m_chunkSurface[cc] * share, double(m_disc[s]));
             p.color = kinds[k] == PoolKind::ChunkPlating ? m_layerColor[s] : undersideColor(m_material[s], m_palette);
             m_bodies[std::size_t(bi)].pool.push_back(std::uint32_t(e));
         }

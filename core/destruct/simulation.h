@@ -197,14 +197,19 @@ public:
     const DamagePalette& palette() const { return m_palette; }
     const Eigen::Vector3f& centroid() const { return m_centroid; }
     const SimSettings& settings() const { return m_settings; }
-    // How many times the drawn 3σ discs of a chunk's members cover its surface (Σ disc area over Σ
-    // surface area per slot, the latter from the support graph's local density: π r² / degree).
-    double chunkOverdraw(int c) const { return m_chunkDisc[std::size_t(c)] / std::max(m_chunkSurface[std::size_t(c)], 1e-30); }
-    // Drawn size of each of `copies` copies standing for `carried` slots whose discs cover their
-    // surface `overdraw` times: together they cover pieceCoverage times that surface, and they are
-    // never larger than the discs they stand for put together (scale² ≤ carried / copies) nor
-    // smaller than one of them (scale ≥ 1).
-    float pieceScale(int carried, int copies, double overdraw) const;
+    // A slot's drawn 3σ disc area (π · 9 |ax0| |ax1|) and the surface it stands for (π r² / its
+    // degree: on a surface a radius-r disc of the support graph holds `degree` slots), by model index;
+    // per chunk, both summed over the members.
+    float slotDisc(std::size_t slot) const { return m_disc[m_in[slot]]; }
+    float slotSurface(std::size_t slot) const { return m_surface[m_in[slot]]; }
+    double chunkDisc(int c) const { return m_chunkDisc[std::size_t(c)]; }
+    double chunkSurface(int c) const { return m_chunkSurface[std::size_t(c)]; }
+    // Drawn size of one of `copies` copies standing for a piece of `carried` slots whose discs add up
+    // to `disc` and cover `surface`; `source` is the disc of the slot the copy copies. The copies
+    // share min(pieceCoverage × surface, disc) equally: together they cover the piece, never with
+    // more area than its own splats, and a copy of a big plate is not drawn bigger than a copy of a
+    // dot. Never below 1 (a copy is at least its splat); 1 when every carried slot has its copy.
+    float pieceScale(int carried, int copies, double disc, double surface, double source) const;
     int chunkOf(std::size_t slot) const { return m_chunk[m_in[slot]]; }
     int partOf(std::size_t slot) const { return m_part[m_in[slot]]; }
     int chunkCount() const { return int(m_chunkSize.size()); }

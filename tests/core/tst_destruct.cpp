@@ -469,22 +469,37 @@ TEST_CASE("destruct: cannon cracks, then the cracked chunk tears off first on th
     const int chunkB = sim.chunkOf(b.impactSlot);
     CHECK(sim.chunkCracked(chunkB));
     // The torn chunk flies as a rigid body drawn with at most chunkCopies plating copies and half as
-    // many underside copies, each larger so that together they cover the piece's surface
-    // pieceCoverage times: Σ scale² = carried × coverage / overdraw, where overdraw is how many times
-    // the chunk's own 3σ discs cover its surface (surface per slot: π r² / degree). Computed here
-    // from the model and the graph, not through the simulation's sums.
+    // many underside copies. Together the copies of a kind cover the piece's surface pieceCoverage
+    // times (never with more area than the piece's own discs), shared equally: Σ scale² · disc of the
+    // copied slot = min(coverage × surface, Σ discs). Disc and surface computed here from the model and
+    // the graph (surface per slot: π r² / degree), not through the simulation's sums.
     const Body* body = nullptr;
     for (const Body& bd : sim.bodies())
         if (bd.chunk == chunkA) body = &bd;
     REQUIRE(body != nullptr);
+    const auto hull = sw::test::makeHull(6000);
+    const double pi = 3.14159265358979, r = sim.graph().radius();
+    const auto discOf = [&](std::size_t i) { return pi * 9.0 * double(hull.core.ax0[i].norm()) * double(hull.core.ax1[i].norm()); };
+    double disc = 0, surface = 0;
+    int members = 0;
+    for (std::size_t i = 0; i < hull.core.size(); ++i) {
+        if (sim.chunkOf(i) != chunkA) continue;
+        ++members;
+        disc += discOf(i);
+        surface += pi * r * r / double(sim.neighbours(i).size());
+    }
+    CHECK(sim.chunkDisc(chunkA) == doctest::Approx(disc).epsilon(1e-4));
+    CHECK(sim.chunkSurface(chunkA) == doctest::Approx(surface).epsilon(1e-4));
     int plating = 0, underside = 0;
-    double platingArea = 0, undersideArea = 0;
+    double platingArea = 0, undersideArea = 0, smallest = 1e30, largest = 0;
     std::set<std::uint32_t> sources;
     for (std::uint32_t e : body->pool) {
         const PoolEntry& p = sim.pool()[e];
         CHECK(sim.chunkOf(p.source) == chunkA);
-        if (p.kind == PoolKind::ChunkPlating) ++plating, platingArea += double(p.scale) * double(p.scale), sources.insert(p.source);
-        if (p.kind == PoolKind::ChunkUnderside) ++underside, undersideArea += double(p.scale) * double(p.scale);
+        const double drawn = double(p.scale) * double(p.scale) * discOf(p.source);
+        if (p.kind == PoolKind::ChunkPlating) ++plating, platingArea += drawn, sources.insert(p.source);
+        if (p.kind == PoolKind::ChunkUnderside) ++underside, undersideArea += drawn;
+        smallest = std::min(smallest, drawn), largest = std::max(largest, drawn);
     }
     int carried = 0;  // plating splats the piece took (its ChunkTorn event)
     for (const Event& ev : sim.events())
@@ -494,21 +509,12 @@ TEST_CASE("destruct: cannon cracks, then the cracked chunk tears off first on th
     CHECK(plating == copies);
     CHECK(underside == copies / 2);
     CHECK(sources.size() == std::size_t(plating));  // distinct slots, spread over the piece
-    const auto hull = sw::test::makeHull(6000);
-    const double pi = 3.14159265358979, r = sim.graph().radius();
-    double disc = 0, surface = 0;
-    for (std::size_t i = 0; i < hull.core.size(); ++i) {
-        if (sim.chunkOf(i) != chunkA) continue;
-        disc += pi * 9.0 * double(hull.core.ax0[i].norm()) * double(hull.core.ax1[i].norm());
-        surface += pi * r * r / double(sim.neighbours(i).size());
-    }
-    const double overdraw = disc / surface;
-    CHECK(sim.chunkOverdraw(chunkA) == doctest::Approx(overdraw).epsilon(1e-4));
-    REQUIRE(overdraw > sim.settings().pieceCoverage);  // the hull's discs overlap: the copies shrink
-    const double expected = double(carried) * double(sim.settings().pieceCoverage) / overdraw;
+    REQUIRE(disc > double(sim.settings().pieceCoverage) * surface);  // the hull's discs overlap: the copies shrink
+    const double expected = double(sim.settings().pieceCoverage) * surface * double(carried) / double(members);
     CHECK(platingArea == doctest::Approx(expected).epsilon(1e-3));
     CHECK(undersideArea == doctest::Approx(expected).epsilon(1e-3));
-    CHECK(platingArea < 0.9 * carried);  // smaller than the discs of the carried splats put together
+    CHECK(platingArea < 0.9 * disc * double(carried) / double(members));  // less than the carried discs put together
+    CHECK(largest < 2.5 * smallest);  // plating copies equal, underside copies equal (twice as large)
     const Eigen::Vector3f start = sim.poolPosition(body->pool.front());
     for (int k = 0; k < 15; ++k) sim.step(1.f / 30.f);
     CHECK((sim.poolPosition(body->pool.front()) - start).norm() > 0.05f);
@@ -608,13 +614,15 @@ TEST_CASE("destruct: a torn piece's copy size covers the piece, never more than 
     SimSettings s;
     s.pieceCoverage = 1.5f;
     const Simulation sim = makeSim(3000, s);
-    // Discs overlapping 3× shrink the copies' total area to coverage / overdraw of the splats'.
-    CHECK(sim.pieceScale(100, 8, 3.0) == doctest::Approx(std::sqrt(100.0 / 8.0 * 0.5)));
-    // Sparse discs (overdraw below the coverage): the copies keep the splats' area, no more.
-    CHECK(sim.pieceScale(100, 8, 1.0) == doctest::Approx(std::sqrt(100.0 / 8.0)));
+    // 100 slots whose discs (300) cover their surface (100) 3×: 8 copies share 1.5 × 100.
+    CHECK(sim.pieceScale(100, 8, 300.0, 100.0, 3.0) == doctest::Approx(std::sqrt(150.0 / 8.0 / 3.0)));
+    // A copy of a bigger splat is drawn less enlarged: the same area.
+    CHECK(sim.pieceScale(100, 8, 300.0, 100.0, 4.0) == doctest::Approx(std::sqrt(150.0 / 8.0 / 4.0)));
+    // Sparse discs (they cover their surface once): the copies keep the discs' area, no more.
+    CHECK(sim.pieceScale(100, 8, 100.0, 100.0, 1.0) == doctest::Approx(std::sqrt(100.0 / 8.0)));
     // As many copies as slots: the copies are the splats themselves.
-    CHECK(sim.pieceScale(8, 8, 3.0) == 1.f);
-    CHECK(sim.pieceScale(5, 8, 3.0) == 1.f);
-    // A small piece with heavy overlap: never smaller than one splat.
-    CHECK(sim.pieceScale(10, 8, 20.0) == 1.f);
+    CHECK(sim.pieceScale(8, 8, 24.0, 8.0, 3.0) == 1.f);
+    CHECK(sim.pieceScale(5, 8, 15.0, 5.0, 3.0) == 1.f);
+    // A copy of a splat larger than its share: never smaller than the splat.
+    CHECK(sim.pieceScale(10, 8, 30.0, 10.0, 20.0) == 1.f);
 }

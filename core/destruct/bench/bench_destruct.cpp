@@ -218,6 +218,7 @@ int main(int argc, char** argv) {
     destruct::SimSettings simSettings;
     if (const char* v = std::getenv("SW_BENCH_CHUNK_COPIES")) simSettings.chunkCopies = std::atoi(v);
     if (const char* v = std::getenv("SW_BENCH_DEBRIS_MAX")) simSettings.debrisMax = std::atoi(v);
+    if (const char* v = std::getenv("SW_BENCH_PIECE_COVERAGE")) simSettings.pieceCoverage = float(std::atof(v));
     auto sim = destruct::Simulation::create(*boss, simSettings);
     if (!sim) return 1;
     destruct::DamageSync sync;
