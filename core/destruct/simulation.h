@@ -62,7 +62,7 @@ struct SimSettings {
     // copies, each drawn larger so that together they cover pieceCoverage times the piece's surface
     // (pieceScale); at most debrisMax debris splats fly at once (a hit while they all fly throws none).
     int chunkCopies = 8;
-    float pieceCoverage = 1.5f;    // the copies' drawn area over the piece's surface area
+    float pieceCoverage = 1.f;     // the copies' drawn area over the piece's surface area
     int debrisMax = 384;
     SupportGraphSettings graph;
 };

@@ -48,6 +48,7 @@ std::vector<int> shapeClassesBySize(std::span<const float> areas) {
 
 namespace {
 
+constexpr GLenum kFragmentShaderInvocations = 0x82F4;  // GL_FRAGMENT_SHADER_INVOCATIONS_ARB
 
 std::string prepareSource() {
     return std::string(shaders::kSplatHashGlsl) + shaders::kSplatEffectsGlsl + shaders::kSplatLookGlsl +
@@ -77,6 +78,7 @@ struct SplatRenderer::Impl {
     GlFunctions gl;
     GLuint coreProgram = 0, shellProgram = 0, prepareProgram = 0;
     GLuint primitiveQuery = 0;
+    GLuint fragmentQuery = 0;  // 0 without ARB_pipeline_statistics_query
     detail::SplatBuffers buffers;
     formats::Spl2Model modelCopy;  // kept to rebuild buffers when the floater mask changes
     std::vector<int> shapes;
@@ -127,6 +129,7 @@ Result<std::unique_ptr<SplatRenderer>> SplatRenderer::create(const GlProcLoader&
     impl->shellProgram = *programs[1];
     impl->prepareProgram = *programs[2];
     gl->GenQueries(1, &impl->primitiveQuery);
+    if (detail::hasExtension(*gl, "GL_ARB_pipeline_statistics_query")) gl->GenQueries(1, &impl->fragmentQuery);
     auto renderer = std::unique_ptr<SplatRenderer>(new SplatRenderer(std::move(impl)));
     if (Status s = detail::gpuStatus(*gl, "building the splat programs"); !s) {
         renderer->release();
@@ -289,9 +292,17 @@ Status SplatRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f& p
     gl.ClearColor(bg, bg, bg, settings.background == Background::Transparent ? 0.f : 1.f);
     gl.ClearDepth(1.0);
     gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    const bool countFragments = settings.countFragments && m_impl->fragmentQuery != 0;
+    if (countFragments) gl.BeginQuery(kFragmentShaderInvocations, m_impl->fragmentQuery);
     if (m_impl->loaded) {
         if (settings.drawCore) m_impl->drawCore(settings);
         if (settings.drawShell) m_impl->drawShell(view, settings);
+    }
+    if (countFragments) {
+        gl.EndQuery(kFragmentShaderInvocations);
+        GLuint fragments = 0;
+        gl.GetQueryObjectuiv(m_impl->fragmentQuery, GL_QUERY_RESULT, &fragments);
+        m_impl->stats.fragments = fragments;
     }
     m_impl->stats.orderUploads = m_impl->buffers.orderUploads;
     gl.BindVertexArray(0);
@@ -489,6 +500,7 @@ void SplatRenderer::release() {
     for (GLuint* p : {&m_impl->coreProgram, &m_impl->shellProgram, &m_impl->prepareProgram})
         if (*p) gl.DeleteProgram(*p);
     if (m_impl->primitiveQuery) gl.DeleteQueries(1, &m_impl->primitiveQuery);
+    if (m_impl->fragmentQuery) gl.DeleteQueries(1, &m_impl->fragmentQuery);
     m_impl->loaded = false;
     m_impl->released = true;
 }

@@ -55,6 +55,7 @@ struct SplatRenderSettings {
     Eigen::Vector3f flashColor = Eigen::Vector3f(1.f, 0.85f, 0.5f);
     bool linearTarget = false;   // gamma_out(): convert gamma → linear for a linear framebuffer
     bool countPrimitives = false;  // fill SplatDrawStats::corePrimitives (a query; stalls)
+    bool countFragments = false;   // fill SplatDrawStats::fragments (a query; stalls)
     EffectParams effects;        // time is effects.time (also drives the breathing emission)
 };
 
@@ -64,6 +65,10 @@ struct SplatDrawStats {
     int sector = -1;                   // heading sector of the shell order used
     int orderUploads = 0;              // shell index-buffer uploads since setModel
     std::uint64_t corePrimitives = 0;  // GL_PRIMITIVES_GENERATED of the core pass (if asked)
+    // Fragment shader invocations of the core and shell passes (ARB_pipeline_statistics_query, if
+    // asked and the driver has it, else 0): the frame's raster work counted, not timed. llvmpipe
+    // counts a whole 4×4 block per partly covered block, so it follows the rasterized area.
+    std::uint64_t fragments = 0;
 };
 
 // Destruction state drawn by the same core pass (issue 15; packed by core/destruct/gpu_state.h,

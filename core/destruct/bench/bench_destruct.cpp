@@ -281,6 +281,16 @@ int main(int argc, char** argv) {
     // alone, the shell alone.
     FrameCost intact, clearCost, coreCost, shellCost, fire;
     if (!frameCosts({{&intact, s}, {&clearCost, clearOnly}, {&coreCost, coreOnly}, {&shellCost, shellOnly}})) return 1;
+    // The raster work of a frame, counted (fragment shader invocations of both passes; 0 where the
+    // driver has no pipeline statistics): machine-independent, unlike the times.
+    const auto fragments = [&]() -> std::uint64_t {
+        render::SplatRenderSettings counted = s;
+        counted.countFragments = true;
+        counted.effects.time = sim->time();
+        if (!r.renderOffscreen(view, proj, counted)) return 0;
+        return r.lastDrawStats().fragments;
+    };
+    const std::uint64_t intactFragments = fragments();
     const char* names[3] = {"cannon", "mortar", "railgun"};
     for (int k = 0; k < 100; ++k) {
         sim->setProfile(*destruct::loadProfile(names[k % 3]));
@@ -292,6 +302,7 @@ int main(int argc, char** argv) {
     std::printf("volley: 100 hits, %d slots damaged, %d chunks torn, %d islands, %d bodies and %d debris in flight, %d pool entries\n",
                 st.damaged, st.chunksTorn, st.islandsTorn, st.bodiesAlive, st.debrisAlive, st.poolUsed);
     if (!frameCosts({{&fire, s}})) return 1;
+    const std::uint64_t fireFragments = fragments();
     std::printf("render at %dx%d, 4x MSAA, coverage + shell: %zu core + %zu shell\n", width, height, boss->core.size(), boss->shell.size());
     std::printf("  intact (damage path on, no hits): mean %.2f ms (%.1f fps), median %.2f ms, best %.2f ms; "
                 "step %.3f, sync %.3f, draw + finish %.2f ms/frame; process CPU %.2f ms/frame\n",
@@ -306,6 +317,9 @@ int main(int argc, char** argv) {
                 clearCost.drawMs, clearCost.cpuMs, coreCost.drawMs, coreCost.cpuMs, shellCost.drawMs, shellCost.cpuMs);
     std::printf("  under fire / intact: %.2fx wall (mean), %.2fx wall (best), %.2fx process CPU\n", fire.meanMs / intact.meanMs,
                 fire.bestMs / intact.bestMs, fire.cpuMs / intact.cpuMs);
+    std::printf("  fragment shader invocations (counted): intact %llu, under fire %llu, %.2fx\n",
+                static_cast<unsigned long long>(intactFragments), static_cast<unsigned long long>(fireFragments),
+                intactFragments ? double(fireFragments) / double(intactFragments) : 0.0);
     r.release();
     return 0;
 }

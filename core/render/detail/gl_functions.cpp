@@ -1,6 +1,7 @@
 #include "core/render/detail/gl_functions.h"
 
 #include <cstdio>
+#include <cstring>
 
 namespace sw::render::detail {
 
@@ -33,6 +34,16 @@ const char* glErrorName(GLenum e) {
 }
 
 }  // namespace
+
+bool hasExtension(const GlFunctions& gl, const char* name) {
+    GLint count = 0;
+    gl.GetIntegerv(GL_NUM_EXTENSIONS, &count);
+    for (GLint i = 0; i < count; ++i) {
+        const auto* ext = reinterpret_cast<const char*>(gl.GetStringi(GL_EXTENSIONS, static_cast<GLuint>(i)));
+        if (ext && std::strcmp(ext, name) == 0) return true;
+    }
+    return false;
+}
 
 std::string drainGlErrors(const GlFunctions& gl, const char* what) {
     std::string text;

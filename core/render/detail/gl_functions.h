@@ -12,6 +12,7 @@
 #define SW_GL_FUNCTIONS(X)                                                   \
     X(PFNGLGETERRORPROC, GetError)                                           \
     X(PFNGLGETINTEGERVPROC, GetIntegerv)                                     \
+    X(PFNGLGETSTRINGIPROC, GetStringi)                                       \
     X(PFNGLENABLEPROC, Enable)                                               \
     X(PFNGLDISABLEPROC, Disable)                                             \
     X(PFNGLDEPTHFUNCPROC, DepthFunc)                                         \
@@ -104,6 +105,9 @@ struct GlFunctions {
 // Resolves every function of SW_GL_FUNCTIONS; a missing one is an ErrorCode::Gpu error naming
 // it. Needs the host's context current.
 Result<GlFunctions> loadGlFunctions(const GlProcLoader& loader);
+
+// Whether the current context lists extension `name` (GL_NUM_EXTENSIONS / glGetStringi).
+bool hasExtension(const GlFunctions& gl, const char* name);
 
 // "GL error 0x0502 (GL_INVALID_OPERATION) after <what>" for every pending error, or "".
 std::string drainGlErrors(const GlFunctions& gl, const char* what);
