@@ -12,9 +12,11 @@
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 #include "app/cli/command.h"
+#include "app/cli/schema_flags.h"
 #include "core/bake/bake.h"
 #include "core/destruct/render_sync.h"
 #include "core/destruct/simulation.h"
@@ -32,6 +34,8 @@ namespace sw::cli {
 namespace {
 
 struct DestructCommand {
+    ParamSet params{destruct::simSchema().schema()};  // the simulation's settings (--island-max, --chunk-copies, …)
+    std::unique_ptr<SchemaFlags> flags;
     std::string input;
     std::string profileName = "cannon";
     int shots = 5;
@@ -80,6 +84,7 @@ struct DestructCommand {
         j["input"] = input;
         j["profile"] = nlohmann::json::parse(destruct::profileToJson(sim.profile()))["params"];
         j["seed"] = seed;
+        j["settings"] = nlohmann::json::parse(destruct::simSchema().toParams(sim.settings()).toJson())["params"];
         j["slots"] = sim.size();
         j["time"] = sim.time();
         for (const auto& r : hits) {
@@ -135,7 +140,8 @@ struct DestructCommand {
         if (!writeProfile.empty()) SW_TRY(destruct::saveProfile(writeProfile, *profile));
         auto model = load();
         if (!model) return model.error();
-        destruct::SimSettings settings;
+        SW_TRY(flags->apply());
+        destruct::SimSettings settings = destruct::simSchema().fromParams(params);
         settings.seed = seed;
         auto created = destruct::Simulation::create(*model, settings, input);
         if (!created) return created.error();
@@ -149,6 +155,13 @@ struct DestructCommand {
         for (const auto& r : hits) missed += r.missed ? 1 : 0, knocked += int(r.knocked.size()) + r.carried;
         std::printf("destruct: %s, %zu core slots, profile %s (%s), seed %u\n", input.c_str(), sim.size(),
                     profile->name.c_str(), destruct::hitKindName(profile->kind), seed);
+        // The simulation settings that differ from the defaults (given as flags or a preset).
+        const ParamSet used = destruct::simSchema().toParams(sim.settings()), defaults = destruct::simSchema().toParams({});
+        std::string changed;
+        for (const ParamSpec& p : used.schema().params())
+            if (p.name != "seed" && used.valueToString(p.name) != defaults.valueToString(p.name))
+                changed += (changed.empty() ? "" : ", ") + p.name + " " + used.valueToString(p.name);
+        if (!changed.empty()) std::printf("  settings: %s\n", changed.c_str());
         std::printf("  shots:    %d (%d missed), %d slot layers knocked out, palette %s\n", shots, missed, knocked,
                     sim.palette().name.c_str());
         std::printf("  damaged:  %d slots; layers 1-4: %d %d %d %d\n", s.damaged, s.perLayer[1], s.perLayer[2], s.perLayer[3],
@@ -191,6 +204,8 @@ void addDestructCommand(CLI::App& app, Outcome& outcome) {
     cmd->add_option("--settle", state->settle, "Simulated seconds after the last shot")->check(CLI::Range(0.f, 600.f))->capture_default_str();
     cmd->add_option("--heal", state->heal, "Heal this share (0..1) after the volley")->check(CLI::Range(0.f, 1.f))->capture_default_str();
     cmd->add_option("--spread", state->spread, "Aim spread around the middle, model units")->check(CLI::Range(0.f, 2.f))->capture_default_str();
+    // The simulation's settings from its schema; its seed is --seed (it also spreads the aim points).
+    state->flags = std::make_unique<SchemaFlags>(*cmd, state->params, std::set<std::string>{"seed"});
     cmd->callback([state, &outcome] { outcome.status = state->run(); });
 }
 

@@ -18,18 +18,24 @@ const SettingsSchema<SimSettings>& simSchema() {
         s.add(&S::thicknessRange, "thickness-range", "Thickness range").range(0.001, 10).unit("model units").group(g)
             .tooltip("The bake's thickness range: attrs.z = 1 means this thick");
         s.add(&S::stepShare, "step-share", "Layer step").range(0.01, 2).group(g).tooltip("Share of the hull thickness per layer");
-        s.add(&S::minStep, "min-step", "Min layer step").range(0.0001, 1).unit("model units").group(g);
+        s.add(&S::minStep, "min-step", "Min layer step").range(0.0001, 1).unit("model units").group(g)
+            .tooltip("Layer step where the hull has no thickness (open plates)");
         s.add(&S::islandMax, "island-max", "Island size").range(0, 10000).group(h)
             .tooltip("Plating islands up to this many splats tear off");
         s.add(&S::partThreshold, "part-threshold", "Part threshold").range(0.001, 1).group(h)
             .tooltip("Share of a part's splats knocked out that silences it");
-        s.add(&S::gravity, "gravity", "Gravity").range(0, 100).unit("model units/s²").group(b);
-        s.add(&S::floorZ, "floor-z", "Floor height").range(-100, 100).unit("model units").group(b);
-        s.add(&S::bodyLifetime, "body-lifetime", "Chunk lifetime").range(0.01, 600).unit("s").group(b);
-        s.add(&S::debrisLifetime, "debris-lifetime", "Debris lifetime").range(0.01, 600).unit("s").group(b);
-        s.add(&S::debrisScale, "debris-scale", "Debris size").range(0.01, 4).group(b);
-        s.add(&S::undersideOffset, "underside-offset", "Underside offset").range(0, 4).unit("layer steps").group(b);
-        s.add(&S::poolCapacity, "pool-capacity", "Pool capacity").range(0, 1 << 22).group(b);
+        s.add(&S::gravity, "gravity", "Gravity").range(0, 100).unit("model units/s²").group(b).tooltip("Pulls torn pieces and debris along -Z");
+        s.add(&S::floorZ, "floor-z", "Floor height").range(-100, 100).unit("model units").group(b)
+            .tooltip("Pieces and debris that fall below this height vanish");
+        s.add(&S::bodyLifetime, "body-lifetime", "Chunk lifetime").range(0.01, 600).unit("s").group(b)
+            .tooltip("A torn piece flies this long, then vanishes");
+        s.add(&S::debrisLifetime, "debris-lifetime", "Debris lifetime").range(0.01, 600).unit("s").group(b)
+            .tooltip("A debris splat flies (and cools) this long");
+        s.add(&S::debrisScale, "debris-scale", "Debris size").range(0.01, 4).group(b).tooltip("Debris splats are drawn this much smaller than the splat they came from");
+        s.add(&S::undersideOffset, "underside-offset", "Underside offset").range(0, 4).unit("layer steps").group(b)
+            .tooltip("How far inside the plating a torn piece's underside copies sit");
+        s.add(&S::poolCapacity, "pool-capacity", "Pool capacity").range(0, 1 << 22).group(b)
+            .tooltip("Debris and piece copies alive at once (extra instances drawn every frame)");
         s.add(&S::chunkCopies, "chunk-copies", "Copies per piece").range(1, 100000).group(b)
             .tooltip("A torn piece is drawn with at most this many plating copies (half as many underside), each larger");
         s.add(&S::pieceCoverage, "piece-coverage", "Piece coverage").range(0.25, 16).group(b)

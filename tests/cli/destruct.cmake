@@ -15,6 +15,12 @@ sw_cli_test(destruct.mortar RC 0 MATCH "profile mortar \\(epicenter\\).*damaged:
   ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --profile mortar --shots 3)
 sw_cli_test(destruct.heal RC 0 MATCH "damaged: +0 slots; layers 1-4: 0 0 0 0.*healed: +100 %"
   ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --profile cannon --shots 6 --heal 1)
+sw_cli_test(destruct.settings RC 0
+  MATCH "settings: island-max 0, chunk-copies 2, piece-coverage 0.75.*chunks: +[0-9]+ cracked, [1-9][0-9]* torn, 0 islands.*json: .*settings.json"
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --profile mortar --shots 4 --island-max 0 --chunk-copies 2 --piece-coverage 0.75
+       --json ${SW_DESTRUCT_OUT}/settings.json)
+sw_cli_test(destruct.bad_setting RC 5 MATCH "error: parameter 'piece-coverage' = 100 is outside \\[0.25, 16\\] \\(given as --piece-coverage 100\\)"
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --piece-coverage 100)
 sw_cli_test(destruct.project RC 0 MATCH "profile cannon \\(shot\\).*shots: +2"
   ARGS destruct ${SW_DESTRUCT_FIX}/drone.splatproj --shots 2)
 sw_cli_test(destruct.missing RC 2 MATCH "error: .*nope.bin: "
@@ -31,7 +37,7 @@ sw_cli_test(destruct.bad_heal RC 1 MATCH "--heal: Value 2 not in range"
   ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --heal 2)
 sw_cli_test(destruct.unwritable RC 2 MATCH "error: /proc/destruct.json: "
   ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --shots 1 --json /proc/destruct.json)
-set_tests_properties(cli.destruct.railgun cli.destruct.mortar cli.destruct.heal cli.destruct.missing cli.destruct.not_spl2
+set_tests_properties(cli.destruct.railgun cli.destruct.mortar cli.destruct.settings cli.destruct.bad_setting cli.destruct.heal cli.destruct.missing cli.destruct.not_spl2
                      cli.destruct.unknown_profile cli.destruct.profile_not_json cli.destruct.bad_heal cli.destruct.unwritable
                      PROPERTIES FIXTURES_REQUIRED destruct_bin)
 set_tests_properties(cli.destruct.profile_file PROPERTIES FIXTURES_REQUIRED destruct_bin DEPENDS cli.destruct.railgun)
