@@ -114,6 +114,27 @@ void DestructPanel::buildUi() {
         if (m_model && m_record.empty()) (void)setModel(m_model);
     });
 
+    auto* settingsBox = new QGroupBox(tr("Simulation"));
+    settingsBox->setCheckable(true);  // folded by default: the defaults fit most hulls
+    settingsBox->setChecked(false);
+    auto* settingsLayout = new QVBoxLayout(settingsBox);
+    m_settingsPanel = new ParamPanel(destruct::simSchema().schema());
+    m_settingsPanel->setObjectName("simSettingsPanel");
+    m_settingsPanel->setParamVisible("seed", false);  // the Volley row's seed
+    m_settingsPanel->setVisible(false);
+    settingsLayout->addWidget(m_settingsPanel);
+    layout->addWidget(settingsBox);
+    connect(settingsBox, &QGroupBox::toggled, m_settingsPanel, &QWidget::setVisible);
+    connect(m_settingsPanel, &ParamPanel::changed, this, [this] {
+        if (!m_model) return;
+        if (m_record.empty()) {
+            (void)setModel(m_model);
+            return;
+        }
+        replay(m_time);
+        afterChange(true);
+    });
+
     auto* timeBox = new QGroupBox(tr("Time and heal"));
     auto* timeLayout = new QVBoxLayout(timeBox);
     auto* healRow = new QHBoxLayout;
@@ -182,6 +203,12 @@ void DestructPanel::buildUi() {
     layout->addStretch(1);
 }
 
+destruct::SimSettings DestructPanel::simSettings() const {
+    destruct::SimSettings s = destruct::simSchema().fromParams(m_settingsPanel->params());
+    s.seed = std::uint32_t(m_seed->value());
+    return s;
+}
+
 destruct::WeaponProfile DestructPanel::profile() const {
     return destruct::weaponSchema().fromParams(m_profilePanel->params());
 }
@@ -203,9 +230,7 @@ Status DestructPanel::setModel(std::shared_ptr<const formats::Spl2Model> model) 
     m_sheetView->clear();
     Status status;
     if (m_model) {
-        destruct::SimSettings s;
-        s.seed = std::uint32_t(m_seed->value());
-        auto sim = destruct::Simulation::create(*m_model, s, "baked model");
+        auto sim = destruct::Simulation::create(*m_model, simSettings(), "baked model");
         if (sim) m_sim = std::make_unique<destruct::Simulation>(std::move(*sim));
         else status = sim.error();
     }
@@ -259,7 +284,8 @@ void DestructPanel::apply(const Action& a, int steps) {
 
 void DestructPanel::replay(double until) {
     if (!m_model) return;
-    destruct::SimSettings s = m_sim ? m_sim->settings() : destruct::SimSettings{};
+    destruct::SimSettings s = simSettings();
+    if (m_sim) s.seed = m_sim->settings().seed;  // a new seed takes effect on Reset
     auto sim = destruct::Simulation::create(*m_model, s, "baked model");
     if (!sim) return;
     m_sim = std::make_unique<destruct::Simulation>(std::move(*sim));

@@ -56,6 +56,11 @@ public:
     sw::destruct::WeaponProfile profile() const;
     void selectProfile(const QString& builtinName);  // cannon, mortar, railgun, grenade, hammer
     ParamPanel* profilePanel() const { return m_profilePanel; }
+    // The simulation's settings (the schema panel of SimSettings; its seed is the Volley row's).
+    // An edit replays the record from the pristine model with the new settings (exact: the
+    // simulation is deterministic), as the CLI's destruct flags would.
+    sw::destruct::SimSettings simSettings() const;
+    ParamPanel* settingsPanel() const { return m_settingsPanel; }
 
     // Actions (the dock's buttons and the viewport click call these). False: no model, or a miss.
     bool shootAt(QPointF viewportPosition);  // along the viewport's view ray through that pixel
@@ -114,6 +119,7 @@ private:
 
     QComboBox* m_preset = nullptr;
     ParamPanel* m_profilePanel = nullptr;
+    ParamPanel* m_settingsPanel = nullptr;
     QCheckBox* m_clickShoots = nullptr;
     QSpinBox* m_shots = nullptr;
     QSpinBox* m_seed = nullptr;

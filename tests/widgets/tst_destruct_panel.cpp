@@ -9,6 +9,7 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTest>
 
 #include "core/bake/bake.h"
@@ -19,6 +20,7 @@
 #include "core/foundation/check.h"
 #include "tests/widgets/viewport_harness.h"
 #include "widgets/destruct_panel.h"
+#include "widgets/param_panel.h"
 #include "widgets/viewport.h"
 
 using sw::widgets::DestructPanel;
@@ -50,8 +52,8 @@ int differingPixels(const QImage& a, const QImage& b) {
 }
 
 // The CLI's volley on a fresh simulation: `destruct --profile <p> --shots n --seed s --heading h`.
-sw::destruct::Simulation cliVolley(const char* profile, int shots, std::uint32_t seed, float heading) {
-    sw::destruct::SimSettings s;
+sw::destruct::Simulation cliVolley(const char* profile, int shots, std::uint32_t seed, float heading,
+                                   sw::destruct::SimSettings s = {}) {
     s.seed = seed;
     auto sim = sw::destruct::Simulation::create(*demoModel(), s);
     SW_REQUIRE(sim.ok(), sim.error().message);
@@ -77,6 +79,7 @@ private slots:
     void healRestoresThePlating();
     void scrubPauseStepAndReset();
     void gameScaleAndRedockKeepTheDamage();
+    void settingsEditReplaysWithTheNewSettings();
 
 private:
     sw::test::ViewportHarness m_h;
@@ -214,6 +217,37 @@ void TestDestructPanel::gameScaleAndRedockKeepTheDamage() {
     if (again.size() == damaged.size()) QCOMPARE(differingPixels(damaged, again), 0);
     QVERIFY(m_panel->refreshGameScale());
     QVERIFY(differingPixels(intactSheet, m_panel->gameScaleImage()) > 20);
+}
+
+void TestDestructPanel::settingsEditReplaysWithTheNewSettings() {
+    auto* panel = m_panel->settingsPanel();
+    QVERIFY(panel != nullptr);
+    // Every simulation setting has its field; the seed is the Volley row's.
+    QVERIFY(panel->editorFor("chunk-copies") != nullptr);
+    QVERIFY(panel->editorFor("piece-coverage") != nullptr);
+    QVERIFY(panel->editorFor("island-max") != nullptr);
+    m_panel->selectProfile("mortar");
+    m_panel->setVolley(4, 2, 0.f);
+    QCOMPARE(m_panel->fireVolley(), 4);
+    const auto defaultState = m_panel->simulation()->serializeState();
+    QVERIFY(defaultState == cliVolley("mortar", 4, 2, 0.f).serializeState());
+    // Edited after the volley: the record is replayed with the new settings, as the CLI's
+    // `destruct --profile mortar --shots 4 --seed 2 --chunk-copies 2 --island-max 0` would run it.
+    auto* copies = qobject_cast<QSpinBox*>(panel->editorFor("chunk-copies"));
+    auto* islands = qobject_cast<QSpinBox*>(panel->editorFor("island-max"));
+    QVERIFY(copies && islands);
+    copies->setValue(2);
+    islands->setValue(0);
+    QCOMPARE(m_panel->simulation()->settings().chunkCopies, 2);
+    QCOMPARE(m_panel->simulation()->settings().islandMax, 0);
+    QCOMPARE(m_panel->simulation()->settings().seed, 2u);
+    sw::destruct::SimSettings edited;
+    edited.chunkCopies = 2;
+    edited.islandMax = 0;
+    const auto editedState = m_panel->simulation()->serializeState();
+    QVERIFY(editedState != defaultState);
+    QVERIFY(editedState == cliVolley("mortar", 4, 2, 0.f, edited).serializeState());
+    QCOMPARE(m_panel->simulation()->stats().islandsTorn, 0);
 }
 
 QTEST_MAIN(TestDestructPanel)
