@@ -1257,6 +1257,154 @@
         <source>splats</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Destruction</source>
+        <translation>Destruction</translation>
+    </message>
+    <message>
+        <source>Onion</source>
+        <translation>Onion</translation>
+    </message>
+    <message>
+        <source>Support</source>
+        <translation>Support</translation>
+    </message>
+    <message>
+        <source>Bodies</source>
+        <translation>Bodies</translation>
+    </message>
+    <message>
+        <source>Inward blend</source>
+        <translation>Inward blend</translation>
+    </message>
+    <message>
+        <source>Layer step</source>
+        <translation>Layer step</translation>
+    </message>
+    <message>
+        <source>Min layer step</source>
+        <translation>Min layer step</translation>
+    </message>
+    <message>
+        <source>Island size</source>
+        <translation>Island size</translation>
+    </message>
+    <message>
+        <source>Part threshold</source>
+        <translation>Part threshold</translation>
+    </message>
+    <message>
+        <source>Gravity</source>
+        <translation>Gravity</translation>
+    </message>
+    <message>
+        <source>Floor height</source>
+        <translation>Floor height</translation>
+    </message>
+    <message>
+        <source>Chunk lifetime</source>
+        <translation>Chunk lifetime</translation>
+    </message>
+    <message>
+        <source>Debris lifetime</source>
+        <translation>Debris lifetime</translation>
+    </message>
+    <message>
+        <source>Debris size</source>
+        <translation>Debris size</translation>
+    </message>
+    <message>
+        <source>Underside offset</source>
+        <translation>Underside offset</translation>
+    </message>
+    <message>
+        <source>Pool capacity</source>
+        <translation>Pool capacity</translation>
+    </message>
+    <message>
+        <source>Copies per piece</source>
+        <translation>Copies per piece</translation>
+    </message>
+    <message>
+        <source>Piece coverage</source>
+        <translation>Piece coverage</translation>
+    </message>
+    <message>
+        <source>Debris at once</source>
+        <translation>Debris at once</translation>
+    </message>
+    <message>
+        <source>model units/s²</source>
+        <translation>model units/s²</translation>
+    </message>
+    <message>
+        <source>layer steps</source>
+        <translation>layer steps</translation>
+    </message>
+    <message>
+        <source>0: layers go along -normal; 1: toward the centroid</source>
+        <translation>0: layers go along -normal; 1: toward the centroid</translation>
+    </message>
+    <message>
+        <source>The bake&apos;s thickness range: attrs.z = 1 means this thick</source>
+        <translation>The bake&apos;s thickness range: attrs.z = 1 means this thick</translation>
+    </message>
+    <message>
+        <source>Share of the hull thickness per layer</source>
+        <translation>Share of the hull thickness per layer</translation>
+    </message>
+    <message>
+        <source>Layer step where the hull has no thickness (open plates)</source>
+        <translation>Layer step where the hull has no thickness (open plates)</translation>
+    </message>
+    <message>
+        <source>Plating islands up to this many splats tear off</source>
+        <translation>Plating islands up to this many splats tear off</translation>
+    </message>
+    <message>
+        <source>Share of a part&apos;s splats knocked out that silences it</source>
+        <translation>Share of a part&apos;s splats knocked out that silences it</translation>
+    </message>
+    <message>
+        <source>Pulls torn pieces and debris along -Z</source>
+        <translation>Pulls torn pieces and debris along -Z</translation>
+    </message>
+    <message>
+        <source>Pieces and debris that fall below this height vanish</source>
+        <translation>Pieces and debris that fall below this height vanish</translation>
+    </message>
+    <message>
+        <source>A torn piece flies this long, then vanishes</source>
+        <translation>A torn piece flies this long, then vanishes</translation>
+    </message>
+    <message>
+        <source>A debris splat flies (and cools) this long</source>
+        <translation>A debris splat flies (and cools) this long</translation>
+    </message>
+    <message>
+        <source>Debris splats are drawn this much smaller than the splat they came from</source>
+        <translation>Debris splats are drawn this much smaller than the splat they came from</translation>
+    </message>
+    <message>
+        <source>How far inside the plating a torn piece&apos;s underside copies sit</source>
+        <translation>How far inside the plating a torn piece&apos;s underside copies sit</translation>
+    </message>
+    <message>
+        <source>Debris and piece copies alive at once (extra instances drawn every frame)</source>
+        <translation>Debris and piece copies alive at once (extra instances drawn every frame)</translation>
+    </message>
+    <message>
+        <source>A torn piece is drawn with at most this many plating copies (half as many underside), each larger</source>
+        <translation>A torn piece is drawn with at most this many plating copies (half as many underside), each larger</translation>
+    </message>
+    <message>
+        <source>A torn piece&apos;s copies together cover this many times its surface (never more than its splats did)</source>
+        <translation>A torn piece&apos;s copies together cover this many times its surface (never more than its splats did)</translation>
+    </message>
+    <message>
+        <source>At most this many white-hot debris splats fly at once</source>
+        <translation>At most this many white-hot debris splats fly at once</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::BakeController</name>

@@ -1449,6 +1449,154 @@
         <source>splats</source>
         <translation>сплатов</translation>
     </message>
+    <message>
+        <source>Destruction</source>
+        <translation>Разрушение</translation>
+    </message>
+    <message>
+        <source>Onion</source>
+        <translation>Слои</translation>
+    </message>
+    <message>
+        <source>Support</source>
+        <translation>Опора</translation>
+    </message>
+    <message>
+        <source>Bodies</source>
+        <translation>Обломки</translation>
+    </message>
+    <message>
+        <source>Inward blend</source>
+        <translation>Смешение внутрь</translation>
+    </message>
+    <message>
+        <source>Layer step</source>
+        <translation>Шаг слоя</translation>
+    </message>
+    <message>
+        <source>Min layer step</source>
+        <translation>Мин. шаг слоя</translation>
+    </message>
+    <message>
+        <source>Island size</source>
+        <translation>Размер островка</translation>
+    </message>
+    <message>
+        <source>Part threshold</source>
+        <translation>Порог части</translation>
+    </message>
+    <message>
+        <source>Gravity</source>
+        <translation>Гравитация</translation>
+    </message>
+    <message>
+        <source>Floor height</source>
+        <translation>Высота пола</translation>
+    </message>
+    <message>
+        <source>Chunk lifetime</source>
+        <translation>Время жизни куска</translation>
+    </message>
+    <message>
+        <source>Debris lifetime</source>
+        <translation>Время жизни осколков</translation>
+    </message>
+    <message>
+        <source>Debris size</source>
+        <translation>Размер осколков</translation>
+    </message>
+    <message>
+        <source>Underside offset</source>
+        <translation>Отступ изнанки</translation>
+    </message>
+    <message>
+        <source>Pool capacity</source>
+        <translation>Ёмкость пула</translation>
+    </message>
+    <message>
+        <source>Copies per piece</source>
+        <translation>Копий на кусок</translation>
+    </message>
+    <message>
+        <source>Piece coverage</source>
+        <translation>Покрытие куска</translation>
+    </message>
+    <message>
+        <source>Debris at once</source>
+        <translation>Осколков одновременно</translation>
+    </message>
+    <message>
+        <source>model units/s²</source>
+        <translation>ед. модели/с²</translation>
+    </message>
+    <message>
+        <source>layer steps</source>
+        <translation>шагов слоя</translation>
+    </message>
+    <message>
+        <source>0: layers go along -normal; 1: toward the centroid</source>
+        <translation>0: слои идут вдоль −нормали; 1: к центру масс</translation>
+    </message>
+    <message>
+        <source>The bake&apos;s thickness range: attrs.z = 1 means this thick</source>
+        <translation>Диапазон толщины запекания: attrs.z = 1 означает такую толщину</translation>
+    </message>
+    <message>
+        <source>Share of the hull thickness per layer</source>
+        <translation>Доля толщины корпуса на слой</translation>
+    </message>
+    <message>
+        <source>Layer step where the hull has no thickness (open plates)</source>
+        <translation>Шаг слоя там, где у корпуса нет толщины (открытые пластины)</translation>
+    </message>
+    <message>
+        <source>Plating islands up to this many splats tear off</source>
+        <translation>Островки обшивки до стольких сплатов отрываются</translation>
+    </message>
+    <message>
+        <source>Share of a part&apos;s splats knocked out that silences it</source>
+        <translation>Доля выбитых сплатов части, при которой она умолкает</translation>
+    </message>
+    <message>
+        <source>Pulls torn pieces and debris along -Z</source>
+        <translation>Тянет оторванные куски и осколки вдоль −Z</translation>
+    </message>
+    <message>
+        <source>Pieces and debris that fall below this height vanish</source>
+        <translation>Куски и осколки ниже этой высоты исчезают</translation>
+    </message>
+    <message>
+        <source>A torn piece flies this long, then vanishes</source>
+        <translation>Оторванный кусок летит столько, затем исчезает</translation>
+    </message>
+    <message>
+        <source>A debris splat flies (and cools) this long</source>
+        <translation>Осколок летит (и остывает) столько</translation>
+    </message>
+    <message>
+        <source>Debris splats are drawn this much smaller than the splat they came from</source>
+        <translation>Осколки рисуются во столько раз меньше сплата, из которого вылетели</translation>
+    </message>
+    <message>
+        <source>How far inside the plating a torn piece&apos;s underside copies sit</source>
+        <translation>Насколько глубже обшивки лежат копии изнанки оторванного куска</translation>
+    </message>
+    <message>
+        <source>Debris and piece copies alive at once (extra instances drawn every frame)</source>
+        <translation>Осколков и копий кусков одновременно (лишние экземпляры в каждом кадре)</translation>
+    </message>
+    <message>
+        <source>A torn piece is drawn with at most this many plating copies (half as many underside), each larger</source>
+        <translation>Оторванный кусок рисуется не более чем стольким числом копий обшивки (изнанки — вдвое меньше), каждая крупнее</translation>
+    </message>
+    <message>
+        <source>A torn piece&apos;s copies together cover this many times its surface (never more than its splats did)</source>
+        <translation>Копии оторванного куска вместе покрывают его поверхность столько раз (не больше, чем его сплаты)</translation>
+    </message>
+    <message>
+        <source>At most this many white-hot debris splats fly at once</source>
+        <translation>Не больше стольких раскалённых осколков летят одновременно</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::BakeController</name>
@@ -3065,6 +3213,10 @@
     <message>
         <source>part %1</source>
         <translation>часть %1</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>Симуляция</translation>
     </message>
 </context>
 <context>

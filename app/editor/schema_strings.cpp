@@ -7,6 +7,7 @@
 #include "core/bake/bake.h"
 #include "core/dataset/belt.h"
 #include "core/dataset/dataset_stage.h"
+#include "core/destruct/simulation.h"
 #include "core/destruct/weapon_profile.h"
 #include "core/geometry/import.h"
 #include "core/render/effects_schema.h"
@@ -19,7 +20,7 @@ namespace {
 
 // Keep in sync with importSchema() (core/geometry/import.cpp), demoSchema()
 // (core/demo/demo_drone.cpp), beltSchema() and datasetSchema() (core/dataset), trainSchema()
-// (core/train), bakeSchema() (core/bake), weaponSchema() (core/destruct); the editor test fails when a string is missing here.
+// (core/train), bakeSchema() (core/bake), weaponSchema() and simSchema() (core/destruct); the editor test fails when a string is missing here.
 const char* const LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Import"),
     QT_TRANSLATE_NOOP("schema", "Normalise"),
@@ -334,6 +335,44 @@ const char* const LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Spall radius"),
     QT_TRANSLATE_NOOP("schema", "Railgun"),
     QT_TRANSLATE_NOOP("schema", "Channel radius"),
+    // simSchema() (core/destruct/simulation.cpp), the Destruction dock's Simulation group
+    QT_TRANSLATE_NOOP("schema", "Destruction"),
+    QT_TRANSLATE_NOOP("schema", "Onion"),
+    QT_TRANSLATE_NOOP("schema", "Support"),
+    QT_TRANSLATE_NOOP("schema", "Bodies"),
+    QT_TRANSLATE_NOOP("schema", "Inward blend"),
+    QT_TRANSLATE_NOOP("schema", "Layer step"),
+    QT_TRANSLATE_NOOP("schema", "Min layer step"),
+    QT_TRANSLATE_NOOP("schema", "Island size"),
+    QT_TRANSLATE_NOOP("schema", "Part threshold"),
+    QT_TRANSLATE_NOOP("schema", "Gravity"),
+    QT_TRANSLATE_NOOP("schema", "Floor height"),
+    QT_TRANSLATE_NOOP("schema", "Chunk lifetime"),
+    QT_TRANSLATE_NOOP("schema", "Debris lifetime"),
+    QT_TRANSLATE_NOOP("schema", "Debris size"),
+    QT_TRANSLATE_NOOP("schema", "Underside offset"),
+    QT_TRANSLATE_NOOP("schema", "Pool capacity"),
+    QT_TRANSLATE_NOOP("schema", "Copies per piece"),
+    QT_TRANSLATE_NOOP("schema", "Piece coverage"),
+    QT_TRANSLATE_NOOP("schema", "Debris at once"),
+    QT_TRANSLATE_NOOP("schema", "model units/s²"),
+    QT_TRANSLATE_NOOP("schema", "layer steps"),
+    QT_TRANSLATE_NOOP("schema", "0: layers go along -normal; 1: toward the centroid"),
+    QT_TRANSLATE_NOOP("schema", "The bake's thickness range: attrs.z = 1 means this thick"),
+    QT_TRANSLATE_NOOP("schema", "Share of the hull thickness per layer"),
+    QT_TRANSLATE_NOOP("schema", "Layer step where the hull has no thickness (open plates)"),
+    QT_TRANSLATE_NOOP("schema", "Plating islands up to this many splats tear off"),
+    QT_TRANSLATE_NOOP("schema", "Share of a part's splats knocked out that silences it"),
+    QT_TRANSLATE_NOOP("schema", "Pulls torn pieces and debris along -Z"),
+    QT_TRANSLATE_NOOP("schema", "Pieces and debris that fall below this height vanish"),
+    QT_TRANSLATE_NOOP("schema", "A torn piece flies this long, then vanishes"),
+    QT_TRANSLATE_NOOP("schema", "A debris splat flies (and cools) this long"),
+    QT_TRANSLATE_NOOP("schema", "Debris splats are drawn this much smaller than the splat they came from"),
+    QT_TRANSLATE_NOOP("schema", "How far inside the plating a torn piece's underside copies sit"),
+    QT_TRANSLATE_NOOP("schema", "Debris and piece copies alive at once (extra instances drawn every frame)"),
+    QT_TRANSLATE_NOOP("schema", "A torn piece is drawn with at most this many plating copies (half as many underside), each larger"),
+    QT_TRANSLATE_NOOP("schema", "A torn piece's copies together cover this many times its surface (never more than its splats did)"),
+    QT_TRANSLATE_NOOP("schema", "At most this many white-hot debris splats fly at once"),
     // The trainer's budget presets (core/train/trainer.cpp), the Training panel's preset box
     QT_TRANSLATE_NOOP("schema", "Boss (6000 splats)"),
     QT_TRANSLATE_NOOP("schema", "A boss or hero asset: 6000 splats"),
@@ -373,6 +412,7 @@ QStringList schemaStrings() {
     collect(render::effectsSchema().schema(), out);
     collect(render::effectTimelineSchema().schema(), out);
     collect(destruct::weaponSchema().schema(), out);
+    collect(destruct::simSchema().schema(), out);
 #ifdef SW_HAVE_TRAIN
     collect(train::trainSchema().schema(), out);
 #endif
