@@ -74,6 +74,25 @@ Status readPreset(const json& doc, const char* key, const SettingsSchema<S>& sch
     return {};
 }
 
+// weapons: an array of weapon presets ({"stage": "weapon", "params": {…}}), names unique.
+Status readWeapons(const json& doc, Project& p, const std::string& path) {
+    if (!doc.contains("weapons")) return {};
+    const json& list = doc["weapons"];
+    if (!list.is_array()) return makeError(ErrorCode::Parse, "weapons is not an array", path);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string where = "weapons[" + std::to_string(i) + "]";
+        if (!list[i].is_object()) return makeError(ErrorCode::Parse, where + " is not an object", path);
+        auto profile = destruct::profileFromJson(list[i].dump(), path);
+        if (!profile) return makeError(profile.error().code, where + ": " + profile.error().message, path);
+        if (profile->name.empty()) return makeError(ErrorCode::InvalidInput, where + " has no name", path);
+        for (const destruct::WeaponProfile& w : p.weapons)
+            if (w.name == profile->name)
+                return makeError(ErrorCode::InvalidInput, where + ": a second weapon profile named '" + w.name + "'", path);
+        p.weapons.push_back(std::move(*profile));
+    }
+    return {};
+}
+
 Status readHsv(const json& doc, Project& p, const std::string& path) {
     if (!doc.contains("materialHsv")) return {};
     const json& list = doc["materialHsv"];
@@ -260,6 +279,10 @@ std::string projectToJson(const Project& p, const std::string& projectPath) {
     doc["effectVectors"] = {{"center", vec3Json(p.effects.center)},
                             {"shotDirection", vec3Json(p.effects.shotDirection)},
                             {"hitPoint", vec3Json(p.effects.hitPoint)}};
+    json weapons = json::array();
+    for (const destruct::WeaponProfile& w : p.weapons) weapons.push_back(json::parse(destruct::profileToJson(w)));
+    doc["weapons"] = weapons;
+    doc["destruction"] = presetJson(destruct::simSchema(), p.destruction);
     doc["cacheFolder"] = relativeTo(p.cacheFolder, base);
     return doc.dump(2) + "\n";
 }
@@ -304,6 +327,8 @@ Result<Project> readProject(const json& doc, const std::string& projectPath) {
     SW_TRY(readPreset(doc, "effects", render::effectsSchema(), p.effects, projectPath));
     SW_TRY(readPreset(doc, "effectTimeline", render::effectTimelineSchema(), p.effectTimeline, projectPath));
     SW_TRY(readEffectVectors(doc, p, projectPath));
+    SW_TRY(readWeapons(doc, p, projectPath));
+    SW_TRY(readPreset(doc, "destruction", destruct::simSchema(), p.destruction, projectPath));
     auto cache = stringAt(doc, "cacheFolder", "", {}, projectPath);
     if (!cache) return cache.error();
     p.cacheFolder = resolve(*cache, base);

@@ -30,6 +30,8 @@
 #include "core/bake/materials.h"
 #include "core/dataset/belt.h"
 #include "core/dataset/dataset_stage.h"
+#include "core/destruct/simulation.h"
+#include "core/destruct/weapon_profile.h"
 #include "core/dataset/lighting.h"
 #include "core/foundation/error.h"
 #include "core/foundation/file_io.h"
@@ -72,6 +74,12 @@ struct Project {
     std::string exportFolder;                     // absolute after load; saved relative
     render::EffectParams effects;                 // schema knobs + center, shotDirection, hitPoint
     render::EffectTimeline effectTimeline;
+    // The Destruction dock's weapon profiles (built-ins the artist tuned for this model and
+    // profiles of their own; unique non-empty names; exported beside the asset as
+    // <name>.<profile>.weapon.json) and the simulation's settings. Absent in older files: none,
+    // defaults.
+    std::vector<destruct::WeaponProfile> weapons;
+    destruct::SimSettings destruction;
 };
 
 using ::sw::fnv1a64;  // core/foundation/file_io.h

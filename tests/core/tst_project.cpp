@@ -282,6 +282,11 @@ TEST_CASE("every schema field of every section survives a save and a load") {
     p.recipe = recipe;
     p.exportName = "boss";
     p.exportFolder = (fs::absolute(dir) / "out" / "game").string();
+    const ParamSet weapon = nonDefaults(destruct::weaponSchema().schema());
+    const ParamSet destruction = nonDefaults(destruct::simSchema().schema());
+    p.weapons = {destruct::weaponSchema().fromParams(weapon), *destruct::loadProfile("railgun")};
+    p.destruction = destruct::simSchema().fromParams(destruction);
+    REQUIRE(p.weapons[0].name != p.weapons[1].name);
 
     const std::string path = (dir / "ship.splatproj").string();
     REQUIRE(project::saveProject(p, path).ok());
@@ -302,6 +307,9 @@ TEST_CASE("every schema field of every section survives a save and a load") {
     CHECK(bake::recipeToJson(*back->recipe) == bake::recipeToJson(recipe));
     CHECK(back->exportName == "boss");
     CHECK(back->exportFolder == p.exportFolder);
+    REQUIRE(back->weapons.size() == 2);
+    for (std::size_t i = 0; i < 2; ++i) CHECK(destruct::profileToJson(back->weapons[i]) == destruct::profileToJson(p.weapons[i]));
+    CHECK(destruct::simSchema().toParams(back->destruction).toJson() == destruct::simSchema().toParams(p.destruction).toJson());
     auto text = readFileText(path);
     REQUIRE(text.ok());
     CHECK(text->find("\"folder\": \"out/game\"") != std::string::npos);  // relative to the project
@@ -339,6 +347,13 @@ TEST_CASE("wrong JSON types are errors naming the file and the key, never an exc
         {head + R"(, "effectVectors": {"center": [1, 2]}})", "effectVectors.center"},
         {head + R"(, "effectVectors": {"shotDirection": [0, 0, 0]}})", "shotDirection is zero"},
         {head + R"(, "cacheFolder": 12})", "cacheFolder is not a string"},
+        {head + R"(, "weapons": {"name": "railgun"}})", "weapons is not an array"},
+        {head + R"(, "weapons": [3]})", "weapons[0] is not an object"},
+        {head + R"(, "weapons": [{"stage": "weapon", "params": {"damage": "lots"}}]})", "weapons[0]: "},
+        {head + R"(, "weapons": [{"stage": "weapon", "params": {"name": ""}}]})", "weapons[0] has no name"},
+        {head + R"(, "weapons": [{"stage": "weapon", "params": {"name": "a"}}, {"stage": "weapon", "params": {"name": "a"}}]})",
+         "weapons[1]: a second weapon profile named 'a'"},
+        {head + R"(, "destruction": {"stage": "destruct", "params": {"island-max": -4}}})", "destruction: "},
     };
     for (const Case& c : cases) {
         CAPTURE(c.text);
