@@ -105,7 +105,7 @@ Result<std::vector<PendingFile>> encodeAll(const BakedModel& baked, const splat:
     }
     SW_TRY(checkAgreement(baked, meta, sourceHash, settings));
     std::vector<PendingFile> files;
-    const int planned = plannedFiles(settings, meta.mesh != nullptr);
+    const int planned = plannedFiles(settings, meta.mesh != nullptr) + int(meta.weaponProfiles.size());
     // Called before each file is encoded: reports it and stops on a cancel.
     const auto next = [&](const std::string& file) -> Status {
         if (progress.cancelled()) return exportCancelled(outDir);
@@ -118,6 +118,16 @@ Result<std::vector<PendingFile>> encodeAll(const BakedModel& baked, const splat:
     files.push_back({name + ".bin", std::move(*spl2)});
     SW_TRY(next(name + ".meta.json"));
     files.push_back({name + ".meta.json", toBytes(buildMetaJson(baked, meta, hash))});
+    for (const auto& [profile, text] : meta.weaponProfiles) {
+        const bool plain = !profile.empty() && profile.find_first_not_of(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") == std::string::npos;
+        if (!plain)
+            return makeError(ErrorCode::InvalidInput, "weapon profile name '" + profile +
+                             "' cannot name a file (letters, digits, '-' and '_' only)", outDir);
+        const std::string file = name + "." + profile + ".weapon.json";
+        SW_TRY(next(file));
+        files.push_back({file, toBytes(text)});
+    }
     if (settings.writeDebugJson) {
         SW_TRY(next(name + ".json"));
         files.push_back({name + ".json", toBytes(buildDebugJson(baked))});

@@ -58,6 +58,10 @@ struct ExportMeta {
     // fnv1a64 of the model the cloud was trained on, as recorded with the cloud (a project's
     // model hash); 0 = none recorded (only the distance test applies).
     std::uint64_t recordedModelHash = 0;
+    // Weapon profiles to write beside the asset as <name>.<profile>.weapon.json: (profile name,
+    // its weapon preset JSON, docs/formats.md "Weapon profile"). The profile name must be a plain
+    // file-name part (letters, digits, '-', '_'); the export refuses others.
+    std::vector<std::pair<std::string, std::string>> weaponProfiles;
 };
 
 // The hash half of checkAgreement, for callers that want to refuse before importing and baking:

@@ -87,6 +87,7 @@ Result<ExportOutcome> runExport(const ExportRequest& request, const Progress& pr
     meta.bakeSettingsJson = bake::bakeSchema().toParams(request.bake.settings).toJson();
     meta.trainingSettingsJson = request.trainingSettingsJson;
     meta.recordedModelHash = recordedHash;
+    meta.weaponProfiles = request.weaponProfiles;
     // The files' share of the job: all of it when the bake was given, the last tenth otherwise.
     const Progress writing = request.baked ? progress : progress.sub(0.9, 1);
     auto files = bake::exportModel(*out.baked, out.baked->cloud, meta, request.outDir, fileStem(request, *out.model),
@@ -123,8 +124,15 @@ Result<ExportRequest> exportRequest(const project::Project& project) {
     request.name = project.exportName;
     request.settings = project.exportSettings;
     request.trainingSettingsJson = project.training;
+    request.weaponProfiles = weaponProfileFiles(project.weapons);
     request.stamp = stageStamp(project, Stage::Export);
     return request;
+}
+
+std::vector<std::pair<std::string, std::string>> weaponProfileFiles(const std::vector<destruct::WeaponProfile>& weapons) {
+    std::vector<std::pair<std::string, std::string>> files;
+    for (const destruct::WeaponProfile& w : weapons) files.emplace_back(w.name, destruct::profileToJson(w));
+    return files;
 }
 
 }  // namespace sw::pipeline

@@ -6,9 +6,12 @@
 // files (core/bake/export.h: .bin, .meta.json, .json, .ply, .spz, atomically).
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/bake/bake.h"
 #include "core/bake/export.h"
+#include "core/destruct/weapon_profile.h"
 #include "core/foundation/error.h"
 #include "core/foundation/progress.h"
 #include "core/pipeline/layout.h"
@@ -46,6 +49,8 @@ struct ExportRequest {
     std::string name;            // file stem; empty = the model file's stem ("model" without one)
     bake::ExportSettings settings;
     std::string trainingSettingsJson;  // for the sidecar; empty = none
+    // Written beside the asset as <name>.<profile>.weapon.json (bake::ExportMeta::weaponProfiles).
+    std::vector<std::pair<std::string, std::string>> weaponProfiles;
     StageStamp stamp;            // written on success when its path is set
 };
 
@@ -61,6 +66,8 @@ Result<ExportOutcome> runExport(const ExportRequest& request, const Progress& pr
 // none yet), model (hash-checked, its parts), dataset when rendered, bake settings and recipe,
 // export settings, name and folder.
 Result<BakeRequest> bakeRequest(const project::Project& project);
+// Weapon profiles as ExportRequest::weaponProfiles: (name, preset JSON) each.
+std::vector<std::pair<std::string, std::string>> weaponProfileFiles(const std::vector<destruct::WeaponProfile>& weapons);
 Result<ExportRequest> exportRequest(const project::Project& project);
 
 }  // namespace sw::pipeline

@@ -21,7 +21,7 @@ sw_cli_test(export.no_model RC 5 MATCH "error: .*drone.ply: a cloud needs --mode
   ARGS export ${SW_EXPORT_FIX}/drone.ply -o ${SW_OUT}/x)
 # A project: its model (hash-checked), its trained cloud and settings.
 sw_cli_test(export.project RC 0
-  MATCH "splats: +3000 in.*file: +drone.bin.*file: +drone.meta.json.*file: +drone.spz"
+  MATCH "splats: +3000 in.*file: +drone.bin.*file: +drone.meta.json.*file: +drone.boss-railgun.weapon.json.*file: +drone.spz"
   CLEAN ${SW_OUT}/export_project
   ARGS export ${SW_EXPORT_FIX}/drone.splatproj -o ${SW_OUT}/export_project)
 sw_cli_test(export.project_untrained RC 5 MATCH "error: .*untrained.cache/training/cloud.ply: the project has no trained cloud"

@@ -25,7 +25,13 @@ bool writeProject(const std::string& dir, const std::string& name, const std::ve
                   const std::string& model = "drone.glb") {
     const std::string path = dir + "/" + name + sw::project::kProjectExtension;
     auto project = sw::project::newProject(dir + "/" + model, path);
-    if (!project || !sw::project::saveProject(*project, path)) return false;
+    if (!project) return false;
+    // A weapon profile tuned for this model (the Destruction dock's): exported beside the asset.
+    sw::destruct::WeaponProfile railgun = *sw::destruct::loadProfile("railgun");
+    railgun.name = "boss-railgun";
+    railgun.damage = 60.f;
+    project->weapons.push_back(railgun);
+    if (!sw::project::saveProject(*project, path)) return false;
     if (!cloud) return true;
     const std::filesystem::path training = std::filesystem::path(project->cacheFolder) / "training";
     std::filesystem::create_directories(training);

@@ -6,6 +6,7 @@
 
 #include "core/bake/bake.h"
 #include "core/bake/export.h"
+#include "core/destruct/weapon_profile.h"
 #include "core/bake/surface_sample.h"
 #include "core/formats/half.h"
 #include "core/formats/ply.h"
@@ -191,6 +192,40 @@ TEST_CASE("exportModel writes all seven files atomically and reports their sizes
     CHECK(unwritable.error().path == "/proc/splatwright-no");
     auto badName = bake::exportModel(*baked, baked->cloud, meta, out, "a/b");
     REQUIRE_FALSE(badName.ok());
+}
+
+// Issue 15 build 5: the project's weapon profiles are exported beside the asset, one preset file
+// each (<name>.<profile>.weapon.json) that the destruction bench and the game load back.
+TEST_CASE("exportModel writes the weapon profiles beside the asset; a name that cannot be a file is refused") {
+    const geometry::Mesh mesh = droneLikeMesh();
+    auto baked = bake::bakeModel(droneCloud(mesh), mesh, nullptr, {});
+    REQUIRE(baked.ok());
+    const std::string out = test::outputDir("bake_export_weapons") + "/out";
+    fs::remove_all(out);
+    destruct::WeaponProfile heavy = *destruct::loadProfile("railgun");
+    heavy.name = "boss-railgun";
+    heavy.damage = 77.f;
+    bake::ExportMeta meta;
+    meta.weaponProfiles = {{"cannon", destruct::profileToJson(*destruct::loadProfile("cannon"))},
+                           {heavy.name, destruct::profileToJson(heavy)}};
+    bake::ExportSettings settings;
+    settings.writePly = settings.writeSpz = settings.writeDebugJson = settings.writeDroppedPicture = false;
+    auto res = bake::exportModel(*baked, baked->cloud, meta, out, "drone", settings);
+    REQUIRE(res.ok());
+    CHECK(res->files.size() == 4);  // bin, meta, two profiles
+    auto back = destruct::loadProfile(out + "/drone.boss-railgun.weapon.json");
+    REQUIRE(back.ok());
+    CHECK(destruct::profileToJson(*back) == destruct::profileToJson(heavy));
+    auto cannon = destruct::loadProfile(out + "/drone.cannon.weapon.json");
+    REQUIRE(cannon.ok());
+    CHECK(cannon->name == "cannon");
+
+    meta.weaponProfiles = {{"../up", "{}"}};
+    auto bad = bake::exportModel(*baked, baked->cloud, meta, out, "drone2", settings);
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().code == ErrorCode::InvalidInput);
+    CHECK(bad.error().message.find("weapon profile name '../up'") != std::string::npos);
+    CHECK_FALSE(fs::exists(out + "/drone2.bin"));  // nothing written
 }
 
 // Issue 16 build 5: the export reports each file it encodes and writes (fractions that only
