@@ -3151,8 +3151,8 @@
         <translation>Залечивает эту долю полученного урона (100 %: нетронутая обшивка)</translation>
     </message>
     <message>
-        <source>Loads a built-in weapon profile into the fields below</source>
-        <translation>Загружает встроенный профиль оружия в поля ниже</translation>
+        <source>Loads a weapon profile into the fields below: a built-in, or one tuned for this model (an edit keeps it under its name, saved in the project and exported beside the asset)</source>
+        <translation>Загружает профиль оружия в поля ниже: встроенный или настроенный для этой модели (правка сохраняет его под его именем — в проекте и при экспорте рядом с ассетом)</translation>
     </message>
     <message>
         <source>No destruction: %1</source>

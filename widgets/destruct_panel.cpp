@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QSignalBlocker>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -70,7 +71,8 @@ void DestructPanel::buildUi() {
     m_preset = new QComboBox;
     m_preset->setObjectName("profilePreset");
     for (const destruct::WeaponProfile& p : destruct::builtinProfiles()) m_preset->addItem(QString::fromStdString(p.name));
-    m_preset->setToolTip(tr("Loads a built-in weapon profile into the fields below"));
+    m_preset->setToolTip(tr("Loads a weapon profile into the fields below: a built-in, or one tuned for this model "
+                            "(an edit keeps it under its name, saved in the project and exported beside the asset)"));
     weaponLayout->addWidget(m_preset);
     m_profilePanel = new ParamPanel(destruct::weaponSchema().schema());
     m_profilePanel->setObjectName("weaponProfilePanel");
@@ -82,6 +84,7 @@ void DestructPanel::buildUi() {
     weaponLayout->addWidget(m_clickShoots);
     layout->addWidget(weapon);
     connect(m_preset, &QComboBox::currentTextChanged, this, [this](const QString& name) { selectProfile(name); });
+    connect(m_profilePanel, &ParamPanel::changed, this, [this] { keepEditedProfile(); });
     selectProfile("cannon");
 
     auto* volley = new QGroupBox(tr("Volley"));
@@ -213,11 +216,63 @@ destruct::WeaponProfile DestructPanel::profile() const {
     return destruct::weaponSchema().fromParams(m_profilePanel->params());
 }
 
-void DestructPanel::selectProfile(const QString& builtinName) {
-    auto p = destruct::loadProfile(builtinName.toStdString());
+void DestructPanel::selectProfile(const QString& name) {
+    const std::string wanted = name.toStdString();
+    Result<destruct::WeaponProfile> p = makeError(ErrorCode::InvalidInput, "unknown");
+    for (const destruct::WeaponProfile& w : m_weapons)
+        if (w.name == wanted) p = w;
+    if (!p)
+        for (const destruct::WeaponProfile& b : destruct::builtinProfiles())
+            if (b.name == wanted) p = b;
     if (!p) return;
     m_profilePanel->setParams(destruct::weaponSchema().toParams(*p));
-    if (m_preset->currentText() != builtinName) m_preset->setCurrentText(builtinName);
+    if (m_preset->currentText() != name) m_preset->setCurrentText(name);
+}
+
+void DestructPanel::keepEditedProfile() {
+    const destruct::WeaponProfile edited = profile();
+    if (edited.name.empty()) return;
+    const std::string text = destruct::profileToJson(edited);
+    auto same = std::find_if(m_weapons.begin(), m_weapons.end(), [&](const destruct::WeaponProfile& w) { return w.name == edited.name; });
+    bool builtinAsIs = false;
+    for (const destruct::WeaponProfile& b : destruct::builtinProfiles())
+        builtinAsIs = builtinAsIs || (b.name == edited.name && destruct::profileToJson(b) == text);
+    if (builtinAsIs) {  // back to the built-in: nothing to keep
+        if (same != m_weapons.end()) m_weapons.erase(same);
+    } else if (same != m_weapons.end()) {
+        *same = edited;
+    } else {
+        m_weapons.push_back(edited);
+    }
+    refreshProfileBox();
+}
+
+void DestructPanel::refreshProfileBox() {
+    const QString current = QString::fromStdString(profile().name);
+    QStringList names;
+    for (const destruct::WeaponProfile& p : destruct::builtinProfiles()) names << QString::fromStdString(p.name);
+    for (const destruct::WeaponProfile& w : m_weapons)
+        if (!names.contains(QString::fromStdString(w.name))) names << QString::fromStdString(w.name);
+    QStringList shown;
+    for (int i = 0; i < m_preset->count(); ++i) shown << m_preset->itemText(i);
+    const QSignalBlocker block(m_preset);
+    if (shown != names) {
+        m_preset->clear();
+        m_preset->addItems(names);
+    }
+    if (names.contains(current)) m_preset->setCurrentText(current);
+}
+
+void DestructPanel::setWeapons(std::vector<destruct::WeaponProfile> weapons) {
+    m_weapons = std::move(weapons);
+    refreshProfileBox();
+    selectProfile(m_preset->currentText());  // the fields show this model's profile of that name
+}
+
+void DestructPanel::setSimSettings(const destruct::SimSettings& settings) {
+    m_settingsPanel->setParams(destruct::simSchema().toParams(settings));
+    if (m_model && m_record.empty()) (void)setModel(m_model);
+    else if (m_model) replay(m_time), afterChange(true);
 }
 
 Status DestructPanel::setModel(std::shared_ptr<const formats::Spl2Model> model) {

@@ -54,7 +54,15 @@ public:
 
     // The weapon profile of the next shots (the schema panel's values).
     sw::destruct::WeaponProfile profile() const;
-    void selectProfile(const QString& builtinName);  // cannon, mortar, railgun, grenade, hammer
+    // Loads a profile into the fields: this model's tuned one of that name if there is one, else
+    // the built-in (cannon, mortar, railgun, grenade, hammer).
+    void selectProfile(const QString& name);
+    // The weapon profiles tuned for this model (saved in the project, exported beside the asset):
+    // every edit of the fields keeps the edited profile here under its name (a built-in edited
+    // back to its values drops out); the profile box lists the built-ins, then these.
+    const std::vector<sw::destruct::WeaponProfile>& weapons() const { return m_weapons; }
+    void setWeapons(std::vector<sw::destruct::WeaponProfile> weapons);  // a project's; names unique
+    void setSimSettings(const sw::destruct::SimSettings& settings);    // a project's (seed: the Volley row)
     ParamPanel* profilePanel() const { return m_profilePanel; }
     // The simulation's settings (the schema panel of SimSettings; its seed is the Volley row's).
     // An edit replays the record from the pristine model with the new settings (exact: the
@@ -95,6 +103,8 @@ private:
         float amount = 0.f;   // Heal
     };
     void buildUi();
+    void keepEditedProfile();   // the fields' profile into m_weapons (see weapons())
+    void refreshProfileBox();   // built-ins, then m_weapons' own names
     // Recreates the pristine simulation and replays the record up to `until` seconds (< 0: all),
     // then the heal slider's share.
     void replay(double until = -1.0);
@@ -114,6 +124,7 @@ private:
     bool m_needAttach = true;
     bool m_attachFailed = false;
     std::vector<Action> m_record;
+    std::vector<sw::destruct::WeaponProfile> m_weapons;
     double m_time = 0.0;  // the time shown (≤ the recorded time while scrubbed back)
     std::size_t m_eventsLogged = 0;
 

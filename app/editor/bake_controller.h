@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QString>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,6 +16,7 @@
 
 #include "core/bake/bake.h"
 #include "core/bake/export.h"
+#include "core/destruct/weapon_profile.h"
 #include "app/editor/editor_actions.h"
 #include "core/render/splat_renderer.h"
 
@@ -106,6 +108,8 @@ public:
     // Exports the current bake (baking first when there is none) into `folder` (empty: the
     // export folder, asked for once when there is none). False when it cannot start.
     bool exportTo(const QString& folder = {});
+    // The weapon profiles an export writes beside the asset (the Destruction dock's); unset: none.
+    void setWeaponSource(std::function<std::vector<sw::destruct::WeaponProfile>()> source) { m_weapons = std::move(source); }
     // The project's "export" folder, else the remembered one (empty when none yet).
     QString exportFolder() const;
     void setExportFolder(const QString& folder);  // remembered (QSettings)
@@ -181,6 +185,7 @@ private:
     EditorDocument* m_document;
     Panels m_panels;
     EditorActions m_actions;
+    std::function<std::vector<sw::destruct::WeaponProfile>()> m_weapons;
     JobRunner* m_runner;
     CloudState m_state;
     bool m_applying = false;  // our own setCurrentCloud: keep the state and the undo stack

@@ -164,6 +164,7 @@ bool BakeController::startExport(const QString& folder) {
         request.settings = project->exportSettings;
         request.name = project->exportName;
     }
+    if (m_weapons) request.weaponProfiles = pipeline::weaponProfileFiles(m_weapons());
     const bool started = m_runner->run<bake::ExportResult>(
         tr("Exporting into %1").arg(folder),
         [request](const Progress& progress) -> Result<bake::ExportResult> {

@@ -35,6 +35,7 @@
 #include "core/foundation/log.h"
 #include "core/project/project.h"
 #include "widgets/dataset_panel.h"
+#include "widgets/destruct_panel.h"
 #include "widgets/effects_panel.h"
 #include "widgets/log_dock.h"
 #include "widgets/param_panel.h"
@@ -63,7 +64,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ed
     stages.bake = m_bake->panels().settings;
     stages.recipes = m_bake->panels().recipes;
     stages.effects = m_effects;
+    stages.destruct = m_destruct;
     m_projects->setStagePanels(stages);
+    m_bake->setWeaponSource([this] { return m_destruct->weapons(); });
     // Every settings field is undoable (Edit ▸ Undo), on the document's one stack.
     std::vector<widgets::ParamPanel*> panels = {m_importPanel, m_demoPanel, m_datasetPanel->beltPanel(),
                                                 m_datasetPanel->datasetPanel(), stages.bake,

@@ -14,6 +14,7 @@ class QTextBrowser;
 
 namespace sw::widgets {
 class DatasetPanel;
+class DestructPanel;
 class EffectsPanel;
 class FrameBrowser;
 class LogDock;
@@ -161,6 +162,7 @@ private:
     BakeController* m_bake = nullptr;
     AutosaveController* m_autosave = nullptr;
     sw::widgets::EffectsPanel* m_effects = nullptr;
+    sw::widgets::DestructPanel* m_destruct = nullptr;
     sw::widgets::OverlayLegend* m_legend = nullptr;
     bool m_quitConfirmed = false;
     void quitNow();

@@ -119,9 +119,10 @@ void MainWindow::createViewDocks() {
             << (gameDock = addDock(this, {tr("Game scale"), "gameScaleDock", gameScale, Qt::RightDockWidgetArea,
                                           m_importDock, DockScroll::Plain}));
     // The Destruction dock (issue 15): shoots the document's baked model.
-    auto* destruction = new widgets::DestructPanel(m_viewport);
+    auto* destruction = m_destruct = new widgets::DestructPanel(m_viewport);
     destruction->setObjectName("destructPanel");
     destruction->profilePanel()->setUndoStack(m_document->undoStack());  // weapon profile edits are undoable
+    destruction->settingsPanel()->setUndoStack(m_document->undoStack());
     m_docks << addDock(this, {tr("Destruction"), "destructDock", destruction, Qt::RightDockWidgetArea, m_importDock,
                               DockScroll::Fitted});
     connect(m_document, &EditorDocument::spl2Changed, destruction, [this, destruction] {

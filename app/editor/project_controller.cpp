@@ -19,6 +19,7 @@
 #include "core/project/project.h"
 #include "core/render/effects_schema.h"
 #include "widgets/dataset_panel.h"
+#include "widgets/destruct_panel.h"
 #include "widgets/effects_panel.h"
 #include "widgets/recipe_panel.h"
 #include "widgets/frame_browser.h"
@@ -240,6 +241,10 @@ void ProjectController::restoreStagePanels(const project::Project& p) {
         m_stages.effects->knobsPanel()->setParams(render::effectsSchema().toParams(p.effects));
         m_stages.effects->timelinePanel()->setParams(render::effectTimelineSchema().toParams(p.effectTimeline));
     }
+    if (m_stages.destruct) {
+        m_stages.destruct->setWeapons(p.weapons);
+        m_stages.destruct->setSimSettings(p.destruction);
+    }
 }
 
 void ProjectController::storeStagePanels(project::Project& p) const {
@@ -257,6 +262,10 @@ void ProjectController::storeStagePanels(project::Project& p) const {
         p.effects.shotDirection = shown.shotDirection;
         p.effects.hitPoint = shown.hitPoint;
         p.effectTimeline = render::effectTimelineSchema().fromParams(m_stages.effects->timelinePanel()->params());
+    }
+    if (m_stages.destruct) {
+        p.weapons = m_stages.destruct->weapons();
+        p.destruction = m_stages.destruct->simSettings();
     }
 }
 

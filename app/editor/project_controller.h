@@ -20,6 +20,7 @@ struct Project;
 
 namespace sw::widgets {
 class DatasetPanel;
+class DestructPanel;
 class EffectsPanel;
 class ParamPanel;
 class PartsPanel;
@@ -57,6 +58,7 @@ public:
         sw::widgets::ParamPanel* bake = nullptr;
         sw::widgets::RecipePanel* recipes = nullptr;
         sw::widgets::EffectsPanel* effects = nullptr;
+        sw::widgets::DestructPanel* destruct = nullptr;  // weapon profiles, simulation settings
     };
     void setStagePanels(StagePanels panels) { m_stages = panels; }
 

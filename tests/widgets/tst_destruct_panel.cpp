@@ -9,6 +9,8 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QSignalSpy>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QSpinBox>
 #include <QTest>
 
@@ -80,6 +82,7 @@ private slots:
     void scrubPauseStepAndReset();
     void gameScaleAndRedockKeepTheDamage();
     void settingsEditReplaysWithTheNewSettings();
+    void editedProfilesAreKeptByName();
 
 private:
     sw::test::ViewportHarness m_h;
@@ -248,6 +251,41 @@ void TestDestructPanel::settingsEditReplaysWithTheNewSettings() {
     QVERIFY(editedState != defaultState);
     QVERIFY(editedState == cliVolley("mortar", 4, 2, 0.f, edited).serializeState());
     QCOMPARE(m_panel->simulation()->stats().islandsTorn, 0);
+}
+
+void TestDestructPanel::editedProfilesAreKeptByName() {
+    QVERIFY(m_panel->weapons().empty());  // nothing tuned yet
+    auto* box = m_panel->findChild<QComboBox*>("profilePreset");
+    QVERIFY(box != nullptr);
+    const int builtins = box->count();
+    m_panel->selectProfile("railgun");
+    auto* damage = qobject_cast<QDoubleSpinBox*>(m_panel->profilePanel()->editorFor("damage"));
+    QVERIFY(damage != nullptr);
+    const double builtinDamage = damage->value();
+    damage->setValue(55.0);
+    QCOMPARE(int(m_panel->weapons().size()), 1);
+    QCOMPARE(m_panel->weapons()[0].name, std::string("railgun"));
+    QCOMPARE(double(m_panel->weapons()[0].damage), 55.0);
+    // Another profile and back: the tuned railgun comes back, not the built-in.
+    m_panel->selectProfile("cannon");
+    QCOMPARE(m_panel->profile().name, std::string("cannon"));
+    m_panel->selectProfile("railgun");
+    QCOMPARE(double(m_panel->profile().damage), 55.0);
+    // Edited back to the built-in's values: nothing left to keep.
+    damage->setValue(builtinDamage);
+    QVERIFY(m_panel->weapons().empty());
+    // A project's own profile is listed after the built-ins and loads by name.
+    sw::destruct::WeaponProfile laser = *sw::destruct::loadProfile("railgun");
+    laser.name = "boss-laser";
+    laser.radius = 0.02f;
+    m_panel->setWeapons({laser});
+    QCOMPARE(box->count(), builtins + 1);
+    QCOMPARE(box->itemText(builtins), QString("boss-laser"));
+    box->setCurrentText("boss-laser");
+    QCOMPARE(m_panel->profile().name, std::string("boss-laser"));
+    QCOMPARE(double(m_panel->profile().radius), double(0.02f));
+    m_panel->setWeapons({});
+    QCOMPARE(box->count(), builtins);
 }
 
 QTEST_MAIN(TestDestructPanel)

@@ -28,6 +28,7 @@
 #include "core/dataset/belt.h"
 #include "core/pipeline/validate.h"
 #include "core/project/project.h"
+#include "widgets/destruct_panel.h"
 #include "widgets/effects_panel.h"
 #include "widgets/frame_browser.h"
 #include "widgets/hsv_table.h"
@@ -231,12 +232,26 @@ void TestEditorDataset::stageSettingsRoundTripThroughTheProject() {
     training.steps = 4321;
     window.trainingDock()->panel()->setSettings(training);
 #endif
+    // The Destruction dock: a railgun tuned for this model and a simulation setting.
+    auto* destruct = window.findChild<sw::widgets::DestructPanel*>();
+    QVERIFY(destruct != nullptr);
+    destruct->selectProfile("railgun");
+    auto* damage = qobject_cast<QDoubleSpinBox*>(destruct->profilePanel()->editorFor("damage"));
+    QVERIFY(damage != nullptr);
+    damage->setValue(55.0);
+    auto* copies = qobject_cast<QSpinBox*>(destruct->settingsPanel()->editorFor("chunk-copies"));
+    QVERIFY(copies != nullptr);
+    copies->setValue(6);
     const QString path = outputDir("stages") + "/drone.splatproj";
     QVERIFY(window.saveProject(path));
     auto saved = sw::project::loadProject(path.toStdString());
     QVERIFY2(saved.ok(), saved ? "" : saved.error().toString().c_str());
     QCOMPARE(sw::bake::bakeSchema().toParams(saved->bake).get("ao-rays"), sw::ParamValue(std::int64_t(17)));
     QCOMPARE(double(saved->effectTimeline.loopSeconds), 7.5);
+    QCOMPARE(int(saved->weapons.size()), 1);
+    QCOMPARE(saved->weapons[0].name, std::string("railgun"));
+    QCOMPARE(double(saved->weapons[0].damage), 55.0);
+    QCOMPARE(saved->destruction.chunkCopies, 6);
 #ifdef SW_HAVE_TRAIN
     auto savedTraining = sw::pipeline::trainingSettings(*saved);
     QVERIFY(savedTraining.ok());
@@ -252,6 +267,11 @@ void TestEditorDataset::stageSettingsRoundTripThroughTheProject() {
     QCOMPARE(reopened.bakeController()->panels().settings->params().get("ao-rays"), sw::ParamValue(std::int64_t(17)));
     QCOMPARE(reopened.findChild<sw::widgets::EffectsPanel*>()->timelinePanel()->params().get("loop-seconds"),
              sw::ParamValue(7.5));
+    auto* reopenedDestruct = reopened.findChild<sw::widgets::DestructPanel*>();
+    QCOMPARE(int(reopenedDestruct->weapons().size()), 1);
+    reopenedDestruct->selectProfile("railgun");  // this model's railgun, not the built-in
+    QCOMPARE(double(reopenedDestruct->profile().damage), 55.0);
+    QCOMPARE(reopenedDestruct->simSettings().chunkCopies, 6);
 #ifdef SW_HAVE_TRAIN
     QCOMPARE(reopened.trainingDock()->panel()->settings().budget, 3210);
     QCOMPARE(reopened.trainingDock()->panel()->settings().steps, 4321);
