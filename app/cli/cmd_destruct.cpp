@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -50,10 +51,19 @@ struct DestructCommand {
     float heal = 0.f;
     float spread = 0.35f;
 
-    Result<formats::Spl2Model> load() const {
-        if (std::filesystem::path(input).extension() != project::kProjectExtension) return formats::readSpl2(input);
-        auto loaded = project::loadProject(input);
-        if (!loaded) return loaded.error();
+    bool isProject() const { return std::filesystem::path(input).extension() == project::kProjectExtension; }
+
+    // The weapon profile: a project's own of that name first (tuned in the Destruction dock), then
+    // a built-in or a JSON preset file.
+    Result<destruct::WeaponProfile> weapon(const std::optional<project::Project>& project) const {
+        if (project)
+            for (const destruct::WeaponProfile& w : project->weapons)
+                if (w.name == profileName) return w;
+        return destruct::loadProfile(profileName);
+    }
+
+    Result<formats::Spl2Model> load(const std::optional<project::Project>& loaded) const {
+        if (!loaded) return formats::readSpl2(input);
         SW_TRY(project::verifyModel(*loaded));
         const std::string cloudPath = (std::filesystem::path(loaded->cacheFolder) / "training" / "cloud.ply").string();
         if (!std::filesystem::exists(cloudPath))
@@ -134,12 +144,20 @@ struct DestructCommand {
         return {};
     }
 
-    Status run() const {
-        auto profile = destruct::loadProfile(profileName);
+    Status run() {
+        std::optional<project::Project> project;
+        if (isProject()) {
+            auto loaded = project::loadProject(input);
+            if (!loaded) return loaded.error();
+            project = std::move(*loaded);
+        }
+        auto profile = weapon(project);
         if (!profile) return profile.error();
         if (!writeProfile.empty()) SW_TRY(destruct::saveProfile(writeProfile, *profile));
-        auto model = load();
+        auto model = load(project);
         if (!model) return model.error();
+        // A project's simulation settings, under the flags given.
+        if (project) params = destruct::simSchema().toParams(project->destruction);
         SW_TRY(flags->apply());
         destruct::SimSettings settings = destruct::simSchema().fromParams(params);
         settings.seed = seed;
@@ -190,7 +208,8 @@ void addDestructCommand(CLI::App& app, Outcome& outcome) {
     auto state = std::make_shared<DestructCommand>();
     CLI::App* cmd = app.add_subcommand("destruct", "Shoot a baked model with a weapon profile and write the result (PNG, JSON)");
     cmd->add_option("model", state->input, "Baked model (.bin, as exported) or an editor project (.splatproj)")->required();
-    cmd->add_option("--profile", state->profileName, "Weapon profile: cannon, mortar, railgun, grenade, hammer or a .json preset")
+    cmd->add_option("--profile", state->profileName,
+                    "Weapon profile: a project's own (tuned in the editor), cannon, mortar, railgun, grenade, hammer or a .json preset")
         ->capture_default_str();
     cmd->add_option("--shots", state->shots, "Shots in the volley")->check(CLI::Range(0, 100000))->capture_default_str();
     cmd->add_option("--seed", state->seed, "Seed of the simulation and of the aim points")->capture_default_str();

@@ -23,6 +23,8 @@ sw_cli_test(destruct.bad_setting RC 5 MATCH "error: parameter 'piece-coverage' =
   ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --piece-coverage 100)
 sw_cli_test(destruct.project RC 0 MATCH "profile cannon \\(shot\\).*shots: +2"
   ARGS destruct ${SW_DESTRUCT_FIX}/drone.splatproj --shots 2)
+sw_cli_test(destruct.project_weapon RC 0 MATCH "profile boss-railgun \\(pierce\\).*shots: +2"
+  ARGS destruct ${SW_DESTRUCT_FIX}/drone.splatproj --profile boss-railgun --shots 2)
 sw_cli_test(destruct.missing RC 2 MATCH "error: .*nope.bin: "
   ARGS destruct ${SW_DESTRUCT_OUT}/nope.bin)
 sw_cli_test(destruct.not_spl2 RC 3 MATCH "error: .*drone.glb: "
@@ -41,4 +43,4 @@ set_tests_properties(cli.destruct.railgun cli.destruct.mortar cli.destruct.setti
                      cli.destruct.unknown_profile cli.destruct.profile_not_json cli.destruct.bad_heal cli.destruct.unwritable
                      PROPERTIES FIXTURES_REQUIRED destruct_bin)
 set_tests_properties(cli.destruct.profile_file PROPERTIES FIXTURES_REQUIRED destruct_bin DEPENDS cli.destruct.railgun)
-set_tests_properties(cli.destruct.project cli.destruct.untrained_project PROPERTIES FIXTURES_REQUIRED bake_cli_fixture)
+set_tests_properties(cli.destruct.project cli.destruct.project_weapon cli.destruct.untrained_project PROPERTIES FIXTURES_REQUIRED bake_cli_fixture)
