@@ -4,15 +4,19 @@
 // math mirrors sw::destruct::Simulation::position / poolPosition / displayColor (tests read the
 // GPU centres back and compare). Records (core/destruct/gpu_state.h):
 //   slot  2 vec4: depth, heat0, heat time, flags | layer rgb, ring (1 none, else 2 + chunk a + 256 · chunk b)
+//                 + kCrackLine on its chunk's rim (static: the crack line)
 //   pool  3 vec4: source, kind (0 free, 1 plating, 2 underside, 3 debris), body, birth |
 //                 start xyz, heat0 | velocity xyz, 0 (debris) or colour rgb, scale (chunk copies)
 //   body  3 vec4: quaternion xyzw | pivot xyz, alive | translation xyz, 0
-//   chunk 1 vec4: carried (1: torn off as a whole), tear time, 0, 0
+//   chunk 1 vec4: carried (1: torn off as a whole), tear time, crack pending (1), crack time
 // A slot whose record says depth < 1 in a carried chunk reads as its chunk knocked it out at the
 // tear time (Simulation::carriedIn): depth 1, wound, heat 0.8, the underlay colour of layer 1.
 // A slot whose record says plating and not wound, on the tear ring of a carried chunk (the ring
 // chunks of its record), reads wound with heat 0.5 from the earliest such tear time
 // (Simulation::ringSinceIn): the rim of the hole the chunk left.
+// Before both: a slot whose record says depth < 1, not cracked, on the rim of a chunk whose crack
+// is pending, reads cracked and wound with heat 0.6 from the crack time (Simulation::crackedIn);
+// a carried read keeps those flags, a ring read never follows it.
 layout(std430, binding = 2) readonly buffer DamageSlots { vec4 d_slots[]; };
 layout(std430, binding = 3) readonly buffer DamagePool { vec4 d_pool[]; };
 layout(std430, binding = 4) readonly buffer DamageBodies { vec4 d_bodies[]; };
@@ -30,6 +34,8 @@ uniform int u_dChunks;         // chunk records uploaded
 
 const float kTornHeat = 0.8;   // Simulation::kTornHeat
 const float kRingHeat = 0.5;   // Simulation::kRingHeat
+const float kCrackHeat = 0.6;  // Simulation::kCrackHeat
+const int kCrackLine = 131072; // sw::destruct::kGpuSlotCrackLine
 
 // Tear time of chunk c when it was torn off as a whole, else a negative number.
 float carriedSince(float chunk) {
@@ -37,6 +43,14 @@ float carriedSince(float chunk) {
     if (c < 0 || c >= u_dChunks) return -1.0;
     vec4 r = d_chunks[c];
     return r.x > 0.5 ? r.y : -1.0;
+}
+
+// Crack time of chunk c while its crack line reads through it, else a negative number.
+float crackSince(float chunk) {
+    int c = int(floor(chunk + 0.5));
+    if (c < 0 || c >= u_dChunks) return -1.0;
+    vec4 r = d_chunks[c];
+    return r.z > 0.5 ? r.w : -1.0;
 }
 
 vec3 damageInward(vec3 plating, vec3 n) {
@@ -64,15 +78,23 @@ bool applySlotDamage(uint s) {
     vec4 r0 = d_slots[2u * s];
     vec4 r1 = d_slots[2u * s + 1u];
     if (r0.x < 1.0) {
+        int code = int(r1.w + 0.5);
+        int flags = int(r0.w + 0.5);
+        if (code >= kCrackLine) {
+            code -= kCrackLine;
+            float cracked = (flags & 4) == 0 ? crackSince(a_extra.x) : -1.0;  // kCracked: written since
+            if (cracked >= 0.0) r0 = vec4(r0.x, kCrackHeat, cracked, float(flags | 5));  // kCracked | kWound
+            flags = int(r0.w + 0.5);
+        }
         float since = carriedSince(a_extra.x);
         if (since >= 0.0) {
-            r0 = vec4(1.0, kTornHeat, since, float(int(r0.w + 0.5) | 1));
+            r0 = vec4(1.0, kTornHeat, since, float(flags | 1));
             r1 = vec4(a_color * 0.28 + u_dUnderlay, 1.0);
-        } else if (r1.w > 1.5 && (int(r0.w + 0.5) & 1) == 0) {
-            int ring = int(r1.w + 0.5) - 2;
+        } else if (code > 1 && (flags & 1) == 0) {
+            int ring = code - 2;
             float a = carriedSince(float(ring & 255)), b = carriedSince(float(ring >> 8));
             float ringSince = a < 0.0 ? b : (b < 0.0 ? a : min(a, b));
-            if (ringSince >= 0.0) r0 = vec4(r0.x, kRingHeat, ringSince, float(int(r0.w + 0.5) | 1));
+            if (ringSince >= 0.0) r0 = vec4(r0.x, kRingHeat, ringSince, float(flags | 1));
         }
     }
     if (r0.x > 0.0) a_pos = a_pos + damageInward(a_pos, a_normal) * (damageStep(a_attrs.z) * r0.x);

@@ -12,9 +12,12 @@ void packSlot(const Simulation& sim, std::uint32_t i, float* r) {
     r[5] = c.y();
     r[6] = c.z();
     // 1, or 2 + the ring chunks (static: first + 256 · second, the same twice for one), which the
-    // shader reads the slot's wound and heat through while its record says plating, not wound.
+    // shader reads the slot's wound and heat through while its record says plating, not wound;
+    // + kGpuSlotCrackLine on its chunk's rim (static): the shader reads the pending crack of its
+    // chunk while its record says plating and not cracked.
     int ring[2];
-    r[7] = sim.ringChunks(i, ring) ? float(2 + ring[0] + 256 * ring[1]) : 1.f;
+    const int code = sim.ringChunks(i, ring) ? 2 + ring[0] + 256 * ring[1] : 1;
+    r[7] = float(code + (sim.onChunkRim(i) ? kGpuSlotCrackLine : 0));
 }
 
 void packPoolEntry(const Simulation& sim, std::uint32_t e, float* r) {
@@ -52,6 +55,8 @@ std::vector<float> packChunks(const Simulation& sim) {
         float* r = out.data() + std::size_t(c) * kGpuChunkFloats;
         r[0] = sim.chunkCarried(c) ? 1.f : 0.f;
         r[1] = sim.chunkTornAt(c);
+        r[2] = sim.chunkCrackPending(c) ? 1.f : 0.f;
+        r[3] = sim.chunkCrackedAt(c);
     }
     return out;
 }

@@ -104,16 +104,23 @@ void Simulation::crackChunk(int c, HitContext& ctx) {
     m_chunkCracked[cc] = 1;
     m_crackOrder.push_back(c);
     ctx.report.cracked.push_back(c);
-    // Crack line along the rim (members touching another chunk), and a few chips off it.
+    // Crack line along the rim (members touching another chunk) still plating: it reads cracked
+    // through the chunk (crackedIn), none of its slots written here, except those a pierce channel
+    // cracked before (kCracked in their own flags says "written since the crack"); and a few chips.
     std::vector<std::uint32_t> rim;
-    for (std::uint32_t k = m_rimOffsets[cc]; k < m_rimOffsets[cc + 1]; ++k)
-        if (depthIn(m_rimSlots[k]) < 1.f) rim.push_back(m_rimSlots[k]);
-    for (std::uint32_t s : rim) {
-        m_state[s].flags |= kCracked | kWound;
-        m_heat[s].start = 0.6f;
+    for (std::uint32_t k = m_rimOffsets[cc]; k < m_rimOffsets[cc + 1]; ++k) {
+        const std::uint32_t s = m_rimSlots[k];
+        if (depthIn(s) >= 1.f) continue;
+        rim.push_back(s);
+        if (!(m_state[s].flags & kCracked)) continue;
+        m_state[s].flags |= kWound;
+        m_heat[s].start = kCrackHeat;
         m_heat[s].time = m_time;
         markDirty(s);
     }
+    m_chunkCrackPending[cc] = 1;
+    m_chunkCrackedAt[cc] = m_time;
+    ++m_chunkVersion;
     const int chips = std::min<int>(3, int(rim.size()));
     for (int k = 0; k < chips; ++k) {
         const std::uint32_t s = rim[std::size_t(random01() * float(rim.size())) % rim.size()];
@@ -318,8 +325,10 @@ void Simulation::supportUpdate(HitContext& ctx) {
                 const float de = (m_state[e].flags & kMutualBit) ? depthIn(e) : -1.f;
                 for (std::uint32_t u : supportNeighbours(e)) {
                     ++visits;
-                    // The rim of a wound turns ragged and hot (unless it reads so through a torn chunk's ring).
-                    if (depthIn(u) < 1.f && !(m_state[u].flags & kWound) && ringSinceIn(u) < 0.f) {
+                    // The rim of a wound turns ragged and hot (unless it reads wound through a torn
+                    // chunk's ring or its chunk's crack: nothing to write, as nothing was written then).
+                    // (woundIn without its carried test: depthIn(u) < 1 is not carried.)
+                    if (depthIn(u) < 1.f && !(m_state[u].flags & kWound) && !crackedIn(u) && ringSinceIn(u) < 0.f) {
                         m_state[u].flags |= kWound;
                         m_heat[u].start = kRingHeat;
                         m_heat[u].time = m_time;

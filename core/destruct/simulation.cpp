@@ -313,6 +313,8 @@ void Simulation::heal(float amount) {
         m_chunkDark.assign(m_chunkSize.size(), 0);
         m_chunkCarried.assign(m_chunkSize.size(), 0);
         m_chunkTornAt.assign(m_chunkSize.size(), 0.f);
+        m_chunkCrackPending.assign(m_chunkSize.size(), 0);
+        m_chunkCrackedAt.assign(m_chunkSize.size(), 0.f);
         m_pairKnocked.assign(m_pairSize.size(), 0);
         m_chunkPlatingSum.assign(m_chunkSize.size(), Eigen::Vector3d::Zero());
         for (std::size_t i = 0; i < n; ++i) m_chunkPlatingSum[std::size_t(m_chunk[i])] += m_plating[i].cast<double>();
@@ -366,6 +368,14 @@ Eigen::Vector3f Simulation::layerColorIn(std::uint32_t i) const {
     return layerColor(1, m_color[i], m_material[i], m_plating[i], m_out[i], m_palette, (m_state[i].flags & kDark) != 0);
 }
 
+void Simulation::materializeCrack(std::uint32_t i) {
+    // What cracking the chunk wrote on each slot of its line.
+    m_state[i].flags |= kCracked | kWound;
+    m_heat[i].start = kCrackHeat;
+    m_heat[i].time = m_chunkCrackedAt[m_state[i].chunk];
+    markDirty(i);
+}
+
 void Simulation::materializeCarried(std::uint32_t i) {
     // What knocking the slot at tear time wrote (tearChunk did the accounting for the whole chunk).
     m_heat[i].start = kTornHeat;
@@ -386,13 +396,15 @@ void Simulation::materializeRing(std::uint32_t i, float since) {
 
 void Simulation::materializeAll() {
     bool any = false;
-    for (std::uint8_t c : m_chunkCarried) any = any || c;
+    for (std::size_t c = 0; c < m_chunkCarried.size(); ++c) any = any || m_chunkCarried[c] || m_chunkCrackPending[c];
     if (!any) return;
-    // Every slot (a ring reaches into the chunks around a carried one); then no chunk is carried.
+    // Every slot (a ring reaches into the chunks around a carried one); then no chunk is carried
+    // and no crack pending.
     for (std::uint32_t i = 0; i < m_state.size(); ++i) materialize(i);
     for (std::size_t c = 0; c < m_chunkCarried.size(); ++c) {
-        if (!m_chunkCarried[c]) continue;
+        if (!m_chunkCarried[c] && !m_chunkCrackPending[c]) continue;
         m_chunkCarried[c] = 0;
+        m_chunkCrackPending[c] = 0;
         ++m_chunkVersion;
     }
 }

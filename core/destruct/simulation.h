@@ -24,8 +24,14 @@
 // and warm through the carried chunk (static per-slot ring chunks, m_ring), and the tear's support
 // update runs as one entry for the chunk: its settle checks cannot settle anything over a rim one
 // layer deep, and its island checks end at once while the chunks around are solid and untouched.
+// A cracked chunk's crack line (its rim slots still plating when it cracked) reads likewise: a
+// line slot not written since the crack reads cracked and wound with the crack's heat (kCrackHeat
+// from the crack time) through the chunk's pending crack, so cracking writes no slot of the line
+// (it grows with the chunk's perimeter: 40 plating slots a crack on the test hull of 6k slots, 109
+// on that of 96k). The crack beats a ring read (as its write did); a carried read keeps its flags.
 // The accessors, packSlot and the shader (per-chunk records, splat_damage.glsl) all read the same
-// effective state, so a tearing hit writes O(1) records for the chunk, its ring included.
+// effective state, so a tearing hit writes O(1) records for the chunk, its ring included, and a
+// cracking hit none for the crack line.
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <cstdint>
@@ -222,7 +228,11 @@ public:
     // renderer's per-chunk record: packChunks); tornAt is the tear time.
     bool chunkCarried(int c) const { return m_chunkCarried[std::size_t(c)] != 0; }
     float chunkTornAt(int c) const { return m_chunkTornAt[std::size_t(c)]; }
-    // Bumped whenever a chunk's carried state changes (the render sync uploads the chunk records then).
+    // Cracked, its crack line read through the chunk (the renderer's per-chunk record: packChunks);
+    // crackedAt is the crack time. Pending until a heal (a chunk cracks once between full heals).
+    bool chunkCrackPending(int c) const { return m_chunkCrackPending[std::size_t(c)] != 0; }
+    float chunkCrackedAt(int c) const { return m_chunkCrackedAt[std::size_t(c)]; }
+    // Bumped whenever a chunk's carried or crack state changes (the render sync uploads the chunk records then).
     std::uint64_t chunkStateVersion() const { return m_chunkVersion; }
     // Stored (not yet materialized) slot state, for the renderer's slot records: depth < 1 in a
     // carried chunk means "read through the chunk"; everything else is the slot's own state.
@@ -232,6 +242,10 @@ public:
     // wounded in its own state reads wound and warm (kRingHeat from the earliest tear time) while
     // one of them is carried. ringChunks returns how many (0..2) and writes them to c[0], c[1].
     int ringChunks(std::size_t slot, int* c) const;
+    // Static: the slot is on its chunk's rim (the crack line when the chunk cracks), for the
+    // renderer's slot records: while its chunk's crack is pending, a record that says plating and
+    // not cracked reads the crack through the chunk.
+    bool onChunkRim(std::size_t slot) const { return (m_state[m_in[slot]].flags & kRimBit) != 0; }
     // Stored flags (SlotFlags) of a slot, without the read-through of its chunk or ring.
     std::uint8_t storedFlags(std::size_t slot) const { return std::uint8_t(m_state[m_in[slot]].flags & 0x0F); }
     Eigen::Vector3f chunkCentroid(int c) const { return m_chunkCentroid[std::size_t(c)]; }
@@ -248,6 +262,9 @@ public:
     // Every byte of the dynamic state (depths, flags, colours, heat as the accessors read them,
     // pools, bodies, RNG, events), for the determinism tests.
     std::vector<std::uint8_t> serializeState() const;
+    // Writes every read-through state (carried slots, rings, crack lines) into the slots' own state;
+    // the accessors read the same before and after. Partial heals start with it; tests compare.
+    void materializeAll();
 
 private:
     Simulation() = default;
@@ -255,6 +272,7 @@ private:
     // Internal slot ids (the renumbered order).
     static constexpr float kTornHeat = 0.8f;  // heat of a torn chunk's crater floor at tear time
     static constexpr float kRingHeat = 0.5f;  // heat of a wound's rim (the ring around a torn chunk) when it turns ragged
+    static constexpr float kCrackHeat = 0.6f; // heat of a crack line at the crack
     // Carried off by its torn chunk and not written since (reads as depth 1, wound, torn heat).
     bool carriedIn(std::uint32_t i) const { return m_state[i].depth < 1.f && m_chunkCarried[m_state[i].chunk]; }
     float depthIn(std::uint32_t i) const { return carriedIn(i) ? 1.f : m_state[i].depth; }
@@ -265,23 +283,35 @@ private:
     static constexpr std::uint8_t kMutualBit = 0x80, kRimBit = 0x40, kRingBit = 0x10;
     static constexpr std::uint8_t kStaticBits = kMutualBit | kRimBit | kRingBit;
     static constexpr std::uint8_t kDirtyBit = 0x20;
-    // On the ring of a carried chunk, plating and not wounded in its own state: it reads as the
-    // tear's support update used to write it (wound, kRingHeat at the earliest such tear time).
-    // Returns that tear time, or a negative number. (Not for a slot carried off itself.)
+    // On the crack line of its chunk (a rim slot plating at the crack: its stored depth, as every
+    // write since would have materialized it) and not written since (kCracked in its own flags: the
+    // crack wrote it; a slot a pierce channel cracked before the crack is written by the crack): it
+    // reads as the crack used to write it (kCracked | kWound, kCrackHeat at the crack time).
+    bool crackedIn(std::uint32_t i) const {
+        const SlotState& st = m_state[i];
+        return (st.flags & (kRimBit | kCracked)) == kRimBit && m_chunkCrackPending[st.chunk] && st.depth < 1.f;
+    }
+    // On the ring of a carried chunk, plating and not wounded in its own state or by a crack: it
+    // reads as the tear's support update used to write it (wound, kRingHeat at the earliest such
+    // tear time). Returns that tear time, or a negative number. (Not for a slot carried off itself.)
     float ringSinceIn(std::uint32_t i) const {
         const SlotState& st = m_state[i];
         if ((st.flags & (kRingBit | kWound)) != kRingBit || st.depth >= 1.f) return -1.f;
         return ringSinceSlow(i);
     }
     float ringSinceSlow(std::uint32_t i) const {
+        if (crackedIn(i)) return -1.f;  // the crack wrote it wound (before or after the tear)
         const std::uint16_t r = m_ring[i];
         const auto a = std::size_t(r & 0xFF), b = std::size_t(r >> 8);
         const float ta = m_chunkCarried[a] ? m_chunkTornAt[a] : -1.f, tb = m_chunkCarried[b] ? m_chunkTornAt[b] : -1.f;
         return ta < 0.f ? tb : (tb < 0.f ? ta : std::min(ta, tb));
     }
-    bool woundIn(std::uint32_t i) const { return (m_state[i].flags & kWound) || carriedIn(i) || ringSinceIn(i) >= 0.f; }
+    bool woundIn(std::uint32_t i) const {
+        return (m_state[i].flags & kWound) || carriedIn(i) || crackedIn(i) || ringSinceIn(i) >= 0.f;
+    }
     std::uint8_t flagsIn(std::uint32_t i) const {
-        const std::uint8_t f = std::uint8_t(m_state[i].flags & ~(kStaticBits | kDirtyBit));
+        std::uint8_t f = std::uint8_t(m_state[i].flags & ~(kStaticBits | kDirtyBit));
+        if (crackedIn(i)) f |= kCracked | kWound;
         return carriedIn(i) || ringSinceIn(i) >= 0.f ? std::uint8_t(f | kWound) : f;
     }
     Eigen::Vector3f layerColorIn(std::uint32_t i) const;
@@ -290,14 +320,16 @@ private:
         return d == 0.f ? m_plating[i] : Eigen::Vector3f(m_plating[i] + m_inward[i] * (m_step[i] * d));
     }
     int levelIn(std::uint32_t i) const;
-    // Writes a carried or ring slot's effective state into its own arrays (before anything changes it).
+    // Writes a crack line, carried or ring slot's effective state into its own arrays (before
+    // anything changes it): the crack first (it came first, and a ring read never follows it).
     void materialize(std::uint32_t i) {
+        if (crackedIn(i)) materializeCrack(i);
         if (carriedIn(i)) materializeCarried(i);
         else if (const float since = ringSinceIn(i); since >= 0.f) materializeRing(i, since);
     }
+    void materializeCrack(std::uint32_t i);
     void materializeCarried(std::uint32_t i);
     void materializeRing(std::uint32_t i, float since);
-    void materializeAll();  // every carried slot and ring; the chunks are then plain torn chunks
     void toModel(HitReport& report) const;  // internal slot ids of a report → model ids
     // Knock-out of one slot (deeper by one layer), with optional debris; queues support events.
     // support = false: the slot is inside a torn chunk (every neighbour torn with it), so it sets
@@ -395,6 +427,7 @@ private:
     std::vector<Heat> m_heat;
     Heat heatIn(std::uint32_t i) const {
         if (carriedIn(i)) return {kTornHeat, m_chunkTornAt[m_state[i].chunk]};
+        if (crackedIn(i)) return {kCrackHeat, m_chunkCrackedAt[m_state[i].chunk]};
         if (const float since = ringSinceIn(i); since >= 0.f) return {kRingHeat, since};
         return m_heat[i];
     }
@@ -403,6 +436,9 @@ private:
     std::vector<std::uint8_t> m_chunkCracked, m_chunkTorn, m_chunkDark;
     std::vector<std::uint8_t> m_chunkCarried;  // torn as a whole, its carried slots read through it
     std::vector<float> m_chunkTornAt;
+    // Cracked, its crack line read through it (crackedIn), and when.
+    std::vector<std::uint8_t> m_chunkCrackPending;
+    std::vector<float> m_chunkCrackedAt;
     std::vector<int> m_pairKnocked;                    // slots with depth ≥ 1 per (chunk, part) pair
     std::vector<Eigen::Vector3d> m_chunkPlatingSum;   // plating positions of the slots with depth < 1
     std::uint64_t m_chunkVersion = 0;

@@ -76,7 +76,8 @@ struct SplatDrawStats {
 // layer colour; a pool of extra core instances drawn after the LOD range (torn chunks' plating and
 // underside copies on rigid bodies, debris); the bodies' transforms; per chunk whether it was torn
 // off as a whole (its slots whose record still says depth < 1 read as carried off: depth 1, wound,
-// heat 0.8 from the tear time, underlay colour hull · 0.28 + underlayTint). Positions follow
+// heat 0.8 from the tear time, underlay colour hull · 0.28 + underlayTint) and whether its crack is
+// pending (its crack-line slots read cracked and wound, heat 0.6 from the crack time). Positions follow
 //   slot:   plating + inward · step · depth (inward, step from the baked normal and thickness)
 //   debris: start + velocity · age − ½ g age² ẑ;   chunk copy: pivot + R (p − pivot) + translation.
 struct SplatDamageParams {
@@ -96,7 +97,7 @@ struct SplatDamageParams {
 inline constexpr int kDamageSlotFloats = 8;   // per core slot
 inline constexpr int kDamagePoolFloats = 12;  // per pool entry
 inline constexpr int kDamageBodyFloats = 12;  // per rigid body
-inline constexpr int kDamageChunkFloats = 4;  // per chunk: carried (0/1), tear time, 0, 0
+inline constexpr int kDamageChunkFloats = 4;  // per chunk: carried (0/1), tear time, crack pending (0/1), crack time
 
 // Heading of a camera in degrees [0, 360) (docs/bake.md: 0 = camera on −Y, 90 = on +X), from
 // its model→view matrix; and the shell sector b with heading in [b·5.625°, (b+1)·5.625°).

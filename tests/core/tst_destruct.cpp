@@ -626,3 +626,157 @@ TEST_CASE("destruct: a torn piece's copy size covers the piece, never more than 
     // A copy of a splat larger than its share: never smaller than the splat.
     CHECK(sim.pieceScale(10, 8, 30.0, 10.0, 20.0) == 1.f);
 }
+
+TEST_CASE("destruct: a crack writes no slot of its crack line: a cracking hit's records do not grow from 6k to 96k slots") {
+    // Cannon shots that crack chunks (nothing tears) on hulls 16x apart in N: the chunks there are 100
+    // and 376 slots, so the crack line (the cracked chunk's rim still plating) is about twice as
+    // long at 96k. It reads cracked through the chunk, so the records a hit writes (the render
+    // sync's dirty slots: knocks, chips, ragged rims) must not follow it; a line slot is written
+    // only when something else changes it (the chips, knocked).
+    struct Work {
+        double written = 0, cracks = 0, line = 0, lineWritten = 0;
+    };
+    Work work[2];
+    int k = 0;
+    for (int n : {6000, 96000}) {
+        Simulation sim = makeSim(n);
+        WeaponProfile p = sim.profile();
+        p.chunkBudget = 0;
+        p.cascade = false;
+        sim.setProfile(p);
+        const auto onRim = [&](std::uint32_t u) {
+            for (std::uint32_t w : sim.neighbours(u))
+                if (sim.chunkOf(w) != sim.chunkOf(u)) return true;
+            return false;
+        };
+        (void)sim.takeDirtySlots();
+        for (int shot = 0; shot < 8; ++shot) {
+            const float a = float(shot) * 0.785398f;
+            const Eigen::Vector3f toCam(std::sin(a), -std::cos(a), 0.f);
+            const std::size_t events = sim.events().size();
+            const HitReport r = sim.fire(toCam * 3.f + Eigen::Vector3f(0.f, 0.f, 0.05f * float(shot % 3)), -toCam);
+            REQUIRE_FALSE(r.missed);
+            CHECK(r.torn.empty());
+            const std::vector<std::uint32_t> dirty = sim.takeDirtySlots();
+            work[k].written += double(dirty.size());
+            work[k].cracks += double(r.cracked.size());
+            for (std::size_t e = events; e < sim.events().size(); ++e)
+                if (sim.events()[e].type == EventType::ChunkCracked) work[k].line += double(sim.events()[e].count);
+            for (std::uint32_t u : dirty) {
+                const bool cracked = std::find(r.cracked.begin(), r.cracked.end(), sim.chunkOf(u)) != r.cracked.end();
+                if (cracked && sim.depth(u) < 1.f && onRim(u)) ++work[k].lineWritten;
+            }
+            // Every slot of the line reads cracked and wound, with the crack's heat unless written since.
+            for (int c : r.cracked)
+                for (std::uint32_t u = 0; u < sim.size(); ++u)
+                    if (sim.chunkOf(u) == c && sim.depth(u) < 1.f && onRim(u)) {
+                        CHECK((sim.flags(u) & (kCracked | kWound)) == (kCracked | kWound));
+                        if (!(sim.storedFlags(u) & kCracked)) CHECK(sim.heat0(u) == 0.6f);
+                    }
+        }
+        REQUIRE(work[k].cracks >= 8.0);
+        ++k;
+    }
+    MESSAGE("6k: " << work[0].cracks << " cracks, line " << work[0].line / work[0].cracks << " slots a crack, "
+                   << work[0].lineWritten << " line slots written, " << work[0].written / 8.0 << " records a hit");
+    MESSAGE("96k: " << work[1].cracks << " cracks, line " << work[1].line / work[1].cracks << " slots a crack, "
+                    << work[1].lineWritten << " line slots written, " << work[1].written / 8.0 << " records a hit");
+    CHECK(work[1].line / work[1].cracks > 1.5 * work[0].line / work[0].cracks);  // the lines really are longer
+    for (const Work& w : work) CHECK(w.lineWritten <= w.cracks);
+    CHECK(work[1].written / work[0].written < 1.15);
+}
+
+TEST_CASE("destruct: crack lines, carried chunks and rings read through the chunk give the state written slot by slot") {
+    // Two simulations take the same hits; one writes every read-through state into the slots after
+    // each hit (materializeAll: what cracks and tears wrote slot by slot before they were read
+    // through). Every byte of the state as the accessors read it must match after every hit, over
+    // the three profiles, partial heals between rounds (which write it all out themselves) and a
+    // full heal at the end; and the read-throughs must really be there (cracks over rings too, and
+    // cracks of slots a railgun's channel cracked before: the crack writes those).
+    Simulation lazy = makeSim(6000), eager = makeSim(6000);
+    int crackRead = 0, crackOverRing = 0, crackCarried = 0, crackOverChannel = 0, compared = 0;
+    const auto countReads = [&] {
+        for (std::uint32_t i = 0; i < lazy.size(); ++i) {
+            const int c = lazy.chunkOf(i);
+            if (!lazy.chunkCrackPending(c) || !lazy.onChunkRim(i) || lazy.storedDepth(i) >= 1.f) continue;
+            if (lazy.storedFlags(i) & kCracked) continue;  // written since the crack
+            ++crackRead;
+            crackCarried += lazy.chunkCarried(c) ? 1 : 0;
+            int ring[2];
+            const int rings = lazy.ringChunks(i, ring);
+            bool torn = false;
+            for (int j = 0; j < rings; ++j) torn = torn || lazy.chunkCarried(ring[j]);
+            crackOverRing += torn && !lazy.chunkCarried(c) ? 1 : 0;
+        }
+    };
+    // Rim slots cracked by a channel, their chunk not cracked yet.
+    const auto channelled = [&] {
+        std::vector<std::uint32_t> out;
+        for (std::uint32_t i = 0; i < lazy.size(); ++i)
+            if (lazy.onChunkRim(i) && (lazy.storedFlags(i) & kCracked) && lazy.depth(i) < 1.f && !lazy.chunkCracked(lazy.chunkOf(i)))
+                out.push_back(i);
+        return out;
+    };
+    for (int round = 0; round < 3; ++round) {
+        // Each profile fires at the round's spots; "at channels": first at the centres of chunks
+        // that hold rim slots a bolt's channel cracked (cracking them, not knocking those slots).
+        for (const std::string pass : {"railgun", "cannon at channels", "mortar", "cannon", "railgun", "cannon at channels"}) {
+            const std::string name = pass.substr(0, pass.find(' '));
+            lazy.setProfile(*loadProfile(name));
+            eager.setProfile(*loadProfile(name));
+            std::vector<int> targets;
+            if (name != pass)
+                for (std::uint32_t i : channelled())
+                    if (targets.size() < 4 && std::find(targets.begin(), targets.end(), lazy.chunkOf(i)) == targets.end())
+                        targets.push_back(lazy.chunkOf(i));
+            std::uint32_t h = 9u + 101u * std::uint32_t(round);
+            for (int shot = 0; shot < 4; ++shot) {
+                h = slotHash(h + 17u);
+                const float x = (float(h % 1000u) / 1000.f - 0.5f) * 0.6f;
+                h = slotHash(h);
+                const float z = (float(h % 1000u) / 1000.f - 0.5f) * 0.4f;
+                Eigen::Vector3f o = name == "mortar" ? Eigen::Vector3f(x, z, 3.f) : Eigen::Vector3f(x, -3.f, z);
+                Eigen::Vector3f d = name == "mortar" ? Eigen::Vector3f(0.f, 0.f, -1.f) : Eigen::Vector3f(0.f, 1.f, 0.f);
+                if (std::size_t(shot) < targets.size()) {
+                    const Eigen::Vector3f centre = lazy.chunkCentroid(targets[std::size_t(shot)]);
+                    d = -centre.normalized();
+                    o = centre - 3.f * d;
+                }
+                const std::vector<std::uint32_t> before = channelled();
+                const HitReport a = lazy.fire(o, d), b = eager.fire(o, d);
+                eager.materializeAll();
+                for (std::uint32_t i : before) {
+                    // Cracked now: the crack wrote it (a channel's kCracked cannot say "not written since").
+                    const int c = lazy.chunkOf(i);
+                    if (!lazy.chunkCrackPending(c) || lazy.chunkCarried(c) || lazy.depth(i) >= 1.f) continue;
+                    ++crackOverChannel;
+                    CHECK(lazy.heat0(i) == 0.6f);
+                    CHECK(lazy.heatTime(i) == lazy.chunkCrackedAt(c));
+                }
+                INFO("round " << round << ", " << name << " shot " << shot);
+                CHECK(a.cracked == b.cracked);
+                CHECK(a.torn == b.torn);
+                CHECK(a.knocked == b.knocked);
+                countReads();
+                REQUIRE(lazy.serializeState() == eager.serializeState());
+                ++compared;
+                lazy.step(1.f / 30.f);
+                eager.step(1.f / 30.f);
+            }
+        }
+        lazy.heal(0.4f);
+        eager.heal(0.4f);
+        CHECK_FALSE(lazy.chunkCrackPending(0));
+        REQUIRE(lazy.serializeState() == eager.serializeState());
+    }
+    lazy.heal(1.f);
+    eager.heal(1.f);
+    CHECK(lazy.serializeState() == eager.serializeState());
+    MESSAGE(compared << " hits compared; crack-line slots read through their chunk (summed over the hits): " << crackRead
+                     << ", of them in a carried chunk " << crackCarried << ", on the ring of a carried chunk " << crackOverRing
+                     << "; channel-cracked slots on a crack line " << crackOverChannel);
+    CHECK(crackRead > 500);
+    CHECK(crackCarried > 20);
+    CHECK(crackOverRing > 20);
+    CHECK(crackOverChannel > 0);
+}

@@ -176,3 +176,71 @@ TEST_CASE("destruct gpu: after 10 hits from one side no background shows inside 
     (void)writePngFile(test::outputDir("destruct_gpu") + "/after.png", *after);
     renderer.release();
 }
+
+TEST_CASE("destruct gpu: a pending crack's line reads cracked through the chunk record, as if written slot by slot") {
+    // Cracks leave their crack line to the chunk records (the line slots' records say plating, not
+    // cracked): the GPU must draw the same centres, colours and shapes as from records of the same
+    // state written into every slot (materializeAll: no crack pending, no chunk carried), here with
+    // crack lines in chunks torn since and on the rings of torn chunks.
+    auto context = test::requireContext();
+    auto created = render::SplatRenderer::create(context->loader());
+    REQUIRE(created.ok());
+    auto& renderer = **created;
+    const formats::Spl2Model model = test::makeHull(3000);
+    REQUIRE(renderer.setModel(model).ok());
+    destruct::Simulation sim = makeSim(model, "cannon");
+    destruct::DamageSync sync;
+    REQUIRE(sync.attach(renderer, sim).ok());
+    volley(sim, 4, 5u);
+    sim.setProfile(*destruct::loadProfile("mortar"));
+    volley(sim, 1, 7u);
+    sim.setProfile(*destruct::loadProfile("cannon"));
+    volley(sim, 3, 29u);
+    // Two shots on the far side: the first cracks fresh chunks, the second tears one of them first
+    // (cascade) and cracks the chunks beside it, whose crack lines lie on its ring.
+    sim.fire({0.1f, 3.f, 0.f}, {0.f, -1.f, 0.f});
+    sim.step(1.f / 30.f);
+    sim.fire({0.34f, 3.f, -0.1f}, {0.f, -1.f, 0.f});
+    REQUIRE(sync.sync(renderer, sim).ok());
+    int line = 0, inCarried = 0, overRing = 0;
+    for (std::size_t i = 0; i < sim.size(); ++i) {
+        const int c = sim.chunkOf(i);
+        if (!sim.chunkCrackPending(c) || !sim.onChunkRim(i) || sim.storedDepth(i) >= 1.f || (sim.storedFlags(i) & destruct::kCracked))
+            continue;
+        ++line;  // read through the chunk record: never written since the crack
+        inCarried += sim.chunkCarried(c) ? 1 : 0;
+        int around[2];
+        bool torn = false;
+        for (int j = 0, k = sim.ringChunks(i, around); j < k; ++j) torn = torn || sim.chunkCarried(around[j]);
+        overRing += torn && !sim.chunkCarried(c) ? 1 : 0;
+    }
+    MESSAGE("crack-line slots read through their chunk: " << line << ", in torn chunks " << inCarried << ", on torn chunks' rings " << overRing);
+    CHECK(line > 200);
+    CHECK(inCarried > 100);
+    CHECK(overRing > 8);
+    std::vector<Eigen::Vector4f> lazyLooks, writtenLooks;
+    auto lazy = renderer.damagedCentres(nullptr, &lazyLooks);
+    REQUIRE(lazy.ok());
+    destruct::Simulation written = sim;
+    written.materializeAll();
+    std::vector<std::uint32_t> all(sim.size());
+    for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+    REQUIRE(renderer.updateDamageSlots(destruct::packSlots(written), all).ok());
+    REQUIRE(renderer.updateDamageChunks(destruct::packChunks(written)).ok());
+    auto reference = renderer.damagedCentres(nullptr, &writtenLooks);
+    REQUIRE(reference.ok());
+    float worstCentre = 0.f, worstColour = 0.f;
+    int shapes = 0, hot = 0;
+    for (std::size_t i = 0; i < sim.size(); ++i) {
+        worstCentre = std::max(worstCentre, ((*lazy)[i] - (*reference)[i]).norm());
+        worstColour = std::max(worstColour, (lazyLooks[i].head<3>() - writtenLooks[i].head<3>()).cwiseAbs().maxCoeff());
+        shapes += lazyLooks[i].w() != writtenLooks[i].w() ? 1 : 0;
+        const int c = sim.chunkOf(i);
+        hot += sim.chunkCrackPending(c) && !sim.chunkCarried(c) && sim.onChunkRim(i) && written.heat0(i) == 0.6f ? 1 : 0;
+    }
+    CHECK(hot > 20);  // slots that draw the crack's heat, not a torn chunk's
+    CHECK(worstCentre < 1e-6f);
+    CHECK(worstColour < 1e-5f);
+    CHECK(shapes == 0);
+    renderer.release();
+}
