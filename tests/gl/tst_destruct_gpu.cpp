@@ -22,6 +22,23 @@ destruct::Simulation makeSim(const formats::Spl2Model& model, const char* profil
     return std::move(*sim);
 }
 
+// A generated hull of n slots drawn by a renderer through its damage path, fed by a cannon
+// simulation.
+struct DamagedHull {
+    explicit DamagedHull(int n) : model(test::makeHull(n)), sim(makeSim(model, "cannon")) {
+        auto created = render::SplatRenderer::create(context->loader());
+        REQUIRE(created.ok());
+        renderer = std::move(*created);
+        REQUIRE(renderer->setModel(model).ok());
+        REQUIRE(sync.attach(*renderer, sim).ok());
+    }
+    std::unique_ptr<render::HeadlessContext> context = test::requireContext();
+    std::unique_ptr<render::SplatRenderer> renderer;
+    formats::Spl2Model model;
+    destruct::Simulation sim;
+    destruct::DamageSync sync;
+};
+
 void volley(destruct::Simulation& sim, int shots, std::uint32_t seed) {
     std::uint32_t h = seed;
     for (int k = 0; k < shots; ++k) {
@@ -37,15 +54,11 @@ void volley(destruct::Simulation& sim, int shots, std::uint32_t seed) {
 }  // namespace
 
 TEST_CASE("destruct gpu: damaged slots, chunk copies and debris match the CPU simulation") {
-    auto context = test::requireContext();
-    auto created = render::SplatRenderer::create(context->loader());
-    REQUIRE(created.ok());
-    auto& renderer = **created;
-    const formats::Spl2Model model = test::makeHull(3000);
-    REQUIRE(renderer.setModel(model).ok());
-    destruct::Simulation sim = makeSim(model, "cannon");
-    destruct::DamageSync sync;
-    REQUIRE(sync.attach(renderer, sim).ok());
+    DamagedHull hull(3000);
+    auto& renderer = *hull.renderer;
+    const formats::Spl2Model& model = hull.model;
+    destruct::Simulation& sim = hull.sim;
+    destruct::DamageSync& sync = hull.sync;
     const std::uint64_t afterAttach = renderer.damageBytesUploaded();
     sim.fire({0.f, -3.f, 0.f}, {0.f, 1.f, 0.f});
     REQUIRE(sync.sync(renderer, sim).ok());
@@ -182,15 +195,10 @@ TEST_CASE("destruct gpu: a pending crack's line reads cracked through the chunk 
     // cracked): the GPU must draw the same centres, colours and shapes as from records of the same
     // state written into every slot (materializeAll: no crack pending, no chunk carried), here with
     // crack lines in chunks torn since and on the rings of torn chunks.
-    auto context = test::requireContext();
-    auto created = render::SplatRenderer::create(context->loader());
-    REQUIRE(created.ok());
-    auto& renderer = **created;
-    const formats::Spl2Model model = test::makeHull(3000);
-    REQUIRE(renderer.setModel(model).ok());
-    destruct::Simulation sim = makeSim(model, "cannon");
-    destruct::DamageSync sync;
-    REQUIRE(sync.attach(renderer, sim).ok());
+    DamagedHull hull(3000);
+    auto& renderer = *hull.renderer;
+    destruct::Simulation& sim = hull.sim;
+    destruct::DamageSync& sync = hull.sync;
     volley(sim, 4, 5u);
     sim.setProfile(*destruct::loadProfile("mortar"));
     volley(sim, 1, 7u);
