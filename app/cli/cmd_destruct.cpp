@@ -5,8 +5,8 @@
 // heading's side (lobbed from above for an epicenter profile) at points spread by the seed,
 // advances the simulation `interval` s between shots and `settle` s after, and writes the
 // game-scale sheet of the result (×1 and ×3, grey and black; drawn by the renderer's damage path)
-// and/or the hit statistics as JSON. A project is baked from its trained cloud with the default
-// bake settings first.
+// and/or the hit statistics as JSON. A project is baked first, as `export` bakes it (its bake
+// settings, recipe and parts), and brings its own weapon profiles and simulation settings.
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -18,15 +18,13 @@
 
 #include "app/cli/command.h"
 #include "app/cli/schema_flags.h"
-#include "core/bake/bake.h"
 #include "core/destruct/render_sync.h"
 #include "core/destruct/simulation.h"
 #include "core/destruct/volley.h"
-#include "core/formats/cloud_io.h"
 #include "core/formats/spl2.h"
 #include "core/foundation/file_io.h"
 #include "core/foundation/image_io.h"
-#include "core/geometry/import.h"
+#include "core/pipeline/bake_job.h"
 #include "core/project/project.h"
 #include "core/render/game_scale.h"
 #include "core/render/headless_context.h"
@@ -62,21 +60,15 @@ struct DestructCommand {
         return destruct::loadProfile(profileName);
     }
 
+    // The baked model: the .bin as exported, or a project baked as the editor and `export` bake it
+    // (its trained cloud, model, parts, bake settings and recipe, dataset for the floater scan).
     Result<formats::Spl2Model> load(const std::optional<project::Project>& loaded) const {
         if (!loaded) return formats::readSpl2(input);
-        SW_TRY(project::verifyModel(*loaded));
-        const std::string cloudPath = (std::filesystem::path(loaded->cacheFolder) / "training" / "cloud.ply").string();
-        if (!std::filesystem::exists(cloudPath))
-            return makeError(ErrorCode::InvalidInput, "the project has no trained cloud yet (train it in the editor's Training dock)", cloudPath);
-        auto cloud = formats::readSplatCloud(cloudPath);
-        if (!cloud) return cloud.error();
-        SW_TRY(cloud->validate(cloudPath));
-        auto model = geometry::importModel(loaded->modelPath, loaded->import);
-        if (!model) return model.error();
-        SW_TRY(project::applyParts(*loaded, model->mesh));
-        auto baked = bake::bakeModel(*cloud, model->mesh, nullptr, {});
+        auto request = pipeline::bakeRequest(*loaded);
+        if (!request) return request.error();
+        auto baked = pipeline::runBake(*request);
         if (!baked) return baked.error();
-        return std::move(baked->spl2);
+        return baked->baked->spl2;
     }
 
     destruct::Volley volley() const {
