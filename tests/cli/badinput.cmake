@@ -196,7 +196,7 @@ function(sw_enospc name)
     COMMAND ${CMAKE_COMMAND} "-DEXE=$<TARGET_FILE:splatwright-cli>" "-DARGS=${joined}" "-DNAMES=${T_NAMES}"
             "-DMNT=${BAD}/mnt_${name}" -P "${PROJECT_SOURCE_DIR}/cmake/run_enospc_test.cmake")
   set_tests_properties(cli.bad.${name} PROPERTIES LABELS "cli;gl" SKIP_RETURN_CODE ${SW_SKIP_CODE}
-                       FIXTURES_REQUIRED badinput)
+                       SKIP_REGULAR_EXPRESSION "${SW_SKIP_LINE}" FIXTURES_REQUIRED badinput)
 endfunction()
 sw_enospc(dataset_disk_full NAMES ".*mnt_dataset_disk_full/ds(/[^:]*)?"
   ARGS dataset ${BAD}/cube.glb -o %MNT%/ds ${DS})
