@@ -28,6 +28,12 @@ namespace sw::widgets {
 
 namespace {
 constexpr double kEps = 1e-6;
+
+// The profile of that name in `list`, or nullptr.
+const destruct::WeaponProfile* named(const std::vector<destruct::WeaponProfile>& list, const std::string& name) {
+    const auto it = std::find_if(list.begin(), list.end(), [&](const destruct::WeaponProfile& w) { return w.name == name; });
+    return it == list.end() ? nullptr : &*it;
+}
 }  // namespace
 
 DestructPanel::DestructPanel(Viewport* viewport, QWidget* parent) : QWidget(parent), m_viewport(viewport) {
@@ -128,15 +134,7 @@ void DestructPanel::buildUi() {
     settingsLayout->addWidget(m_settingsPanel);
     layout->addWidget(settingsBox);
     connect(settingsBox, &QGroupBox::toggled, m_settingsPanel, &QWidget::setVisible);
-    connect(m_settingsPanel, &ParamPanel::changed, this, [this] {
-        if (!m_model) return;
-        if (m_record.empty()) {
-            (void)setModel(m_model);
-            return;
-        }
-        replay(m_time);
-        afterChange(true);
-    });
+    connect(m_settingsPanel, &ParamPanel::changed, this, [this] { applySimSettings(); });
 
     auto* timeBox = new QGroupBox(tr("Time and heal"));
     auto* timeLayout = new QVBoxLayout(timeBox);
@@ -218,12 +216,9 @@ destruct::WeaponProfile DestructPanel::profile() const {
 
 void DestructPanel::selectProfile(const QString& name) {
     const std::string wanted = name.toStdString();
-    Result<destruct::WeaponProfile> p = makeError(ErrorCode::InvalidInput, "unknown");
-    for (const destruct::WeaponProfile& w : m_weapons)
-        if (w.name == wanted) p = w;
-    if (!p)
-        for (const destruct::WeaponProfile& b : destruct::builtinProfiles())
-            if (b.name == wanted) p = b;
+    const std::vector<destruct::WeaponProfile> builtins = destruct::builtinProfiles();
+    const destruct::WeaponProfile* p = named(m_weapons, wanted);
+    if (!p) p = named(builtins, wanted);
     if (!p) return;
     m_profilePanel->setParams(destruct::weaponSchema().toParams(*p));
     if (m_preset->currentText() != name) m_preset->setCurrentText(name);
@@ -232,12 +227,10 @@ void DestructPanel::selectProfile(const QString& name) {
 void DestructPanel::keepEditedProfile() {
     const destruct::WeaponProfile edited = profile();
     if (edited.name.empty()) return;
-    const std::string text = destruct::profileToJson(edited);
-    auto same = std::find_if(m_weapons.begin(), m_weapons.end(), [&](const destruct::WeaponProfile& w) { return w.name == edited.name; });
-    bool builtinAsIs = false;
-    for (const destruct::WeaponProfile& b : destruct::builtinProfiles())
-        builtinAsIs = builtinAsIs || (b.name == edited.name && destruct::profileToJson(b) == text);
-    if (builtinAsIs) {  // back to the built-in: nothing to keep
+    const std::vector<destruct::WeaponProfile> builtins = destruct::builtinProfiles();
+    const destruct::WeaponProfile* builtin = named(builtins, edited.name);
+    const auto same = std::find_if(m_weapons.begin(), m_weapons.end(), [&](const destruct::WeaponProfile& w) { return w.name == edited.name; });
+    if (builtin && destruct::profileToJson(*builtin) == destruct::profileToJson(edited)) {  // back to the built-in: nothing to keep
         if (same != m_weapons.end()) m_weapons.erase(same);
     } else if (same != m_weapons.end()) {
         *same = edited;
@@ -271,8 +264,17 @@ void DestructPanel::setWeapons(std::vector<destruct::WeaponProfile> weapons) {
 
 void DestructPanel::setSimSettings(const destruct::SimSettings& settings) {
     m_settingsPanel->setParams(destruct::simSchema().toParams(settings));
-    if (m_model && m_record.empty()) (void)setModel(m_model);
-    else if (m_model) replay(m_time), afterChange(true);
+    applySimSettings();
+}
+
+void DestructPanel::applySimSettings() {
+    if (!m_model) return;
+    if (m_record.empty()) {
+        (void)setModel(m_model);
+        return;
+    }
+    replay(m_time);
+    afterChange(true);
 }
 
 Status DestructPanel::setModel(std::shared_ptr<const formats::Spl2Model> model) {

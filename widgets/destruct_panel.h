@@ -105,6 +105,9 @@ private:
     void buildUi();
     void keepEditedProfile();   // the fields' profile into m_weapons (see weapons())
     void refreshProfileBox();   // built-ins, then m_weapons' own names
+    // The settings panel's values into the simulation: a fresh one while nothing was fired, else
+    // the record replayed with them.
+    void applySimSettings();
     // Recreates the pristine simulation and replays the record up to `until` seconds (< 0: all),
     // then the heal slider's share.
     void replay(double until = -1.0);

@@ -107,19 +107,15 @@ void Simulation::crackChunk(int c, HitContext& ctx) {
     // Crack line along the rim (members touching another chunk) still plating: it reads cracked
     // through the chunk (crackedIn), none of its slots written here, except those a pierce channel
     // cracked before (kCracked in their own flags says "written since the crack"); and a few chips.
+    m_chunkCrackPending[cc] = 1;
+    m_chunkCrackedAt[cc] = m_time;
     std::vector<std::uint32_t> rim;
     for (std::uint32_t k = m_rimOffsets[cc]; k < m_rimOffsets[cc + 1]; ++k) {
         const std::uint32_t s = m_rimSlots[k];
         if (depthIn(s) >= 1.f) continue;
         rim.push_back(s);
-        if (!(m_state[s].flags & kCracked)) continue;
-        m_state[s].flags |= kWound;
-        m_heat[s].start = kCrackHeat;
-        m_heat[s].time = m_time;
-        markDirty(s);
+        if (m_state[s].flags & kCracked) materializeCrack(s);
     }
-    m_chunkCrackPending[cc] = 1;
-    m_chunkCrackedAt[cc] = m_time;
     ++m_chunkVersion;
     const int chips = std::min<int>(3, int(rim.size()));
     for (int k = 0; k < chips; ++k) {

@@ -184,10 +184,11 @@ Result<Simulation> Simulation::create(const formats::Spl2Model& model, const Sim
     sim.m_surface.resize(n);
     sim.m_chunkDisc.assign(std::size_t(chunks), 0.0);
     sim.m_chunkSurface.assign(std::size_t(chunks), 0.0);
-    const double reach = 3.14159265358979 * double(sim.m_graph.radius()) * double(sim.m_graph.radius());
+    constexpr double kPi = 3.14159265358979;
+    const double reach = kPi * double(sim.m_graph.radius()) * double(sim.m_graph.radius());
     for (std::size_t k = 0; k < n; ++k) {
         const std::uint32_t i = sim.m_out[k];
-        sim.m_disc[k] = float(3.14159265358979 * 9.0 * double(core.ax0[i].norm()) * double(core.ax1[i].norm()));
+        sim.m_disc[k] = float(kPi * 9.0 * double(core.ax0[i].norm()) * double(core.ax1[i].norm()));
         sim.m_surface[k] = float(reach / double(std::max<std::size_t>(1, sim.m_graph.neighbours(k).size())));
         sim.m_chunkDisc[std::size_t(sim.m_chunk[k])] += double(sim.m_disc[k]);
         sim.m_chunkSurface[std::size_t(sim.m_chunk[k])] += double(sim.m_surface[k]);

@@ -203,11 +203,9 @@ public:
     const DamagePalette& palette() const { return m_palette; }
     const Eigen::Vector3f& centroid() const { return m_centroid; }
     const SimSettings& settings() const { return m_settings; }
-    // A slot's drawn 3σ disc area (π · 9 |ax0| |ax1|) and the surface it stands for (π r² / its
-    // degree: on a surface a radius-r disc of the support graph holds `degree` slots), by model index;
-    // per chunk, both summed over the members.
-    float slotDisc(std::size_t slot) const { return m_disc[m_in[slot]]; }
-    float slotSurface(std::size_t slot) const { return m_surface[m_in[slot]]; }
+    // Per chunk, summed over the members: the slots' drawn 3σ disc areas (π · 9 |ax0| |ax1|) and the
+    // surface they stand for (π r² / degree: on a surface a radius-r disc of the support graph holds
+    // `degree` slots).
     double chunkDisc(int c) const { return m_chunkDisc[std::size_t(c)]; }
     double chunkSurface(int c) const { return m_chunkSurface[std::size_t(c)]; }
     // Drawn size of one of `copies` copies standing for a piece of `carried` slots whose discs add up
