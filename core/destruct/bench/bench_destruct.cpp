@@ -10,12 +10,16 @@
 //     same work per hit: what is left is the cost of N itself).
 //  2. Rendering under fire: the baked drone after a 100-hit volley (50+ chunks in flight) drawn at
 //     1280×800, 4× MSAA, coverage triangles + shell through the damage path, the simulation
-//     stepped and synced every frame (bodies and dirty records uploaded), glFinish per frame.
+//     stepped and synced every frame (bodies and dirty records uploaded), glFinish per frame. An
+//     intact copy (its own renderer and simulation) and the shot one draw into one 4× MSAA target
+//     frame by frame in turn, so the load of a shared machine falls on both alike.
+//     SW_BENCH_PNG=prefix writes both frames as PNGs.
 #include <algorithm>
 #include <string>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <ctime>
 #include <vector>
 
@@ -26,7 +30,10 @@
 #include "core/destruct/simulation.h"
 #include "core/render/camera.h"
 #include "core/render/headless_context.h"
+#include "core/render/detail/gl_functions.h"
+#include "core/render/detail/offscreen_target.h"
 #include "core/render/host_tuning.h"
+#include "core/foundation/image_io.h"
 #include "tests/core/tst_destruct_fixture.h"
 
 using namespace sw;
@@ -208,27 +215,47 @@ int main(int argc, char** argv) {
     if (rounds > 0 && !alternate(hits, rounds)) return 1;
     if (noRender) return 0;
 
-    // Rendering under fire.
+    // Rendering under fire: one renderer and simulation stay intact, a second one takes the volley.
     auto context = render::HeadlessContext::create();
     if (!context) return std::fprintf(stderr, "bench_destruct: error: %s\n", context.error().toString().c_str()), 1;
-    auto renderer = render::SplatRenderer::create((*context)->loader());
-    if (!renderer) return 1;
-    auto& r = **renderer;
-    if (!r.setModel(*boss)) return 1;
     destruct::SimSettings simSettings;
     if (const char* v = std::getenv("SW_BENCH_CHUNK_COPIES")) simSettings.chunkCopies = std::atoi(v);
     if (const char* v = std::getenv("SW_BENCH_DEBRIS_MAX")) simSettings.debrisMax = std::atoi(v);
     if (const char* v = std::getenv("SW_BENCH_PIECE_COVERAGE")) simSettings.pieceCoverage = float(std::atof(v));
-    auto sim = destruct::Simulation::create(*boss, simSettings);
-    if (!sim) return 1;
-    destruct::DamageSync sync;
-    if (!sync.attach(r, *sim)) return 1;
+    struct Scene {
+        std::unique_ptr<render::SplatRenderer> renderer;
+        std::unique_ptr<destruct::Simulation> sim;
+        destruct::DamageSync sync;
+    };
+    Scene scenes[2];  // [0] intact, [1] under fire
+    for (Scene& sc : scenes) {
+        auto renderer = render::SplatRenderer::create((*context)->loader());
+        if (!renderer) return std::fprintf(stderr, "bench_destruct: error: %s\n", renderer.error().toString().c_str()), 1;
+        sc.renderer = std::move(*renderer);
+        if (Status st = sc.renderer->setModel(*boss); !st) return std::fprintf(stderr, "bench_destruct: error: %s\n", st.error().toString().c_str()), 1;
+        auto sim = destruct::Simulation::create(*boss, simSettings);
+        if (!sim) return std::fprintf(stderr, "bench_destruct: error: %s\n", sim.error().toString().c_str()), 1;
+        sc.sim = std::make_unique<destruct::Simulation>(std::move(*sim));
+        if (Status st = sc.sync.attach(*sc.renderer, *sc.sim); !st) return std::fprintf(stderr, "bench_destruct: error: %s\n", st.error().toString().c_str()), 1;
+    }
     const int width = 1280, height = 800;
+    // One 4× MSAA target for both scenes, as one viewport would have (a target each would make the
+    // alternating frames evict each other's 32 MB of colour and depth from the caches).
+    auto gl = render::detail::loadGlFunctions((*context)->loader());
+    if (!gl) return std::fprintf(stderr, "bench_destruct: error: %s\n", gl.error().toString().c_str()), 1;
+    render::detail::OffscreenTarget target;
+    if (Status st = render::detail::ensureTarget(*gl, target, width, height, 4); !st)
+        return std::fprintf(stderr, "bench_destruct: error: %s\n", st.error().toString().c_str()), 1;
     render::Camera cam;
     cam.mode = render::CameraMode::Turntable;
     cam.azimuthDeg = 30.f;
     cam.frame(geometry::Bounds{Eigen::Vector3f::Constant(-0.8f), Eigen::Vector3f::Constant(0.8f)}, float(width) / float(height));
     const Eigen::Matrix4f view = cam.view(), proj = cam.projection(float(width) / float(height));
+    const auto drawFrame = [&](Scene& sc, const render::SplatRenderSettings& settings) -> bool {
+        if (!sc.renderer->draw(view, proj, settings, target.msaaFramebuffer)) return false;
+        gl->Finish();
+        return true;
+    };
     render::SplatRenderSettings s;
     s.width = width;
     s.height = height;
@@ -237,35 +264,41 @@ int main(int argc, char** argv) {
         double meanMs = 0, medianMs = 0, bestMs = 0, stepMs = 0, syncMs = 0, drawMs = 0, cpuMs = 0;
         int minBodies = 0;
     };
-    // Frames of step + sync + draw + finish (the first five warm up). With several variants (render
-    // settings) the frames alternate between them, so a shared machine's load drifts over all of
-    // them alike and their ratios hold; each variant gets `frames` timed frames.
-    using Variant = std::pair<FrameCost*, render::SplatRenderSettings>;
+    // Frames of step + sync + draw + finish (the first five of each variant warm up). The variants
+    // (a scene and render settings) alternate frame by frame, so a shared machine's load drifts
+    // over all of them alike and their ratios hold; each variant gets `frames` timed frames.
+    struct Variant {
+        FrameCost* cost;
+        Scene* scene;
+        render::SplatRenderSettings settings;
+    };
     const auto frameCosts = [&](std::vector<Variant> variants) -> bool {
         std::vector<std::vector<double>> ms(variants.size());
-        for (auto& [c, vs] : variants) c->minBodies = sim->stats().bodiesAlive;
+        for (Variant& v : variants) v.cost->minBodies = v.scene->sim->stats().bodiesAlive;
         for (int f = 0; f < (frames + 5) * int(variants.size()); ++f) {
-            auto& [c, vs] = variants[std::size_t(f) % variants.size()];
+            Variant& v = variants[std::size_t(f) % variants.size()];
+            FrameCost& c = *v.cost;
+            destruct::Simulation& sim = *v.scene->sim;
             const double cpu0 = processCpuMs();
             const auto t = Clock::now();
-            sim->step(1.f / 240.f / float(variants.size()));  // slow motion: the pieces stay in the frame for the whole run
+            sim.step(1.f / 240.f / float(variants.size()));  // slow motion: the pieces stay in the frame for the whole run
             const auto ts = Clock::now();
-            if (!sync.sync(r, *sim)) return false;
+            if (!v.scene->sync.sync(*v.scene->renderer, sim)) return false;
             const auto td = Clock::now();
-            vs.effects.time = sim->time();
-            if (!r.renderOffscreen(view, proj, vs)) return false;
+            v.settings.effects.time = sim.time();
+            if (!drawFrame(*v.scene, v.settings)) return false;
             if (f >= 5 * int(variants.size())) {
                 const auto te = Clock::now();
                 ms[std::size_t(f) % variants.size()].push_back(std::chrono::duration<double, std::milli>(te - t).count());
-                c->stepMs += std::chrono::duration<double, std::milli>(ts - t).count() / frames;
-                c->syncMs += std::chrono::duration<double, std::milli>(td - ts).count() / frames;
-                c->drawMs += std::chrono::duration<double, std::milli>(te - td).count() / frames;
-                c->cpuMs += (processCpuMs() - cpu0) / frames;
-                c->minBodies = std::min(c->minBodies, sim->stats().bodiesAlive);
+                c.stepMs += std::chrono::duration<double, std::milli>(ts - t).count() / frames;
+                c.syncMs += std::chrono::duration<double, std::milli>(td - ts).count() / frames;
+                c.drawMs += std::chrono::duration<double, std::milli>(te - td).count() / frames;
+                c.cpuMs += (processCpuMs() - cpu0) / frames;
+                c.minBodies = std::min(c.minBodies, sim.stats().bodiesAlive);
             }
         }
         for (std::size_t v = 0; v < variants.size(); ++v) {
-            FrameCost& c = *variants[v].first;
+            FrameCost& c = *variants[v].cost;
             std::sort(ms[v].begin(), ms[v].end());
             for (double x : ms[v]) c.meanMs += x / double(ms[v].size());
             c.medianMs = ms[v][ms[v].size() / 2];
@@ -273,53 +306,73 @@ int main(int argc, char** argv) {
         }
         return true;
     };
+    Scene& still = scenes[0];
+    Scene& fire = scenes[1];
     render::SplatRenderSettings clearOnly = s, coreOnly = s, shellOnly = s;
     clearOnly.drawCore = clearOnly.drawShell = false;
     coreOnly.drawShell = false;
     shellOnly.drawCore = false;
-    // Intact, then the parts of an intact frame: the clear alone (no pass drawn), the core pass
-    // alone, the shell alone.
-    FrameCost intact, clearCost, coreCost, shellCost, fire;
-    if (!frameCosts({{&intact, s}, {&clearCost, clearOnly}, {&coreCost, coreOnly}, {&shellCost, shellOnly}})) return 1;
+    // The parts of an intact frame: the whole frame, the clear alone (no pass drawn), the core
+    // pass alone, the shell alone.
+    FrameCost intactParts, clearCost, coreCost, shellCost, intact, underFire;
+    if (!frameCosts({{&intactParts, &still, s}, {&clearCost, &still, clearOnly}, {&coreCost, &still, coreOnly}, {&shellCost, &still, shellOnly}}))
+        return 1;
     // The raster work of a frame, counted (fragment shader invocations of both passes; 0 where the
     // driver has no pipeline statistics): machine-independent, unlike the times.
-    const auto fragments = [&]() -> std::uint64_t {
-        render::SplatRenderSettings counted = s;
+    const auto fragments = [&](Scene& sc, const render::SplatRenderSettings& base) -> std::uint64_t {
+        render::SplatRenderSettings counted = base;
         counted.countFragments = true;
-        counted.effects.time = sim->time();
-        if (!r.renderOffscreen(view, proj, counted)) return 0;
-        return r.lastDrawStats().fragments;
+        counted.effects.time = sc.sim->time();
+        if (!drawFrame(sc, counted)) return 0;
+        return sc.renderer->lastDrawStats().fragments;
     };
-    const std::uint64_t intactFragments = fragments();
     const char* names[3] = {"cannon", "mortar", "railgun"};
     for (int k = 0; k < 100; ++k) {
-        sim->setProfile(*destruct::loadProfile(names[k % 3]));
-        const auto [o, d] = aim(k, sim->profile().kind);
-        sim->fire(o, d);
-        sim->step(0.01f);
+        fire.sim->setProfile(*destruct::loadProfile(names[k % 3]));
+        const auto [o, d] = aim(k, fire.sim->profile().kind);
+        fire.sim->fire(o, d);
+        fire.sim->step(0.01f);
     }
-    const destruct::SimStats st = sim->stats();
+    const destruct::SimStats st = fire.sim->stats();
     std::printf("volley: 100 hits, %d slots damaged, %d chunks torn, %d islands, %d bodies and %d debris in flight, %d pool entries\n",
                 st.damaged, st.chunksTorn, st.islandsTorn, st.bodiesAlive, st.debrisAlive, st.poolUsed);
-    if (!frameCosts({{&fire, s}})) return 1;
-    const std::uint64_t fireFragments = fragments();
+    // Intact and under fire, frame by frame in turn.
+    if (!frameCosts({{&intact, &still, s}, {&underFire, &fire, s}})) return 1;
+    const std::uint64_t intactFragments = fragments(still, s), fireFragments = fragments(fire, s);
+    const std::uint64_t coreFragments = fragments(still, coreOnly), shellFragments = fragments(still, shellOnly);
+    // SW_BENCH_PNG=prefix: the intact and the under-fire frame as prefix-intact.png and
+    // prefix-fire.png (to look at what was timed).
+    if (const char* prefix = std::getenv("SW_BENCH_PNG")) {
+        for (int k = 0; k < 2; ++k) {
+            render::SplatRenderSettings shot = s;
+            shot.effects.time = scenes[k].sim->time();
+            auto image = scenes[k].renderer->renderImage(view, proj, shot);
+            const std::string path = std::string(prefix) + (k == 0 ? "-intact.png" : "-fire.png");
+            if (!image || !writePngFile(path, *image)) return std::fprintf(stderr, "bench_destruct: error: cannot write %s\n", path.c_str()), 1;
+        }
+    }
     std::printf("render at %dx%d, 4x MSAA, coverage + shell: %zu core + %zu shell\n", width, height, boss->core.size(), boss->shell.size());
+    std::printf("  intact, one part at a time (draw + finish, process CPU per frame): whole frame %.2f ms / %.2f ms CPU, clear only %.2f / %.2f, "
+                "clear + core pass %.2f / %.2f, clear + shell pass %.2f / %.2f\n",
+                intactParts.drawMs, intactParts.cpuMs, clearCost.drawMs, clearCost.cpuMs, coreCost.drawMs, coreCost.cpuMs, shellCost.drawMs,
+                shellCost.cpuMs);
+    std::printf("  intact and under fire in turn, frame by frame:\n");
     std::printf("  intact (damage path on, no hits): mean %.2f ms (%.1f fps), median %.2f ms, best %.2f ms; "
                 "step %.3f, sync %.3f, draw + finish %.2f ms/frame; process CPU %.2f ms/frame\n",
                 intact.meanMs, 1000.0 / intact.meanMs, intact.medianMs, intact.bestMs, intact.stepMs, intact.syncMs, intact.drawMs,
                 intact.cpuMs);
     std::printf("  under fire (+ %u pool instances): frame (step + sync + draw + finish) mean %.2f ms (%.1f fps), median %.2f ms, best %.2f ms; "
                 "step %.3f, sync %.3f, draw + finish %.2f ms/frame; >= %d bodies in flight; process CPU %.2f ms/frame\n",
-                sim->poolHighWater(), fire.meanMs, 1000.0 / fire.meanMs, fire.medianMs, fire.bestMs, fire.stepMs, fire.syncMs,
-                fire.drawMs, fire.minBodies, fire.cpuMs);
-    std::printf("  intact, one part at a time (draw + finish, process CPU per frame): clear only %.2f ms / %.2f ms CPU, "
-                "clear + core pass %.2f / %.2f, clear + shell pass %.2f / %.2f\n",
-                clearCost.drawMs, clearCost.cpuMs, coreCost.drawMs, coreCost.cpuMs, shellCost.drawMs, shellCost.cpuMs);
-    std::printf("  under fire / intact: %.2fx wall (mean), %.2fx wall (best), %.2fx process CPU\n", fire.meanMs / intact.meanMs,
-                fire.bestMs / intact.bestMs, fire.cpuMs / intact.cpuMs);
+                fire.sim->poolHighWater(), underFire.meanMs, 1000.0 / underFire.meanMs, underFire.medianMs, underFire.bestMs, underFire.stepMs,
+                underFire.syncMs, underFire.drawMs, underFire.minBodies, underFire.cpuMs);
+    std::printf("  under fire / intact: %.2fx wall (mean), %.2fx wall (best), %.2fx process CPU\n", underFire.meanMs / intact.meanMs,
+                underFire.bestMs / intact.bestMs, underFire.cpuMs / intact.cpuMs);
     std::printf("  fragment shader invocations (counted): intact %llu, under fire %llu, %.2fx\n",
                 static_cast<unsigned long long>(intactFragments), static_cast<unsigned long long>(fireFragments),
                 intactFragments ? double(fireFragments) / double(intactFragments) : 0.0);
-    r.release();
+    std::printf("  of an intact frame: core pass %llu, shell pass %llu\n", static_cast<unsigned long long>(coreFragments),
+                static_cast<unsigned long long>(shellFragments));
+    for (Scene& sc : scenes) sc.renderer->release();
+    render::detail::releaseTarget(*gl, target);
     return 0;
 }
