@@ -66,6 +66,11 @@ Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent), m_impl(std::make_un
     format.setDepthBufferSize(24);
     format.setSamples(4);
     setFormat(format);
+    // Every paintGL clears or overwrites the whole frame itself (the renderers' clears, the cached
+    // frame's blit): without this, Qt would also clear colour, depth and stencil before each paint
+    // on desktop GL (it has no framebuffer discard there), a second full clear of the 4× MSAA
+    // frame every frame (≈ 1 ms at 1280 × 800 on llvmpipe).
+    setUpdateBehavior(QOpenGLWidget::PartialUpdate);
     setMinimumSize(160, 120);
     setFocusPolicy(Qt::StrongFocus);
 }
