@@ -190,11 +190,7 @@ Result<Rgba8Image> GizmoRenderer::renderImage(const Eigen::Matrix4f& view, const
     SW_TRY(detail::ensureTarget(gl, m_impl->target, width, height, samples));
     gl.BindFramebuffer(GL_FRAMEBUFFER, m_impl->target.msaaFramebuffer);
     gl.Viewport(0, 0, width, height);
-    gl.DepthMask(GL_TRUE);
-    gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-    gl.ClearColor(0.5f, 0.5f, 0.5f, 1.f);
-    gl.ClearDepth(1.0);
-    gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    detail::clearFrame(gl, 0.5f, 0.5f, 0.5f, 1.f);
     SW_TRY(draw(view, projection, width, height, m_impl->target.msaaFramebuffer));
     Rgba8Image image = detail::readTarget(gl, m_impl->target);
     gl.BindFramebuffer(GL_FRAMEBUFFER, 0);

@@ -190,12 +190,8 @@ Status LinksRenderer::renderOffscreen(const Eigen::Matrix4f& view, const Eigen::
     const GlFunctions& gl = m_impl->gl;
     SW_TRY(detail::ensureTarget(gl, m_impl->target, s.width, s.height, s.samples));
     gl.BindFramebuffer(GL_FRAMEBUFFER, m_impl->target.msaaFramebuffer);
-    gl.DepthMask(GL_TRUE);
-    gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     const float bg = s.background == Background::Grey ? 0.5f : 0.f;
-    gl.ClearColor(bg, bg, bg, s.background == Background::Transparent ? 0.f : 1.f);
-    gl.ClearDepth(1.0);
-    gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    detail::clearFrame(gl, bg, bg, bg, s.background == Background::Transparent ? 0.f : 1.f);
     SW_TRY(drawOver(view, projection, s, m_impl->target.msaaFramebuffer));
     gl.Finish();
     return detail::gpuStatus(gl, "finishing the links frame");

@@ -196,13 +196,8 @@ Status MeshRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f& pr
     gl.Disable(GL_BLEND);
     gl.Disable(GL_CULL_FACE);  // open plates and mixed winding: show both sides
     gl.Disable(GL_SCISSOR_TEST);
-    // The host (e.g. Qt) may have left masks off; clearing honours them.
-    gl.DepthMask(GL_TRUE);
-    gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     const float bg = settings.background == Background::Grey ? 0.5f : 0.f;
-    gl.ClearColor(bg, bg, bg, settings.background == Background::Transparent ? 0.f : 1.f);
-    gl.ClearDepth(1.0);
-    gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    detail::clearFrame(gl, bg, bg, bg, settings.background == Background::Transparent ? 0.f : 1.f);
     m_impl->drawMesh(view, projection, settings);
     return detail::gpuStatus(gl, "drawing the mesh");
 }

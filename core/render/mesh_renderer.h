@@ -77,7 +77,7 @@ public:
     void clearMesh();
     bool hasMesh() const;
 
-    // Clears and draws into `framebuffer` (GL name, 0 = default) of width × height pixels.
+    // Clears (colour, depth and stencil) and draws into `framebuffer` (GL name, 0 = default) of width × height pixels.
     // ErrorCode::Gpu when GL reports an error.
     Status draw(const Camera& camera, const RenderSettings& settings, unsigned framebuffer);
     // The same with explicit model→view and view→clip matrices (OpenGL conventions), for

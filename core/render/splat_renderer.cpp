@@ -286,12 +286,8 @@ Status SplatRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f& p
     gl.Disable(GL_SCISSOR_TEST);
     gl.Enable(GL_MULTISAMPLE);
     gl.Disable(GL_SAMPLE_SHADING);  // one shader run per pixel (a host's mesh pass may have left it on)
-    gl.DepthMask(GL_TRUE);
-    gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     const float bg = settings.background == Background::Grey ? 0.5f : 0.f;
-    gl.ClearColor(bg, bg, bg, settings.background == Background::Transparent ? 0.f : 1.f);
-    gl.ClearDepth(1.0);
-    gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    detail::clearFrame(gl, bg, bg, bg, settings.background == Background::Transparent ? 0.f : 1.f);
     const bool countFragments = settings.countFragments && m_impl->fragmentQuery != 0;
     if (countFragments) gl.BeginQuery(kFragmentShaderInvocations, m_impl->fragmentQuery);
     if (m_impl->loaded) {

@@ -127,7 +127,7 @@ public:
     // The uploaded model (empty before setModel).
     const formats::Spl2Model& model() const;
 
-    // Clears and draws. ErrorCode::Gpu when GL reports an error.
+    // Clears (colour, depth and stencil) and draws. ErrorCode::Gpu when GL reports an error.
     Status draw(const Camera& camera, const SplatRenderSettings& settings, unsigned framebuffer);
     Status draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
                 const SplatRenderSettings& settings, unsigned framebuffer);

@@ -89,6 +89,8 @@
     X(PFNGLENDQUERYPROC, EndQuery)                                           \
     X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                         \
     X(PFNGLFINISHPROC, Finish)                                               \
+    X(PFNGLCLEARSTENCILPROC, ClearStencil)                                   \
+    X(PFNGLSTENCILMASKPROC, StencilMask)                                     \
     X(PFNGLDRAWELEMENTSBASEVERTEXPROC, DrawElementsBaseVertex)               \
     X(PFNGLPOLYGONOFFSETPROC, PolygonOffset)                                 \
     X(PFNGLDISPATCHCOMPUTEPROC, DispatchCompute)                             \

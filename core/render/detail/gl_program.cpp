@@ -90,4 +90,14 @@ Result<GLuint> buildComputeProgram(const GlFunctions& gl, const char* name, cons
     return linkProgram(gl, program, {*cs}, base);
 }
 
+void clearFrame(const GlFunctions& gl, float r, float g, float b, float a) {
+    gl.DepthMask(GL_TRUE);
+    gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    gl.StencilMask(0xffffffffu);
+    gl.ClearColor(r, g, b, a);
+    gl.ClearDepth(1.0);
+    gl.ClearStencil(0);
+    gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+}
+
 }  // namespace sw::render::detail
