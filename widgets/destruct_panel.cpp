@@ -39,7 +39,8 @@ const destruct::WeaponProfile* named(const std::vector<destruct::WeaponProfile>&
 DestructPanel::DestructPanel(Viewport* viewport, QWidget* parent) : QWidget(parent), m_viewport(viewport) {
     buildUi();
     m_timer = new QTimer(this);
-    m_timer->setInterval(int(std::lround(1000.0 * double(kFrameSeconds))));
+    m_timer->setTimerType(Qt::PreciseTimer);
+    m_timer->setInterval(int(std::floor(1000.0 * double(kFrameSeconds))));
     connect(m_timer, &QTimer::timeout, this, &DestructPanel::tick);
     connect(m_viewport, &Viewport::splatClicked, this, [this](QPointF p) {
         if (m_clickShoots->isChecked() && isVisible() && m_sim) shootAt(p);
@@ -294,8 +295,7 @@ Status DestructPanel::setModel(std::shared_ptr<const formats::Spl2Model> model) 
     m_needAttach = true;
     const bool on = m_sim != nullptr;
     for (QWidget* w : std::initializer_list<QWidget*>{m_volleyButton, m_heal, m_scrub, m_pause, m_step, m_reset}) w->setEnabled(on);
-    if (on && !m_pause->isChecked()) m_timer->start();
-    else m_timer->stop();
+    setRunning(on && !m_pause->isChecked());
     m_replaying = true;
     m_heal->setValue(0);
     m_replaying = false;
@@ -460,26 +460,47 @@ double DestructPanel::heal() const { return double(m_heal->value()) / 100.0; }
 
 void DestructPanel::setPaused(bool paused) {
     if (m_pause->isChecked() != paused) m_pause->setChecked(paused);  // re-enters through toggled
-    if (paused || !m_sim) m_timer->stop();
-    else m_timer->start();
+    setRunning(!paused && m_sim);
+}
+
+void DestructPanel::setRunning(bool running) {
+    if (!running) {
+        m_timer->stop();
+        return;
+    }
+    if (m_timer->isActive()) return;
+    m_lag = 0.0;
+    m_clock.start();
+    m_timer->start();
 }
 
 bool DestructPanel::paused() const { return m_pause->isChecked(); }
 
-void DestructPanel::stepFrame() {
-    if (!m_sim) return;
+void DestructPanel::stepFrame() { stepFrames(1); }
+
+void DestructPanel::stepFrames(int steps) {
+    if (!m_sim || steps < 1) return;
     Action a;
     a.kind = Action::Kind::Steps;
-    a.steps = 1;
+    a.steps = steps;
     record(a);
-    m_sim->step(kFrameSeconds);
+    for (int k = 0; k < steps; ++k) m_sim->step(kFrameSeconds);
     m_time = recordedTime();
     afterChange(false);
 }
 
 void DestructPanel::tick() {
     if (!m_sim || paused()) return;
-    stepFrame();
+    m_lag += double(m_clock.restart()) / 1000.0;
+    int steps = int(std::floor(m_lag / double(kFrameSeconds)));
+    if (steps < 1) return;
+    if (steps > kMaxStepsPerTick) {
+        steps = kMaxStepsPerTick;
+        m_lag = 0.0;  // behind: slow down rather than pile up steps
+    } else {
+        m_lag -= double(steps) * double(kFrameSeconds);
+    }
+    stepFrames(steps);
 }
 
 void DestructPanel::scrubTo(double seconds) {
@@ -574,9 +595,9 @@ void DestructPanel::afterChange(bool sheet) {
     m_timeLabel->setText(QStringLiteral("%1 / %2 s").arg(m_time, 0, 'f', 2).arg(total, 0, 'f', 2));
     m_healLabel->setText(QStringLiteral("%1 %").arg(m_heal->value()));
     if (m_sim) {
-        // The sheet costs a render: after actions, and every half second while running.
+        // The sheet costs a render: after actions, and about every half second while running.
         if (sheet || --m_sheetCountdown <= 0) {
-            m_sheetCountdown = 15;
+            m_sheetCountdown = 30;
             if (isVisible()) refreshGameScale();
         }
     }

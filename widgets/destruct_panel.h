@@ -11,6 +11,7 @@
 // Every action is recorded; the time scrub and the heal slider replay the record from the
 // pristine model (the simulation is deterministic: same seed, same shots, same state), so
 // scrubbing back and healing less are exact. Shooting while scrubbed back drops what followed.
+#include <QElapsedTimer>
 #include <QImage>
 #include <QPointer>
 #include <QWidget>
@@ -42,7 +43,13 @@ class ParamPanel;
 class DestructPanel : public QWidget {
     Q_OBJECT
 public:
-    static constexpr float kFrameSeconds = 1.f / 30.f;  // one step of the running simulation
+    // One step of the running simulation. Running, the panel steps by the wall clock (a 60 Hz
+    // timer; each tick takes the whole steps that elapsed, at most kMaxStepsPerTick, so a slow
+    // frame slows the playback down instead of piling up steps) and the view repaints once per
+    // tick: playback at the display's rate where the frame allows it, at real speed. The steps
+    // are recorded, so a replay lands on the same state whatever the frame rate was.
+    static constexpr float kFrameSeconds = 1.f / 60.f;
+    static constexpr int kMaxStepsPerTick = 4;
 
     explicit DestructPanel(Viewport* viewport, QWidget* parent = nullptr);
     ~DestructPanel() override;
@@ -81,6 +88,7 @@ public:
     void setPaused(bool paused);
     bool paused() const;
     void stepFrame();              // one kFrameSeconds step
+    void stepFrames(int steps);    // that many kFrameSeconds steps, one view update
     void scrubTo(double seconds);  // 0..recordedTime(), replayed
     double recordedTime() const;
     void reset();
@@ -119,6 +127,7 @@ private:
     void updateStats();
     void logNewEvents();
     void tick();
+    void setRunning(bool running);  // starts (wall clock from now) or stops the timer
 
     QPointer<Viewport> m_viewport;
     std::shared_ptr<const sw::formats::Spl2Model> m_model;
@@ -151,6 +160,8 @@ private:
     std::vector<QProgressBar*> m_bars;
     QLabel* m_sheetView = nullptr;
     QTimer* m_timer = nullptr;
+    QElapsedTimer m_clock;  // wall time since the last tick's steps
+    double m_lag = 0.0;     // wall seconds not yet stepped
     QImage m_sheet;
     bool m_replaying = false;
     int m_sheetCountdown = 0;
