@@ -1607,6 +1607,14 @@
         <translation>&amp;Black Background</translation>
     </message>
     <message>
+        <source>Round &amp;Splats (Alpha-to-Coverage)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The game&apos;s optional alpha-to-coverage splats: one triangle per core splat cut to its shape by coverage (about twice as fast on software OpenGL); off: the polygon fans, the default look. The game-scale views follow.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Reset View</source>
         <translation>&amp;Reset View</translation>
     </message>

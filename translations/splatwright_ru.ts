@@ -1803,6 +1803,14 @@
         <translation>&amp;Чёрный фон</translation>
     </message>
     <message>
+        <source>Round &amp;Splats (Alpha-to-Coverage)</source>
+        <translation>Круглые &amp;сплаты (alpha-to-coverage)</translation>
+    </message>
+    <message>
+        <source>The game&apos;s optional alpha-to-coverage splats: one triangle per core splat cut to its shape by coverage (about twice as fast on software OpenGL); off: the polygon fans, the default look. The game-scale views follow.</source>
+        <translation>Необязательные сплаты игры с alpha-to-coverage: один треугольник на сплат ядра, обрезанный до его формы покрытием (примерно вдвое быстрее на программном OpenGL); выкл.: многоугольные веера, вид по умолчанию. Виды в игровом масштабе следуют за ним.</translation>
+    </message>
+    <message>
         <source>&amp;Reset View</source>
         <translation>С&amp;бросить вид</translation>
     </message>

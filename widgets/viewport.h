@@ -78,6 +78,10 @@ public:
     int lodCoreCount() const;
     void setDrawCore(bool on);    // the opaque core pass
     void setDrawShell(bool on);   // the blended shell pass
+    // The game's optional alpha-to-coverage core splats (SplatRenderSettings::roundSplats)
+    // instead of the polygon fans; the game-scale views follow (splatLook).
+    void setRoundSplats(bool on);
+    bool roundSplats() const;
     void setEffects(const sw::render::EffectParams& effects);  // redraws
     const sw::render::EffectParams& effects() const;
     // The look the splats are drawn with now (overlay, LOD, passes, effects; size 0 × 0).

@@ -151,6 +151,14 @@ void Viewport::setDrawShell(bool on) {
     update();
 }
 
+void Viewport::setRoundSplats(bool on) {
+    m_impl->look.roundSplats = on;
+    ++m_impl->sceneGeneration;  // the cached splat frame is stale
+    update();
+}
+
+bool Viewport::roundSplats() const { return m_impl->look.roundSplats; }
+
 void Viewport::setEffects(const render::EffectParams& effects) {
     m_impl->look.effects = effects;
     ++m_impl->sceneGeneration;  // the cached splat frame is stale

@@ -27,6 +27,7 @@ struct EditorActions {
     QAction* turntable = nullptr;
     QAction* grey = nullptr;
     QAction* black = nullptr;
+    QAction* roundSplats = nullptr;  // the game's optional alpha-to-coverage splats
     QAction* resetView = nullptr;
     QAction* markers = nullptr;
     QAction* partColours = nullptr;

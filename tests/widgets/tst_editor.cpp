@@ -399,6 +399,12 @@ void TestEditor::viewActionsDriveTheViewport() {
     action("actionOrbit")->trigger();
     QVERIFY(window.viewport()->cameraMode() == Viewport::CameraMode::Orbit);
     QVERIFY(!action("actionTurntable")->isChecked());
+    QVERIFY(action("actionRoundSplats") && !action("actionRoundSplats")->isChecked());
+    action("actionRoundSplats")->trigger();
+    QVERIFY(window.viewport()->roundSplats());
+    QVERIFY(window.viewport()->splatLook().roundSplats);  // what the game-scale views draw with
+    action("actionRoundSplats")->trigger();
+    QVERIFY(!window.viewport()->roundSplats());
 }
 
 void TestEditor::cancelStopsAJobWithoutError() {

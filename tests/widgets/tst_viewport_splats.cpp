@@ -180,8 +180,22 @@ void TestViewportSplats::overlaysChangeTheImage() {
     const QImage none2 = m_h.viewport->renderToImage();
     m_h.viewport->setFloaterMask(mask);
     QVERIFY(countDifferent(m_h.viewport->renderToImage(), none2) > covered / 10);
-    // Core and Shell check boxes: without the core most of the model is gone.
+    // Round splats (View menu): the game's optional alpha-to-coverage splats, one triangle each;
+    // the game-scale views read the same look.
     overlay->setCurrentIndex(0);
+    m_h.viewport->setFloaterMask({});
+    const QImage fans = m_h.viewport->renderToImage();
+    const int drawn = m_h.viewport->lastSplatStats().coreDrawn;
+    m_h.viewport->setRoundSplats(true);
+    QVERIFY(m_h.viewport->splatLook().roundSplats);
+    const QImage round = m_h.viewport->renderToImage();
+    QCOMPARE(m_h.viewport->lastSplatStats().coreDrawn, drawn);  // the same splats
+    const long roundChanged = countDifferent(round, fans);
+    QVERIFY2(roundChanged > 0 && roundChanged < covered / 2,
+             qPrintable(QString("round against fans: %1 of %2 pixels changed").arg(roundChanged).arg(covered)));
+    m_h.viewport->setRoundSplats(false);
+    QCOMPARE(countDifferent(m_h.viewport->renderToImage(), fans), 0L);
+    // Core and Shell check boxes: without the core most of the model is gone.
     controls.findChild<QWidget*>("viewCore")->setProperty("checked", false);
     QCOMPARE(m_h.viewport->renderToImage().isNull(), false);
     QCOMPARE(m_h.viewport->lastSplatStats().coreDrawn, 0);
