@@ -13,9 +13,6 @@
 #include <QApplication>
 #include <QMainWindow>
 #include <QMouseEvent>
-#include <QOpenGLContext>
-#include <QOpenGLFunctions>
-#include <QTest>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -28,6 +25,7 @@
 #include "core/bake/surface_sample.h"
 #include "core/demo/demo_drone.h"
 #include "core/render/cloud_preview.h"
+#include "bench/bench_view.h"
 #include "widgets/viewport.h"
 
 using sw::widgets::Viewport;
@@ -55,18 +53,8 @@ void send(Viewport* v, QEvent::Type type, QPointF at, Qt::MouseButtons buttons) 
 int g_frames = 0;     // frameRendered count
 bool g_missed = false; // a redraw that painted nothing (the window not exposed)
 
-// paintGL now, and wait until the GL work is done (llvmpipe renders on the CPU).
 void redraw(Viewport* v) {
-    const int before = g_frames;
-    v->repaint();
-    if (g_frames == before) {  // not painted synchronously (no backing store yet): through the event loop
-        v->update();
-        for (int i = 0; i < 50 && g_frames == before; ++i) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    }
-    if (g_frames == before) g_missed = true;
-    v->makeCurrent();
-    v->context()->functions()->glFinish();
-    v->doneCurrent();
+    if (!sw::bench::redraw(v, g_frames)) g_missed = true;
 }
 
 }  // namespace
@@ -82,10 +70,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "bench_selection: error: usage: bench_selection [--splats N] [--repeats R] [--size WxH]\n");
         return 1;
     }
-    if (qEnvironmentVariableIsEmpty("DISPLAY")) {
-        std::fprintf(stderr, "bench_selection: error: no X display (run under xvfb-run)\n");
-        return 1;
-    }
+    if (!sw::bench::haveDisplay("bench_selection")) return 1;
     QApplication app(argc, argv);
     auto drone = sw::demo::generateDemoDrone(sw::demo::DemoSettings{});
     if (!drone) {
@@ -99,15 +84,8 @@ int main(int argc, char** argv) {
         sw::render::previewModelFromCloud(sw::bake::sampleSurface(drone->mesh, sample)));
 
     QMainWindow window;
-    auto* view = new Viewport;
-    window.setCentralWidget(view);
-    window.resize(width, height);
-    window.show();
-    if (!QTest::qWaitForWindowExposed(&window)) return 1;
-    QObject::connect(view, &Viewport::frameRendered, [] { ++g_frames; });
-    QObject::connect(view, &Viewport::renderError, [](const QString& message) {
-        std::fprintf(stderr, "bench_selection: render error: %s\n", qPrintable(message));
-    });
+    Viewport* view = sw::bench::openViewport(window, width, height, g_frames, "bench_selection");
+    if (!view) return 1;
     view->setSplatModel(model);
     view->setContent(Viewport::Content::Splats);
     view->setSelectTool(Viewport::SelectTool::Box);

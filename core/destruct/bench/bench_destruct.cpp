@@ -23,9 +23,7 @@
 #include <ctime>
 #include <vector>
 
-#include "core/bake/bake.h"
-#include "core/bake/surface_sample.h"
-#include "core/demo/demo_drone.h"
+#include "core/destruct/bench/bench_boss.h"
 #include "core/destruct/render_sync.h"
 #include "core/destruct/simulation.h"
 #include "core/render/camera.h"
@@ -37,6 +35,8 @@
 #include "tests/core/tst_destruct_fixture.h"
 
 using namespace sw;
+using destruct::bench::aim;
+using destruct::bench::bakedDrone;
 using Clock = std::chrono::steady_clock;
 
 namespace {
@@ -55,16 +55,6 @@ double threadCpuUs() {
     return double(ts.tv_sec) * 1e6 + double(ts.tv_nsec) * 1e-3;
 }
 
-std::pair<Eigen::Vector3f, Eigen::Vector3f> aim(int k, destruct::HitKind kind) {
-    std::uint32_t h = destruct::slotHash(std::uint32_t(k) * 2654435761u + 7u);
-    const float u = (float(h >> 8) / 16777216.f - 0.5f) * 0.7f;
-    h = destruct::slotHash(h);
-    const float v = (float(h >> 8) / 16777216.f - 0.5f) * 0.4f;
-    const float a = float(k % 8) * 0.785398f;  // eight headings round the model
-    const Eigen::Vector3f toCam(std::sin(a), -std::cos(a), 0.f), side(std::cos(a), std::sin(a), 0.f);
-    if (kind == destruct::HitKind::Epicenter) return {side * u + toCam * v + Eigen::Vector3f(0, 0, 3), {0, 0, -1}};
-    return {toCam * 3.f + side * u + Eigen::Vector3f(0, 0, v), -toCam};
-}
 
 struct HitCost {
     double medianUs = 0, meanUs = 0, maxUs = 0;
@@ -104,16 +94,6 @@ HitCost timeHits(destruct::Simulation& sim, const char* profile, int hits, std::
     return c;
 }
 
-Result<formats::Spl2Model> bakedDrone(int samples) {
-    auto drone = demo::generateDemoDrone({});
-    if (!drone) return drone.error();
-    bake::SurfaceSampleSettings s;
-    s.count = samples;
-    s.shellShare = 0.04f;
-    auto baked = bake::bakeModel(bake::sampleSurface(drone->mesh, s), drone->mesh, nullptr, {});
-    if (!baked) return baked.error();
-    return std::move(baked->spl2);
-}
 
 void printCost(const char* model, std::size_t n, const char* profile, const HitCost& c) {
     std::printf("  %-22s %7zu slots  %-8s median %7.1f us  mean %7.1f us  max %7.1f us  per hit: %.0f slot layers one by one (+ %.0f carried off by torn chunks), %.0f support visits, %.0f cells, %.2f chunks torn\n",
@@ -326,9 +306,8 @@ int main(int argc, char** argv) {
         if (!drawFrame(sc, counted)) return 0;
         return sc.renderer->lastDrawStats().fragments;
     };
-    const char* names[3] = {"cannon", "mortar", "railgun"};
     for (int k = 0; k < 100; ++k) {
-        fire.sim->setProfile(*destruct::loadProfile(names[k % 3]));
+        fire.sim->setProfile(*destruct::loadProfile(destruct::bench::volleyProfile(k)));
         const auto [o, d] = aim(k, fire.sim->profile().kind);
         fire.sim->fire(o, d);
         fire.sim->step(0.01f);
