@@ -98,10 +98,14 @@ Viewport::CameraMode Viewport::cameraMode() const {
     return m_impl->camera.mode == render::CameraMode::Turntable ? CameraMode::Turntable : CameraMode::Orbit;
 }
 
+void Viewport::sceneChanged() {
+    ++m_impl->sceneGeneration;  // the cached splat frame is stale
+    update();
+}
+
 void Viewport::setBackground(Background background) {
     m_impl->background = background;
-    ++m_impl->sceneGeneration;
-    update();
+    sceneChanged();
 }
 
 Viewport::Background Viewport::background() const { return m_impl->background; }

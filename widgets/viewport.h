@@ -194,6 +194,8 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    // What the splats look like changed: the cached splat frame is stale; repaint.
+    void sceneChanged();
     // Frees the renderer's GL objects with the context current; connected to the context's
     // aboutToBeDestroyed (floating/re-docking recreates the context) and run by the destructor.
     void releaseGl();

@@ -45,8 +45,7 @@ bool Viewport::ensureSplats() {
 void Viewport::setSplatFrameHook(SplatFrameHook hook) {
     m_impl->frameHook = std::move(hook);
     m_impl->hookFresh = true;
-    ++m_impl->sceneGeneration;  // the cached splat frame is stale
-    update();
+    sceneChanged();
 }
 
 void Viewport::uploadSplatModel() {
@@ -84,8 +83,7 @@ void Viewport::uploadSplatModel() {
 
 void Viewport::setContent(Content c) {
     m_impl->content = c;
-    ++m_impl->sceneGeneration;  // the cached splat frame is stale
-    update();
+    sceneChanged();
 }
 
 Viewport::Content Viewport::content() const { return m_impl->content; }
@@ -108,8 +106,7 @@ void Viewport::setSplatModel(std::shared_ptr<const formats::Spl2Model> model, st
     m_impl->floaterMask = m_impl->splatModel ? std::move(floaterMask) : std::vector<std::uint8_t>();
     m_impl->splatDirty = true;
     if (!m_impl->mesh) resetView();  // the mesh frames the shared model space when there is one
-    ++m_impl->sceneGeneration;  // the cached splat frame is stale
-    update();
+    sceneChanged();
     if (m_impl->cropVisible && !m_impl->cropSet) setCropBoxVisible(true);
     emit splatModelChanged();
 }
@@ -119,50 +116,43 @@ std::shared_ptr<const formats::Spl2Model> Viewport::splatModel() const { return 
 void Viewport::setFloaterMask(std::vector<std::uint8_t> floaterMask) {
     m_impl->floaterMask = std::move(floaterMask);
     m_impl->splatDirty = true;
-    ++m_impl->sceneGeneration;  // the cached splat frame is stale
-    update();
+    sceneChanged();
 }
 
 void Viewport::setSplatOverlay(render::SplatOverlay overlay) {
     m_impl->look.overlay = overlay;
-    ++m_impl->sceneGeneration;  // the cached splat frame is stale
-    update();
+    sceneChanged();
 }
 
 render::SplatOverlay Viewport::splatOverlay() const { return m_impl->look.overlay; }
 
 void Viewport::setLodCoreCount(int k) {
     m_impl->look.coreCount = k < 0 ? -1 : k;
-    ++m_impl->sceneGeneration;  // the cached splat frame is stale
-    update();
+    sceneChanged();
 }
 
 int Viewport::lodCoreCount() const { return m_impl->look.coreCount; }
 
 void Viewport::setDrawCore(bool on) {
     m_impl->look.drawCore = on;
-    ++m_impl->sceneGeneration;  // the cached splat frame is stale
-    update();
+    sceneChanged();
 }
 
 void Viewport::setDrawShell(bool on) {
     m_impl->look.drawShell = on;
-    ++m_impl->sceneGeneration;  // the cached splat frame is stale
-    update();
+    sceneChanged();
 }
 
 void Viewport::setRoundSplats(bool on) {
     m_impl->look.roundSplats = on;
-    ++m_impl->sceneGeneration;  // the cached splat frame is stale
-    update();
+    sceneChanged();
 }
 
 bool Viewport::roundSplats() const { return m_impl->look.roundSplats; }
 
 void Viewport::setEffects(const render::EffectParams& effects) {
     m_impl->look.effects = effects;
-    ++m_impl->sceneGeneration;  // the cached splat frame is stale
-    update();
+    sceneChanged();
 }
 
 const render::EffectParams& Viewport::effects() const { return m_impl->look.effects; }
