@@ -13,8 +13,7 @@
 #
 # Usage: bench/dataset_vs_blender.sh <splatwright-cli> [views=10] [resolution=400] [spp=32] [out dir] [models...]
 #   models: demo-drone demo-plated FlightHelmet Fox jet-fighter portal pine-tree-1 pine-tree-3 (default: all)
-# Env:  SW_SLOT  prefix for every heavy command (e.g. /work/bin/swslot on a shared machine)
-#       SW_ASSETS third-party models (default: <repo>/../shared/assets)
+# Env:  SW_ASSETS third-party models (default: <repo>/../shared/assets)
 #       SW_DATASET_FLAGS extra flags for `splatwright-cli dataset`
 # Needs: SW_BENCH_PEERS=1 scripts/deps.sh (Debian's blender, python3-numpy, bc).
 set -euo pipefail
@@ -28,7 +27,6 @@ shift $(( $# < 5 ? $# : 5 ))
 models=("$@")
 [ ${#models[@]} -gt 0 ] || models=(demo-drone demo-plated FlightHelmet Fox jet-fighter portal pine-tree-1 pine-tree-3)
 assets=${SW_ASSETS:-$here/../../shared/assets}
-slot=${SW_SLOT:-}
 mkdir -p "$out"
 now() { date +%s.%N; }
 
@@ -49,7 +47,7 @@ for m in "${models[@]}"; do
   rm -rf "$out/ours_$m" "$out/blender_$m"
   t0=$(now)
   # shellcheck disable=SC2086
-  if ! $slot "$cli" dataset "$path" -o "$out/ours_$m" --resolution "$res" --views "$views" --val-views 0 \
+  if ! "$cli" dataset "$path" -o "$out/ours_$m" --resolution "$res" --views "$views" --val-views 0 \
         --test-views 0 ${SW_DATASET_FLAGS:-} >"$out/ours_$m.log" 2>&1; then
     printf '%-13s ours failed: %s\n' "$m" "$(tail -1 "$out/ours_$m.log")"
     continue
@@ -62,7 +60,7 @@ for m in "${models[@]}"; do
       { printf '%-13s plain-glb failed: %s\n' "$m" "$(tail -1 "$out/plain_$m.log")"; continue; }
     t1=$(now)
   fi
-  $slot blender -b -P "$here/blender_dataset.py" -- "$blender_model" "$out/blender_$m" "$views" "$res" CYCLES "$spp" 0 4 \
+  blender -b -P "$here/blender_dataset.py" -- "$blender_model" "$out/blender_$m" "$views" "$res" CYCLES "$spp" 0 4 \
         >"$out/blender_$m.log" 2>&1 || { printf '%-13s blender failed (see %s)\n' "$m" "$out/blender_$m.log"; continue; }
   t2=$(now)
   read -r _ iou _ bright _ psnr _ minp < <(/usr/bin/python3 "$here/compare_datasets.py" "$out/ours_$m" "$out/blender_$m" \

@@ -1,5 +1,5 @@
 #pragma once
-// SPL2: the game runtime's baked splat binary (/work/shared/FORMATS.md is normative; byte
+// SPL2: the game runtime's baked splat binary (../shared/FORMATS.md is normative; byte
 // layout repeated in docs/formats.md). Header "SPL2", n_core, n_shell, n_buckets (64); per part
 // (core, then shell) pos, ax0, ax1, normal, color as [n, 3] float32, opacity [n], attrs [n, 4];
 // then 64 back-to-front shell orders of n_shell int32; then an optional CHNK tail (our

@@ -11,7 +11,7 @@
 // and a training's result does not change (the CPU kernels give the same bits for any thread
 // count, every random draw comes from the job's own seed: trainer.h).
 //
-// The lead's batched CUDA path plugs in under trainMany(): a worker whose device can advance
+// A batched CUDA path plugs in under trainMany(): a worker whose device can advance
 // its K jobs together takes a group of up to `pack` jobs at once instead of one per lane
 // (BatchWorker::lanes stays the pack size; runOnLanes is the CPU and per-job CUDA schedule).
 #include <atomic>

@@ -49,7 +49,7 @@ host=$(hostname -s)
 cpus=$(nproc)
 port=$(( 20000 + RANDOM % 20000 ))
 cat > "$work/slurm.conf" <<EOF
-ClusterName=swtest
+ClusterName=swbatch
 SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
@@ -80,7 +80,7 @@ SlurmdTimeout=30
 InactiveLimit=0
 MinJobAge=30
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
-PartitionName=swtest Nodes=$host Default=YES MaxTime=INFINITE State=UP
+PartitionName=swbatch Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
 : > "$work/plugstack.conf"
 export SLURM_CONF=$work/slurm.conf

@@ -1,5 +1,5 @@
 # The editor's Destruction dock (issue 15 item 8; QtTest, label widgets; an X display via
-# ./scripts/test or /work/bin/swtest -R widgets.destruct): the demo drone baked in code is shot
+# ./scripts/test -R widgets.destruct): the demo drone baked in code is shot
 # through the dock's actions (volley, a click on the viewport, heal, scrub, step, reset), the
 # stats follow, heal restores the plating exactly, the state equals the CLI's volley (the same
 # core functions) and a re-docked viewport still draws the damage.
