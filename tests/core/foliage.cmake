@@ -1,0 +1,6 @@
+# core/foliage (issue 35): the CPU reference of the foliage shaders — settings and their scene
+# JSON, plants, wind field and gusts, bending of vertices and splats, benders, scatter, fade, hue,
+# card trimming.
+sw_core_test(foliage
+  SOURCES core/tst_foliage_settings.cpp
+  LIBS sw::foliage)
