@@ -2,5 +2,6 @@
 # JSON, plants, wind field and gusts, bending of vertices and splats, benders, scatter, fade, hue,
 # card trimming.
 sw_core_test(foliage
-  SOURCES core/tst_foliage_settings.cpp
+  SOURCES core/tst_foliage_settings.cpp core/tst_foliage_wind.cpp core/tst_foliage_plant.cpp
+          core/tst_foliage_bend.cpp core/tst_foliage_bender.cpp
   LIBS sw::foliage)
