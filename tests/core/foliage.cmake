@@ -3,5 +3,5 @@
 # card trimming.
 sw_core_test(foliage
   SOURCES core/tst_foliage_settings.cpp core/tst_foliage_wind.cpp core/tst_foliage_plant.cpp
-          core/tst_foliage_bend.cpp core/tst_foliage_bender.cpp
+          core/tst_foliage_bend.cpp core/tst_foliage_bender.cpp core/tst_foliage_scatter.cpp
   LIBS sw::foliage)
