@@ -4,4 +4,5 @@
 sw_core_test(foliage
   SOURCES core/tst_foliage_settings.cpp core/tst_foliage_wind.cpp core/tst_foliage_plant.cpp
           core/tst_foliage_bend.cpp core/tst_foliage_bender.cpp core/tst_foliage_scatter.cpp
+          core/tst_foliage_trim.cpp
   LIBS sw::foliage)
