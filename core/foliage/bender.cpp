@@ -4,6 +4,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "core/foliage/detail/json_text.h"
 #include "core/foliage/wind_field.h"
 #include "core/foundation/check.h"
 #include "core/foundation/file_io.h"
@@ -115,8 +116,9 @@ Status readPoints(const nlohmann::json& pts, BenderPath& out, const std::string&
 }  // namespace
 
 Result<BenderPath> benderPathFromJson(const std::string& text, const std::string& path) {
-    const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
-    if (doc.is_discarded() || !doc.is_object()) return makeError(ErrorCode::Parse, "bender path: not a JSON object", path);
+    auto parsed = detail::parseJsonObject<nlohmann::json>(text, "bender path", path);
+    if (!parsed) return parsed.error();
+    const nlohmann::json& doc = *parsed;
     BenderPath out;
     for (const auto& [key, value] : doc.items()) {
         if (key == "points") SW_TRY(readPoints(value, out, path));

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "core/foliage/detail/json_text.h"
 #include "core/foliage/foliage_settings.h"
 #include "core/foundation/file_io.h"
 
@@ -152,8 +153,9 @@ std::string sceneJson(const FoliageSettings& settings, const std::vector<Foliage
 }
 
 Result<FoliageScene> parseSceneJson(const std::string& text, const std::string& path, const FoliageSettings& base) {
-    const Json doc = Json::parse(text, nullptr, false);
-    if (doc.is_discarded() || !doc.is_object()) return makeError(ErrorCode::Parse, "not a JSON object", path);
+    auto parsed = detail::parseJsonObject<Json>(text, "foliage scene", path);
+    if (!parsed) return parsed.error();
+    const Json& doc = *parsed;
     FoliageScene scene{base, {}};
     if (doc.contains("env")) {
         const Json& env = doc["env"];

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "core/foliage/detail/json_text.h"
+
 namespace sw::foliage {
 namespace {
 
@@ -83,8 +85,9 @@ FoliageVariant variantFor(const geometry::Material& material) {
 
 Result<std::optional<MaterialWind>> windFromExtras(const std::string& extrasJson, const std::string& path,
                                                    const MaterialWind& base) {
-    const nlohmann::json doc = nlohmann::json::parse(extrasJson, nullptr, false);
-    if (doc.is_discarded() || !doc.is_object()) return makeError(ErrorCode::Parse, "material extras: not a JSON object", path);
+    auto parsed = detail::parseJsonObject<nlohmann::json>(extrasJson, "material extras", path);
+    if (!parsed) return parsed.error();
+    const nlohmann::json& doc = *parsed;
     const nlohmann::json* wind = nullptr;
     if (doc.contains("lecodes.wind")) wind = &doc["lecodes.wind"];
     else if (doc.contains("lecodes") && doc["lecodes"].is_object() && doc["lecodes"].contains("wind"))

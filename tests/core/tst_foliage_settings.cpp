@@ -120,13 +120,15 @@ TEST_CASE("wind false is calm and round-trips; absent keys keep the base") {
 }
 
 TEST_CASE("bad scene JSON gets one line naming the key and the file") {
-    CHECK(errorOf("[1, 2]") == "scene.json: not a JSON object");
+    CHECK(errorOf("[1, 2]") == "scene.json: foliage scene: not a JSON object");
     CHECK(errorOf(R"({"env": {"foliage": {"wind": {"speed": "fast"}}}})") ==
           "scene.json: env.foliage.wind.speed: expected a number, got string");
     CHECK(errorOf(R"({"env": {"foliage": {"touch": true}}})").find("env.foliage.touch: expected a number") != std::string::npos);
     CHECK(errorOf(R"({"env": {"foliage": {"wind": {"turbulence": 3}}}})").find("turbulence") != std::string::npos);
-    CHECK(errorOf(R"({"env": {"foliage": {"wind": {"speed": 1e999}}}})").find("scene.json") == 0);
-    CHECK(errorOf(R"({"env": {"foliage": {"wind": {"speed": NaN}}}})") == "scene.json: not a JSON object");
+    CHECK(errorOf(R"({"env": {"foliage": {"wind": {"speed": 1e999}}}})") ==
+          "scene.json: foliage scene: not valid JSON: number overflow parsing '1e999'");
+    CHECK(errorOf(R"({"env": {"foliage": {"wind": {"speed": NaN}}}})")
+              .rfind("scene.json: foliage scene: not valid JSON: line 1, column 40: syntax error", 0) == 0);
     CHECK(errorOf(R"({"env": {"foliage": {"colour": 1}}})") == "scene.json: env.foliage.colour: unknown key");
     CHECK(errorOf(R"({"env": {"foliage": {"wind": {"direction": [1]}}}})").find("direction: expected [x, y]") != std::string::npos);
     CHECK(errorOf(R"({"nodes": {"g": {"foliage": {"fade": [40, 30]}}}})").find("nodes.g.foliage.fade") != std::string::npos);

@@ -2,10 +2,12 @@
 // the same t gives the same frame, neighbours move together, gusts cross at gustSpeed.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
 #include "core/foliage/animate.h"
+#include "core/foliage/noise.h"
 #include "core/foliage/wind_field.h"
 #include "tests/core/tst_foliage_fixture.h"
 
@@ -167,4 +169,29 @@ TEST_CASE("shiver is finer than the main field and needs a detail weight") {
     CHECK(amp > 0.2f * SHIVER_PER_MS * 8.3f);
     CHECK(amp <= SHIVER_PER_MS * 8.3f * 1.2f + 1e-6f);
     CHECK(std::abs(correlation(a, b)) < 0.5);
+}
+
+TEST_CASE("the noise is deterministic, zero on the lattice, within [-1, 1] and continuous") {
+    CHECK(hash32(12345u) == hash32(12345u));
+    CHECK(hash32(12345u) != hash32(12346u));
+    CHECK(gradientNoise2({3.f, -7.f}, 1u) == 0.f);
+    CHECK(gradientNoise3({3.f, -7.f, 2.f}, 1u) == 0.f);
+    float lo = 0.f, hi = 0.f, jump = 0.f;
+    for (int k = 0; k < 20000; ++k) {
+        const Eigen::Vector2f p(0.0173f * static_cast<float>(k), 0.0071f * static_cast<float>(k));
+        const float n = gradientNoise2(p, 5u);
+        lo = std::min(lo, n);
+        hi = std::max(hi, n);
+        jump = std::max(jump, std::abs(gradientNoise2(p + Eigen::Vector2f(1e-3f, 0.f), 5u) - n));
+        CHECK(std::abs(gradientNoise3({p.x(), p.y(), 0.3f}, 5u)) <= 1.f);
+    }
+    CHECK(lo >= -1.f);
+    CHECK(hi <= 1.f);
+    CHECK(hi - lo > 1.f);        // it varies
+    CHECK(jump < 5e-3f);          // Lipschitz: a millimetre moves it by less than 0.005
+    CHECK(gradientNoise2({0.5f, 0.5f}, 1u) != gradientNoise2({0.5f, 0.5f}, 2u));
+    const float h = hashPosition01({1.f, 2.f, 3.f}, 0u);
+    CHECK(h >= 0.f);
+    CHECK(h < 1.f);
+    CHECK(h == hashPosition01({1.f, 2.f, 3.f}, 0u));
 }
