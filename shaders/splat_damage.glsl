@@ -32,9 +32,9 @@ uniform float u_dTime;         // simulation time, s
 uniform vec3 u_dUnderlay;      // the damage palette's crater floor tint (layer 1 = hull · 0.28 + tint)
 uniform int u_dChunks;         // chunk records uploaded
 
-const float kTornHeat = 0.8;   // Simulation::kTornHeat
-const float kRingHeat = 0.5;   // Simulation::kRingHeat
-const float kCrackHeat = 0.6;  // Simulation::kCrackHeat
+const float kTornHeat = 0.8;   // destruct::detail::kTornHeat
+const float kRingHeat = 0.5;   // destruct::detail::kRingHeat
+const float kCrackHeat = 0.6;  // destruct::detail::kCrackHeat
 const int kCrackLine = 131072; // sw::destruct::kGpuSlotCrackLine
 
 // Tear time of chunk c when it was torn off as a whole, else a negative number.

@@ -15,9 +15,10 @@ void packSlot(const Simulation& sim, std::uint32_t i, float* r) {
     // shader reads the slot's wound and heat through while its record says plating, not wound;
     // + kGpuSlotCrackLine on its chunk's rim (static): the shader reads the pending crack of its
     // chunk while its record says plating and not cracked.
+    const DamageView damage = sim.damage();
     int ring[2];
-    const int code = sim.ringChunks(i, ring) ? 2 + ring[0] + 256 * ring[1] : 1;
-    r[7] = float(code + (sim.onChunkRim(i) ? kGpuSlotCrackLine : 0));
+    const int code = damage.ringChunks(i, ring) ? 2 + ring[0] + 256 * ring[1] : 1;
+    r[7] = float(code + (damage.onChunkRim(i) ? kGpuSlotCrackLine : 0));
 }
 
 void packPoolEntry(const Simulation& sim, std::uint32_t e, float* r) {
@@ -51,12 +52,13 @@ std::vector<float> packPool(const Simulation& sim) {
 
 std::vector<float> packChunks(const Simulation& sim) {
     std::vector<float> out(std::size_t(sim.chunkCount()) * kGpuChunkFloats, 0.f);
+    const DamageView damage = sim.damage();
     for (int c = 0; c < sim.chunkCount(); ++c) {
         float* r = out.data() + std::size_t(c) * kGpuChunkFloats;
-        r[0] = sim.chunkCarried(c) ? 1.f : 0.f;
-        r[1] = sim.chunkTornAt(c);
-        r[2] = sim.chunkCrackPending(c) ? 1.f : 0.f;
-        r[3] = sim.chunkCrackedAt(c);
+        r[0] = damage.chunkCarried(c) ? 1.f : 0.f;
+        r[1] = damage.chunkTornAt(c);
+        r[2] = damage.chunkCrackPending(c) ? 1.f : 0.f;
+        r[3] = damage.chunkCrackedAt(c);
     }
     return out;
 }

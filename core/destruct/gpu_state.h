@@ -13,11 +13,11 @@
 // A slot record holds the state the accessors read when it was packed; a slot carried off by its
 // chunk later (record depth < 1, chunk carried) is read through the chunk record by the shader,
 // so tearing a chunk uploads one chunk record, not the chunk's slots; likewise a slot on the ring
-// around a carried chunk (record: plating, not wound) reads wound with the ring's heat
-// (Simulation::kRingHeat from the tear time), so the tear uploads none of its ring either; and a
+// around a carried chunk (record: plating, not wound) reads wound with the ring's heat (kRingHeat
+// from the tear time, detail/damage_state.h), so the tear uploads none of its ring either; and a
 // slot on the crack line of a chunk whose crack is pending (record: on the rim, depth < 1, not
-// cracked) reads cracked and wound with the crack's heat (Simulation::kCrackHeat from the crack
-// time) before the carried or ring read, so a crack uploads one chunk record, not its line.
+// cracked) reads cracked and wound with the crack's heat (kCrackHeat from the crack time) before
+// the carried or ring read, so a crack uploads one chunk record, not its line.
 #include <cstdint>
 #include <span>
 #include <vector>

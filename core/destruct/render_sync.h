@@ -52,7 +52,7 @@ public:
         for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
         SW_TRY(renderer.updateDamagePool(m_pool, all));
         SW_TRY(renderer.setDamageShellSlots(shellSlots(renderer.model(), sim)));
-        m_chunkVersion = sim.chunkStateVersion() - 1;  // upload the chunk records once
+        m_chunkVersion = sim.damage().chunkStateVersion() - 1;  // upload the chunk records once
         return sync(renderer, sim);
     }
 
@@ -64,9 +64,9 @@ public:
         for (std::uint32_t e : pool) packPoolEntry(sim, e, m_pool.data() + std::size_t(e) * kGpuPoolFloats);
         if (!dirtySlots.empty()) SW_TRY(renderer.updateDamageSlots(m_slots, dirtySlots));
         if (!pool.empty()) SW_TRY(renderer.updateDamagePool(m_pool, pool));
-        if (sim.chunkStateVersion() != m_chunkVersion) {
+        if (sim.damage().chunkStateVersion() != m_chunkVersion) {
             SW_TRY(renderer.updateDamageChunks(packChunks(sim)));
-            m_chunkVersion = sim.chunkStateVersion();
+            m_chunkVersion = sim.damage().chunkStateVersion();
         }
         SW_TRY(renderer.updateDamageBodies(packBodies(sim)));
         renderer.setDamageParams(renderDamageParams(sim));

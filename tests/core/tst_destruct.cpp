@@ -406,7 +406,7 @@ TEST_CASE("destruct: the ring around a torn chunk reads wound and warm through i
     const HitReport r = sim.fire({0.05f, -3.f, 0.02f}, {0.f, 1.f, 0.f});
     REQUIRE(r.torn.size() == 1u);
     const int c = r.torn.front();
-    REQUIRE(sim.chunkCarried(c));
+    REQUIRE(sim.damage().chunkCarried(c));
     const std::vector<std::uint32_t> dirty = sim.takeDirtySlots();
     // The ring: slots outside the chunk, plating and not wounded before, neighbours of a slot the
     // chunk carried off. Each reads wound; those not written by the hit otherwise read the ring's heat
@@ -420,10 +420,10 @@ TEST_CASE("destruct: the ring around a torn chunk reads wound and warm through i
     }
     for (std::uint32_t u : ring) {
         CHECK((sim.flags(u) & kWound) != 0);
-        if (sim.storedFlags(u) & kWound) continue;  // written by the hit (knocked, cracked, or a ring beyond two)
+        if (sim.damage().storedFlags(u) & kWound) continue;  // written by the hit (knocked, cracked, or a ring beyond two)
         read.push_back(u);
         CHECK(sim.heat0(u) == 0.5f);
-        CHECK(sim.heatTime(u) == sim.chunkTornAt(c));
+        CHECK(sim.heatTime(u) == sim.damage().chunkTornAt(c));
         CHECK_FALSE(std::binary_search(dirty.begin(), dirty.end(), u));
     }
     MESSAGE("ring " << ring.size() << " slots, " << read.size() << " read through the chunk; " << dirty.size() << " dirty records");
@@ -433,14 +433,14 @@ TEST_CASE("destruct: the ring around a torn chunk reads wound and warm through i
     const std::uint32_t u = read.front();
     sim.knockOut(u);
     CHECK(sim.depth(u) == 1.f);
-    CHECK((sim.storedFlags(u) & kWound) != 0);
+    CHECK((sim.damage().storedFlags(u) & kWound) != 0);
     CHECK(sim.heat0(u) == 0.f);  // knockOut's heat
     // A partial heal writes the ring out (no chunk is carried after it), reading the same.
     const std::uint32_t v = read.back();
     const float heatTime = sim.heatTime(v);
     sim.heal(0.5f);
-    CHECK_FALSE(sim.chunkCarried(c));
-    CHECK((sim.storedFlags(v) & kWound) != 0);
+    CHECK_FALSE(sim.damage().chunkCarried(c));
+    CHECK((sim.damage().storedFlags(v) & kWound) != 0);
     CHECK(sim.heat0(v) == 0.5f);
     CHECK(sim.heatTime(v) == heatTime);
 }
@@ -671,7 +671,7 @@ TEST_CASE("destruct: a crack writes no slot of its crack line: a cracking hit's 
                 for (std::uint32_t u = 0; u < sim.size(); ++u)
                     if (sim.chunkOf(u) == c && sim.depth(u) < 1.f && onRim(u)) {
                         CHECK((sim.flags(u) & (kCracked | kWound)) == (kCracked | kWound));
-                        if (!(sim.storedFlags(u) & kCracked)) CHECK(sim.heat0(u) == 0.6f);
+                        if (!(sim.damage().storedFlags(u) & kCracked)) CHECK(sim.heat0(u) == 0.6f);
                     }
         }
         REQUIRE(work[k].cracks >= 8.0);
@@ -698,22 +698,22 @@ TEST_CASE("destruct: crack lines, carried chunks and rings read through the chun
     const auto countReads = [&] {
         for (std::uint32_t i = 0; i < lazy.size(); ++i) {
             const int c = lazy.chunkOf(i);
-            if (!lazy.chunkCrackPending(c) || !lazy.onChunkRim(i) || lazy.storedDepth(i) >= 1.f) continue;
-            if (lazy.storedFlags(i) & kCracked) continue;  // written since the crack
+            if (!lazy.damage().chunkCrackPending(c) || !lazy.damage().onChunkRim(i) || lazy.damage().storedDepth(i) >= 1.f) continue;
+            if (lazy.damage().storedFlags(i) & kCracked) continue;  // written since the crack
             ++crackRead;
-            crackCarried += lazy.chunkCarried(c) ? 1 : 0;
+            crackCarried += lazy.damage().chunkCarried(c) ? 1 : 0;
             int ring[2];
-            const int rings = lazy.ringChunks(i, ring);
+            const int rings = lazy.damage().ringChunks(i, ring);
             bool torn = false;
-            for (int j = 0; j < rings; ++j) torn = torn || lazy.chunkCarried(ring[j]);
-            crackOverRing += torn && !lazy.chunkCarried(c) ? 1 : 0;
+            for (int j = 0; j < rings; ++j) torn = torn || lazy.damage().chunkCarried(ring[j]);
+            crackOverRing += torn && !lazy.damage().chunkCarried(c) ? 1 : 0;
         }
     };
     // Rim slots cracked by a channel, their chunk not cracked yet.
     const auto channelled = [&] {
         std::vector<std::uint32_t> out;
         for (std::uint32_t i = 0; i < lazy.size(); ++i)
-            if (lazy.onChunkRim(i) && (lazy.storedFlags(i) & kCracked) && lazy.depth(i) < 1.f && !lazy.chunkCracked(lazy.chunkOf(i)))
+            if (lazy.damage().onChunkRim(i) && (lazy.damage().storedFlags(i) & kCracked) && lazy.depth(i) < 1.f && !lazy.chunkCracked(lazy.chunkOf(i)))
                 out.push_back(i);
         return out;
     };
@@ -748,10 +748,10 @@ TEST_CASE("destruct: crack lines, carried chunks and rings read through the chun
                 for (std::uint32_t i : before) {
                     // Cracked now: the crack wrote it (a channel's kCracked cannot say "not written since").
                     const int c = lazy.chunkOf(i);
-                    if (!lazy.chunkCrackPending(c) || lazy.chunkCarried(c) || lazy.depth(i) >= 1.f) continue;
+                    if (!lazy.damage().chunkCrackPending(c) || lazy.damage().chunkCarried(c) || lazy.depth(i) >= 1.f) continue;
                     ++crackOverChannel;
                     CHECK(lazy.heat0(i) == 0.6f);
-                    CHECK(lazy.heatTime(i) == lazy.chunkCrackedAt(c));
+                    CHECK(lazy.heatTime(i) == lazy.damage().chunkCrackedAt(c));
                 }
                 INFO("round " << round << ", " << name << " shot " << shot);
                 CHECK(a.cracked == b.cracked);
@@ -766,7 +766,7 @@ TEST_CASE("destruct: crack lines, carried chunks and rings read through the chun
         }
         lazy.heal(0.4f);
         eager.heal(0.4f);
-        CHECK_FALSE(lazy.chunkCrackPending(0));
+        CHECK_FALSE(lazy.damage().chunkCrackPending(0));
         REQUIRE(lazy.serializeState() == eager.serializeState());
     }
     lazy.heal(1.f);

@@ -83,7 +83,7 @@ TEST_CASE("destruct gpu: damaged slots, chunk copies and debris match the CPU si
         worstSlot = std::max(worstSlot, ((*gpu)[i] - sim.position(i)).norm());
         moved += sim.depth(i) > 0.f ? 1 : 0;
         // Carried off by a torn chunk and never written one by one: the GPU reads it through the chunk.
-        carried += sim.chunkCarried(sim.chunkOf(i)) && sim.storedDepth(i) < 1.f ? 1 : 0;
+        carried += sim.damage().chunkCarried(sim.chunkOf(i)) && sim.damage().storedDepth(i) < 1.f ? 1 : 0;
     }
     for (std::size_t e = 0; e < sim.poolHighWater(); ++e) {
         const std::size_t g = sim.size() + e;
@@ -108,11 +108,11 @@ TEST_CASE("destruct gpu: damaged slots, chunk copies and debris match the CPU si
     int ring = 0;
     for (std::size_t i = 0; i < sim.size(); ++i) {
         int around[2];
-        const int k = sim.ringChunks(i, around);
+        const int k = sim.damage().ringChunks(i, around);
         bool torn = false;
-        for (int j = 0; j < k; ++j) torn = torn || sim.chunkCarried(around[j]);
-        const bool own = sim.chunkCarried(sim.chunkOf(i)) && sim.storedDepth(i) < 1.f;
-        ring += torn && !own && sim.storedDepth(i) < 1.f && !(sim.storedFlags(i) & destruct::kWound) ? 1 : 0;
+        for (int j = 0; j < k; ++j) torn = torn || sim.damage().chunkCarried(around[j]);
+        const bool own = sim.damage().chunkCarried(sim.chunkOf(i)) && sim.damage().storedDepth(i) < 1.f;
+        ring += torn && !own && sim.damage().storedDepth(i) < 1.f && !(sim.damage().storedFlags(i) & destruct::kWound) ? 1 : 0;
     }
     MESSAGE("slots read through a torn chunk's ring: " << ring << ", carried: " << carried);
     CHECK(ring > 20);
@@ -213,14 +213,14 @@ TEST_CASE("destruct gpu: a pending crack's line reads cracked through the chunk 
     int line = 0, inCarried = 0, overRing = 0;
     for (std::size_t i = 0; i < sim.size(); ++i) {
         const int c = sim.chunkOf(i);
-        if (!sim.chunkCrackPending(c) || !sim.onChunkRim(i) || sim.storedDepth(i) >= 1.f || (sim.storedFlags(i) & destruct::kCracked))
+        if (!sim.damage().chunkCrackPending(c) || !sim.damage().onChunkRim(i) || sim.damage().storedDepth(i) >= 1.f || (sim.damage().storedFlags(i) & destruct::kCracked))
             continue;
         ++line;  // read through the chunk record: never written since the crack
-        inCarried += sim.chunkCarried(c) ? 1 : 0;
+        inCarried += sim.damage().chunkCarried(c) ? 1 : 0;
         int around[2];
         bool torn = false;
-        for (int j = 0, k = sim.ringChunks(i, around); j < k; ++j) torn = torn || sim.chunkCarried(around[j]);
-        overRing += torn && !sim.chunkCarried(c) ? 1 : 0;
+        for (int j = 0, k = sim.damage().ringChunks(i, around); j < k; ++j) torn = torn || sim.damage().chunkCarried(around[j]);
+        overRing += torn && !sim.damage().chunkCarried(c) ? 1 : 0;
     }
     MESSAGE("crack-line slots read through their chunk: " << line << ", in torn chunks " << inCarried << ", on torn chunks' rings " << overRing);
     CHECK(line > 200);
@@ -244,7 +244,7 @@ TEST_CASE("destruct gpu: a pending crack's line reads cracked through the chunk 
         worstColour = std::max(worstColour, (lazyLooks[i].head<3>() - writtenLooks[i].head<3>()).cwiseAbs().maxCoeff());
         shapes += lazyLooks[i].w() != writtenLooks[i].w() ? 1 : 0;
         const int c = sim.chunkOf(i);
-        hot += sim.chunkCrackPending(c) && !sim.chunkCarried(c) && sim.onChunkRim(i) && written.heat0(i) == 0.6f ? 1 : 0;
+        hot += sim.damage().chunkCrackPending(c) && !sim.damage().chunkCarried(c) && sim.damage().onChunkRim(i) && written.heat0(i) == 0.6f ? 1 : 0;
     }
     CHECK(hot > 20);  // slots that draw the crack's heat, not a torn chunk's
     CHECK(worstCentre < 1e-6f);
