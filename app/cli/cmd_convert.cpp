@@ -6,6 +6,7 @@
 
 #include "app/cli/command.h"
 #include "core/formats/cloud_io.h"
+#include "core/foundation/output_file.h"
 
 namespace sw::cli {
 namespace {
@@ -14,6 +15,7 @@ struct ConvertArgs {
     std::string input;
     std::string output;
     int spzVersion = 3;
+    bool overwrite = false;
 };
 
 Status runConvert(const ConvertArgs& args) {
@@ -21,9 +23,11 @@ Status runConvert(const ConvertArgs& args) {
         return makeError(ErrorCode::InvalidInput,
                          "--spz-version must be 3 or 4, got " + std::to_string(args.spzVersion));
     }
+    SW_TRY(checkOutputFile(args.output, {{args.input}, args.overwrite}));
     auto cloud = formats::readSplatCloud(args.input);
     if (!cloud) return cloud.error();
     SW_TRY(formats::writeSplatCloud(args.output, *cloud, formats::SpzWriteOptions{args.spzVersion}));
+    SW_TRY(recordOutputFile(args.output));
     std::error_code ec;
     const auto bytes = std::filesystem::file_size(args.output, ec);
     std::printf("converted %zu splats (SH degree %d): %s -> %s (%llu bytes)\n", cloud->size(), cloud->shDegree,
@@ -41,6 +45,7 @@ void addConvertCommand(CLI::App& app, Outcome& outcome) {
     cmd->add_option("--spz-version", args->spzVersion,
                     "SPZ version to write: 3 (gzip, read by today's web viewers) or 4 (ZSTD streams)")
         ->capture_default_str();
+    addOverwriteFlag(cmd, args->overwrite);
     cmd->callback([args, &outcome] { outcome.status = runConvert(*args); });
 }
 

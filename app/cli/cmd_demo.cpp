@@ -8,6 +8,7 @@
 #include "app/cli/command.h"
 #include "app/cli/schema_flags.h"
 #include "core/demo/demo_drone.h"
+#include "core/foundation/output_file.h"
 #include "core/geometry/gltf_writer.h"
 
 namespace sw::cli {
@@ -18,8 +19,10 @@ struct DemoCommand {
     std::unique_ptr<SchemaFlags> flags;
     std::string output;
     bool platesGiven = false, shareGiven = false;
+    bool overwrite = false;
 
     Status run() const {
+        SW_TRY(checkOutputFile(output, {{}, overwrite}));
         demo::DemoSettings settings = demo::demoSchema().fromParams(params);
         if (settings.style == demo::DemoStyle::Plated) {
             const demo::DemoSettings boss = demo::platedBossSettings();
@@ -29,6 +32,7 @@ struct DemoCommand {
         auto drone = demo::generateDemoDrone(settings);
         if (!drone) return drone.error();
         SW_TRY(geometry::writeGlb(drone->mesh, output));
+        SW_TRY(recordOutputFile(output));
         const geometry::Mesh& mesh = drone->mesh;
         std::printf("demo drone: %s\n", output.c_str());
         std::printf("  style:      %s\n", params.getString("style").c_str());
@@ -53,6 +57,7 @@ void addDemoCommand(CLI::App& app, Outcome& outcome) {
     auto state = std::make_shared<DemoCommand>();
     CLI::App* cmd = app.add_subcommand("demo", "Write the generated demo asset (a boss drone of open plates) as a GLB");
     cmd->add_option("-o,--output", state->output, "Output .glb file")->required();
+    addOverwriteFlag(cmd, state->overwrite);
     state->flags = std::make_unique<SchemaFlags>(*cmd, state->params);
     cmd->callback([state, cmd, &outcome] {
         const bool preset = cmd->count("--demo-preset") > 0;

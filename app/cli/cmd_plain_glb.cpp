@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "app/cli/command.h"
+#include "core/foundation/output_file.h"
 #include "core/geometry/plain_glb.h"
 
 namespace sw::cli {
@@ -13,11 +14,14 @@ namespace {
 struct PlainGlbArgs {
     std::string input;
     std::string output;
+    bool overwrite = false;
 };
 
 Status runPlainGlb(const PlainGlbArgs& args) {
+    SW_TRY(checkOutputFile(args.output, {{args.input}, args.overwrite}));
     auto report = geometry::writePlainGlb(args.input, args.output);
     if (!report) return report.error();
+    SW_TRY(recordOutputFile(args.output));
     std::printf("wrote %s: %d meshes, %d KTX2 base colours as PNG, %d materials linked to them\n", args.output.c_str(), report->meshes,
                 report->pngImages, report->baseColorsLinked);
     return {};
@@ -30,6 +34,7 @@ void addPlainGlbCommand(CLI::App& app, Outcome& outcome) {
     CLI::App* cmd = app.add_subcommand("plain-glb", "Copy a glTF/GLB with Draco geometry decoded and KTX2 base colours as PNG (for Blender)");
     cmd->add_option("input", args->input, "Input model (.glb or .gltf)")->required();
     cmd->add_option("-o,--output", args->output, "Output .glb")->required();
+    addOverwriteFlag(cmd, args->overwrite);
     cmd->callback([args, &outcome] { outcome.status = runPlainGlb(*args); });
 }
 

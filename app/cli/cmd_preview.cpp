@@ -12,6 +12,7 @@
 #include <string>
 
 #include "app/cli/command.h"
+#include "core/foundation/output_file.h"
 #include "core/formats/cloud_io.h"
 #include "core/formats/spl2.h"
 #include "core/foundation/image_io.h"
@@ -33,6 +34,7 @@ struct PreviewCommand {
     std::string input;
     std::string output;
     std::string mesh;
+    bool overwrite = false;
     std::string view;  // "WxH": one orbit view instead of the sheet
     render::GameScaleSettings gs;
     float elevationDeg = 25.f;
@@ -127,6 +129,7 @@ struct PreviewCommand {
     }
 
     Status run() {
+        SW_TRY(checkOutputFile(output, {{input, mesh}, overwrite}));
         auto model = load();
         if (!model) return model.error();
         auto context = render::HeadlessContext::create();
@@ -156,6 +159,7 @@ struct PreviewCommand {
         if (meshRenderer) meshRenderer->release();
         if (!image) return namingOutput(image.error(), output);
         SW_TRY(writePngFile(output, *image));
+        SW_TRY(recordOutputFile(output));
         std::printf("preview: %s (%dx%d)\n", output.c_str(), image->width, image->height);
         std::printf("  model:   %s, %zu core + %zu shell splats%s\n", input.c_str(), model->core.size(),
                     model->shell.size(), model->chunks ? ", with chunks" : "");
@@ -174,6 +178,7 @@ void addPreviewCommand(CLI::App& app, Outcome& outcome) {
     CLI::App* cmd = app.add_subcommand("preview", "Write the game-scale view of a baked model (.bin) or a cloud to a PNG");
     cmd->add_option("model", state->input, "Baked model (.bin) or splat cloud (.ply, .spz)")->required();
     cmd->add_option("-o,--output", state->output, "Output .png file")->required();
+    addOverwriteFlag(cmd, state->overwrite);
     cmd->add_option("--game-scale", state->gs.heightPx, "Model height on screen in px (the game uses 60-100)")
         ->check(CLI::Range(8, 2000))
         ->capture_default_str();

@@ -9,6 +9,7 @@
 
 #include "app/cli/command.h"
 #include "core/foundation/image_io.h"
+#include "core/foundation/output_file.h"
 #include "core/geometry/import.h"
 #include "core/pipeline/model_source.h"
 #include "core/render/headless_context.h"
@@ -30,6 +31,7 @@ struct RenderCommand {
     float azimuthDeg = 30.f;
     float elevationDeg = 20.f;  // orbit; turntable uses its fixed 40° tilt
     int benchFrames = 0;
+    bool overwrite = false;
 
     Status bench(render::MeshRenderer& renderer, const render::Camera& cam, const render::RenderSettings& s) const {
         const auto start = std::chrono::steady_clock::now();
@@ -44,6 +46,7 @@ struct RenderCommand {
     }
 
     Status run() const {
+        SW_TRY(checkOutputFile(output, {{model}, overwrite}));
         SW_TRY(render::checkOffscreenRender(width, height, kSamples, output));  // before importing anything
         auto source = pipeline::modelSourceFor(model);  // a project gives its model, import settings and parts
         if (!source) return source.error();
@@ -68,6 +71,7 @@ struct RenderCommand {
         if (!image) return namingOutput(image.error(), output);
         SW_TRY(status);
         SW_TRY(writePngFile(output, *image));
+        SW_TRY(recordOutputFile(output));
         std::printf("render: %s\n", output.c_str());
         std::printf("  model:      %s (%zu triangles, %zu materials)\n", model.c_str(), mesh.triangleCount(),
                     mesh.materials.size());
@@ -88,6 +92,7 @@ void addRenderCommand(CLI::App& app, Outcome& outcome) {
     CLI::App* cmd = app.add_subcommand("render", "Render a model offscreen (headless EGL) to a PNG");
     cmd->add_option("model", state->model, "Model file (.glb/.gltf, .fbx, .obj) or project (.splatproj)")->required();
     cmd->add_option("-o,--output", state->output, "Output .png file")->required();
+    addOverwriteFlag(cmd, state->overwrite);
     cmd->add_option("--width", state->width, "Image width in px")->check(CLI::Range(1, 16384))->capture_default_str();
     cmd->add_option("--height", state->height, "Image height in px")->check(CLI::Range(1, 16384))->capture_default_str();
     const std::map<std::string, render::Background> backgrounds{{"grey", render::Background::Grey},

@@ -21,6 +21,14 @@ inline Error namingOutput(Error error, const std::string& output) {
     return error;
 }
 
+// --overwrite for a command that writes single files: the one output rule (core/foundation/
+// output_file.h) refuses an existing file splatwright did not write unless it is given (an input
+// or a link is refused always).
+inline void addOverwriteFlag(CLI::App* cmd, bool& overwrite) {
+    cmd->add_flag("--overwrite", overwrite,
+                  "Replace an existing output file that splatwright did not write (never an input, a link or a folder)");
+}
+
 void addInfoCommand(CLI::App& app, Outcome& outcome);
 void addDemoCommand(CLI::App& app, Outcome& outcome);
 void addDatasetCommand(CLI::App& app, Outcome& outcome);

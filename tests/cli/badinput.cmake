@@ -202,3 +202,47 @@ sw_enospc(dataset_disk_full NAMES ".*mnt_dataset_disk_full/ds(/[^:]*)?"
   ARGS dataset ${BAD}/cube.glb -o %MNT%/ds ${DS})
 sw_enospc(export_disk_full NAMES ".*mnt_export_disk_full/e(/cube\\.[a-z.]+)?"
   ARGS export ${BAD}/ok.ply --model ${BAD}/cube.glb -o %MNT%/e)
+
+# --- single-file outputs: the one output rule (core/foundation/output_file.h) -----------------
+# Never an input, never through a link, never a file splatwright did not write (unless
+# --overwrite); the refused file or link is left as it was, nothing else is written.
+set(OWN "the user's file")
+sw_bad(convert_onto_its_input RC 5 MATCH "error: .*inputs/ok\\.ply: is an input of this job .*; nothing was written"
+  EXISTS ${BAD}/inputs/ok.ply ARGS convert ${BAD}/inputs/ok.ply -o ${BAD}/inputs/ok.ply)
+sw_bad(convert_onto_its_input_spelled_otherwise RC 5 MATCH "error: .*inputs/\\./ok\\.ply: is an input of this job"
+  ARGS convert ${BAD}/inputs/ok.ply -o ${BAD}/inputs/./ok.ply)
+sw_bad(convert_through_a_link RC 5 MATCH "error: .*links/to_mine\\.spz: is a symbolic link to .*owned/mine\\.spz; splatwright does not write through links"
+  ISLINK ${BAD}/links/to_mine.spz ARGS convert ${BAD}/ok.ply -o ${BAD}/links/to_mine.spz)
+sw_bad(convert_onto_a_users_file RC 5 MATCH "error: .*owned/mine\\.spz: exists and was not written by splatwright .*--overwrite"
+  EXISTS ${BAD}/owned/mine.spz ARGS convert ${BAD}/ok.ply -o ${BAD}/owned/mine.spz)
+sw_bad(convert_onto_a_users_ply RC 5 MATCH "error: .*owned/mine\\.ply: exists and was not written by splatwright"
+  ARGS convert ${BAD}/ok.ply -o ${BAD}/owned/mine.ply)
+sw_bad(convert_overwrite_a_users_file RC 0 MATCH "converted 200 splats" EXISTS ${BAD}/owned/spare.spz
+  ARGS convert ${BAD}/ok.ply -o ${BAD}/owned/spare.spz --overwrite)
+sw_bad(convert_overwrite_never_its_input RC 5 MATCH "error: .*inputs/ok\\.ply: is an input of this job"
+  ARGS convert ${BAD}/inputs/ok.ply -o ${BAD}/inputs/ok.ply --overwrite)
+sw_bad(convert_overwrite_never_through_a_link RC 5 MATCH "error: .*to_mine\\.spz: is a symbolic link"
+  ISLINK ${BAD}/links/to_mine.spz ARGS convert ${BAD}/ok.ply -o ${BAD}/links/to_mine.spz --overwrite)
+sw_bad(convert_into_its_own_record RC 0 MATCH "converted 200 splats" EXISTS @O@/x.spz @O@/.splatwright-output.json
+  ARGS convert ${BAD}/ok.ply -o @O@/x.spz)
+sw_bad(demo_onto_a_users_file RC 5 MATCH "error: .*owned/mine\\.glb: exists and was not written by splatwright"
+  EXISTS ${BAD}/owned/mine.glb ARGS demo -o ${BAD}/owned/mine.glb --texture-size 256)
+sw_bad(demo_through_a_link RC 5 MATCH "error: .*links/to_mine\\.glb: is a symbolic link" ISLINK ${BAD}/links/to_mine.glb
+  ARGS demo -o ${BAD}/links/to_mine.glb --texture-size 256)
+sw_bad(demo_overwrite_a_users_file RC 0 MATCH "demo drone: .*owned/spare\\.glb" ARGS demo -o ${BAD}/owned/spare.glb --texture-size 256 --overwrite)
+sw_bad(render_onto_its_model RC 5 MATCH "error: .*inputs/cube\\.glb: is an input of this job" EXISTS ${BAD}/inputs/cube.glb
+  ARGS render ${BAD}/inputs/cube.glb -o ${BAD}/inputs/cube.glb)
+sw_bad(render_onto_a_users_png RC 5 MATCH "error: .*owned/mine\\.png: exists and was not written by splatwright"
+  ARGS render ${BAD}/inputs/cube.glb -o ${BAD}/owned/mine.png)
+sw_bad(render_through_a_link RC 5 MATCH "error: .*links/to_mine\\.png: is a symbolic link" ISLINK ${BAD}/links/to_mine.png
+  ARGS render ${BAD}/inputs/cube.glb -o ${BAD}/links/to_mine.png)
+sw_bad(plain_glb_onto_its_input RC 5 MATCH "error: .*inputs/cube\\.glb: is an input of this job" EXISTS ${BAD}/inputs/cube.glb
+  ARGS plain-glb ${BAD}/inputs/cube.glb -o ${BAD}/inputs/cube.glb)
+sw_bad(plain_glb_through_a_link RC 5 MATCH "error: .*links/to_mine\\.glb: is a symbolic link" ISLINK ${BAD}/links/to_mine.glb
+  ARGS plain-glb ${BAD}/inputs/cube.glb -o ${BAD}/links/to_mine.glb)
+sw_bad(plain_glb_onto_a_users_file RC 5 MATCH "error: .*owned/mine\\.glb: exists and was not written by splatwright"
+  ARGS plain-glb ${BAD}/inputs/cube.glb -o ${BAD}/owned/mine.glb)
+sw_bad(preview_onto_its_mesh RC 5 MATCH "error: .*inputs/cube\\.glb: is an input of this job"
+  ARGS preview ${BAD}/inputs/ok.ply --mesh ${BAD}/inputs/cube.glb -o ${BAD}/inputs/cube.glb)
+sw_bad(preview_onto_its_cloud RC 5 MATCH "error: .*inputs/ok\\.ply: is an input of this job"
+  ARGS preview ${BAD}/inputs/ok.ply -o ${BAD}/inputs/ok.ply)

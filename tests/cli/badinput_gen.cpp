@@ -390,6 +390,18 @@ int main(int argc, char** argv) {
     put("user/notes.txt", std::string("keep\n"));
     put("userdata/notes.txt", std::string("keep\n"));
     put("userfile.txt", std::string("keep\n"));
+    // Single files of the user's where a command's output could land (output_file.h), links to
+    // them, and one of each kind for --overwrite.
+    for (const char* name : {"mine.spz", "mine.ply", "mine.glb", "mine.png", "mine.json", "spare.spz", "spare.glb"})
+        put(std::string("owned/") + name, std::string("the user's file\n"));
+    fs::create_directories(g_out / "links");
+    for (const char* ext : {"spz", "glb", "png", "json"})
+        fs::create_symlink(g_out / "owned" / (std::string("mine.") + ext), g_out / "links" / (std::string("to_mine.") + ext));
+    {
+        std::ifstream in(g_out / "ok.ply", std::ios::binary);
+        put("inputs/ok.ply", Bytes(std::istreambuf_iterator<char>(in), {}));
+    }
+    put("inputs/cube.glb", orDie(sw::geometry::encodeGlb(cube(true))));
     // Stale temporaries of a killed run (pid 4194399 is above Linux's pid_max: never running).
     put("stale/out.spz.tmp-4194399-deadbeef", std::string("half a file"));
     put("stale/ds.tmp-4194399-0000abcd/.splatwright-output.json", std::string("{\"writer\":\"splatwright\",\"entries\":[]}"));
