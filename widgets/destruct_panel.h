@@ -8,17 +8,22 @@
 // The damage is drawn by the viewport's own renderer (its damage path, fed through the
 // viewport's frame hook, so a re-docked viewport's new context gets it again).
 //
-// Every action is recorded; the time scrub and the heal slider replay the record from the
-// pristine model (the simulation is deterministic: same seed, same shots, same state), so
-// scrubbing back and healing less are exact. Shooting while scrubbed back drops what followed.
+// The panel only shows and edits: the bench itself is a destruct::Session (core/destruct/session.h),
+// the same one `splatwright-cli destruct` plays. Every action is recorded; the time scrub and the
+// heal slider replay the record from the pristine model (the simulation is deterministic: same
+// seed, same shots, same state), so scrubbing back and healing less are exact. Shooting while
+// scrubbed back drops what followed. Save Session writes the record (JSON) that the CLI's
+// `destruct --replay` plays to the same state; Load Session plays a saved one here.
 #include <QElapsedTimer>
 #include <QImage>
 #include <QPointer>
+#include <QStringList>
 #include <QWidget>
 #include <memory>
 #include <vector>
 
 #include "core/destruct/render_sync.h"
+#include "core/destruct/session.h"
 #include "core/destruct/simulation.h"
 #include "core/destruct/volley.h"
 #include "core/destruct/weapon_profile.h"
@@ -48,7 +53,7 @@ public:
     // frame slows the playback down instead of piling up steps) and the view repaints once per
     // tick: playback at the display's rate where the frame allows it, at real speed. The steps
     // are recorded, so a replay lands on the same state whatever the frame rate was.
-    static constexpr float kFrameSeconds = 1.f / 60.f;
+    static constexpr float kFrameSeconds = sw::destruct::kFrameSeconds;
     static constexpr int kMaxStepsPerTick = 4;
 
     explicit DestructPanel(Viewport* viewport, QWidget* parent = nullptr);
@@ -57,7 +62,12 @@ public:
     // The baked model to shoot (the one the viewport shows); nullptr clears. A model the
     // simulation rejects is shown in the panel and returned.
     Status setModel(std::shared_ptr<const sw::formats::Spl2Model> model);
-    const sw::destruct::Simulation* simulation() const { return m_sim.get(); }
+    const sw::destruct::Simulation* simulation() const { return m_session ? &m_session->simulation() : nullptr; }
+    const sw::destruct::Session* session() const { return m_session.get(); }
+    // The session's record as JSON (destruct::sessionToJson), written atomically; and a saved one
+    // played from the pristine model (the current record is replaced). Errors name the file.
+    Status saveSession(const QString& path) const;
+    Status loadSession(const QString& path);
 
     // The weapon profile of the next shots (the schema panel's values).
     sw::destruct::WeaponProfile profile() const;
@@ -70,6 +80,8 @@ public:
     const std::vector<sw::destruct::WeaponProfile>& weapons() const { return m_weapons; }
     void setWeapons(std::vector<sw::destruct::WeaponProfile> weapons);  // a project's; names unique
     void setSimSettings(const sw::destruct::SimSettings& settings);    // a project's (seed: the Volley row)
+    // The model's part names, shown on the part health bars (index = the baked part id).
+    void setPartNames(const QStringList& names);
     ParamPanel* profilePanel() const { return m_profilePanel; }
     // The simulation's settings (the schema panel of SimSettings; its seed is the Volley row's).
     // An edit replays the record from the pristine model with the new settings (exact: the
@@ -102,27 +114,15 @@ signals:
     void stateChanged();  // after every action and running step
 
 private:
-    struct Action {
-        enum class Kind { Shot, Volley, Steps, Heal } kind = Kind::Shot;
-        sw::destruct::WeaponProfile profile;
-        Eigen::Vector3f origin = Eigen::Vector3f::Zero(), direction = Eigen::Vector3f::UnitY();
-        sw::destruct::Volley volley;
-        int steps = 0;        // Steps: this many kFrameSeconds steps
-        float amount = 0.f;   // Heal
-    };
     void buildUi();
     void keepEditedProfile();   // the fields' profile into m_weapons (see weapons())
     void refreshProfileBox();   // built-ins, then m_weapons' own names
-    // The settings panel's values into the simulation: a fresh one while nothing was fired, else
-    // the record replayed with them.
+    // The settings panel's values into the session: a fresh simulation while nothing was fired,
+    // else the record replayed with them (Session::setSettings).
     void applySimSettings();
-    // Recreates the pristine simulation and replays the record up to `until` seconds (< 0: all),
-    // then the heal slider's share.
-    void replay(double until = -1.0);
-    void apply(const Action& a, int steps);
-    void record(Action a);
-    void truncateToScrub();
-    void commitHeal();
+    void saveSessionDialog();
+    void loadSessionDialog();
+    void setActionsEnabled(bool on);
     void afterChange(bool sheet);
     void updateStats();
     void logNewEvents();
@@ -131,13 +131,13 @@ private:
 
     QPointer<Viewport> m_viewport;
     std::shared_ptr<const sw::formats::Spl2Model> m_model;
-    std::unique_ptr<sw::destruct::Simulation> m_sim;
+    std::unique_ptr<sw::destruct::Session> m_session;
     sw::destruct::DamageSync m_sync;
     bool m_needAttach = true;
     bool m_attachFailed = false;
-    std::vector<Action> m_record;
+    std::uint64_t m_attachedGeneration = 0;  // the session's simulation the renderer was attached to
     std::vector<sw::destruct::WeaponProfile> m_weapons;
-    double m_time = 0.0;  // the time shown (≤ the recorded time while scrubbed back)
+    QStringList m_partNames;
     std::size_t m_eventsLogged = 0;
 
     QComboBox* m_preset = nullptr;
@@ -155,6 +155,8 @@ private:
     QPushButton* m_pause = nullptr;
     QPushButton* m_step = nullptr;
     QPushButton* m_reset = nullptr;
+    QPushButton* m_saveSession = nullptr;
+    QPushButton* m_loadSession = nullptr;
     QLabel* m_stats = nullptr;
     QVBoxLayout* m_partBars = nullptr;
     std::vector<QProgressBar*> m_bars;

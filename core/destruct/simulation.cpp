@@ -46,6 +46,7 @@ void Simulation::heal(float amount) {
         } else {
             for (std::uint32_t i = 0; i < n; ++i) m_damage.markDirty(i);
             m_pieces.markAllDirty();
+            m_eventsBeforeHeal = m_events.size();  // the islands torn so far are healed too
         }
         return;
     }
@@ -222,7 +223,8 @@ SimStats Simulation::stats() const {
         s.chunksCracked += m_damage.chunkCracked[c] ? 1 : 0;
         s.chunksTorn += m_damage.chunkTorn[c] ? 1 : 0;
     }
-    for (const Event& e : m_events) s.islandsTorn += e.type == EventType::IslandTorn ? 1 : 0;
+    for (std::size_t k = m_eventsBeforeHeal; k < m_events.size(); ++k)
+        s.islandsTorn += m_events[k].type == EventType::IslandTorn ? 1 : 0;
     for (const Body& b : m_pieces.bodies) s.bodiesAlive += b.alive ? 1 : 0;
     for (std::uint32_t e = 0; e < m_pieces.high; ++e) {
         s.debrisAlive += m_pieces.entries[e].kind == PoolKind::Debris ? 1 : 0;

@@ -202,6 +202,7 @@ private:
     detail::DamageState m_damage;
     detail::PiecePool m_pieces;
     std::vector<Event> m_events;
+    std::size_t m_eventsBeforeHeal = 0;  // events up to the last full heal (stats count the islands after it)
     std::uint16_t m_markNow = 0;
     std::uint64_t m_rng = 0;
     std::uint64_t m_visitsTotal = 0;

@@ -1,5 +1,6 @@
 #include "core/destruct/weapon_profile.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "core/foundation/file_io.h"
@@ -107,9 +108,34 @@ Status saveProfile(const std::string& path, const WeaponProfile& profile) {
     return writeFileAtomic(path, profileToJson(profile));
 }
 
-Result<WeaponProfile> loadProfile(const std::string& nameOrPath) {
+std::optional<WeaponProfile> findProfile(const std::vector<WeaponProfile>& own, const std::string& name) {
+    for (const WeaponProfile& p : own)
+        if (p.name == name) return p;
     for (const WeaponProfile& p : builtinProfiles())
-        if (p.name == nameOrPath) return p;
+        if (p.name == name) return p;
+    return std::nullopt;
+}
+
+void keepEdited(std::vector<WeaponProfile>& own, const WeaponProfile& edited) {
+    if (edited.name.empty()) return;
+    const auto same = std::find_if(own.begin(), own.end(), [&](const WeaponProfile& w) { return w.name == edited.name; });
+    const std::optional<WeaponProfile> builtin = findProfile({}, edited.name);
+    if (builtin && profileToJson(*builtin) == profileToJson(edited)) {  // back to the built-in: nothing to keep
+        if (same != own.end()) own.erase(same);
+    } else if (same != own.end()) {
+        *same = edited;
+    } else {
+        own.push_back(edited);
+    }
+}
+
+Result<WeaponProfile> resolveProfile(const std::vector<WeaponProfile>& own, const std::string& nameOrPath) {
+    if (auto p = findProfile(own, nameOrPath)) return *p;
+    return loadProfile(nameOrPath);
+}
+
+Result<WeaponProfile> loadProfile(const std::string& nameOrPath) {
+    if (auto p = findProfile({}, nameOrPath)) return *p;
     std::error_code ec;
     if (!std::filesystem::exists(nameOrPath, ec)) {
         std::string names;

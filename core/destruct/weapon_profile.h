@@ -8,6 +8,7 @@
 //           the chunks there and throws them up and outward.
 //   railgun PIERCE: spall at the entry, a crack channel along the bolt, a chunk torn at the exit.
 //   grenade BLAST: wide, shallow, more debris.   hammer MELEE: a dent, nothing flies.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,5 +55,15 @@ Result<WeaponProfile> loadProfile(const std::string& nameOrPath);
 Result<WeaponProfile> profileFromJson(const std::string& text, const std::string& path = {});
 std::string profileToJson(const WeaponProfile& profile);
 Status saveProfile(const std::string& path, const WeaponProfile& profile);  // atomic
+
+// The profile named `name`: a model's own (tuned in the Destruction dock, saved in its project)
+// first, then a built-in; nullopt when neither has that name. The one look-up rule of the dock,
+// the CLI and export.
+std::optional<WeaponProfile> findProfile(const std::vector<WeaponProfile>& own, const std::string& name);
+// Keeps `edited` among a model's own profiles under its name (replacing one of that name); a
+// built-in edited back to its own values drops out instead. The Destruction dock's edit rule.
+void keepEdited(std::vector<WeaponProfile>& own, const WeaponProfile& edited);
+// findProfile, else a JSON preset file at that path (loadProfile's errors).
+Result<WeaponProfile> resolveProfile(const std::vector<WeaponProfile>& own, const std::string& nameOrPath);
 
 }  // namespace sw::destruct

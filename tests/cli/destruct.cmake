@@ -44,3 +44,22 @@ set_tests_properties(cli.destruct.railgun cli.destruct.mortar cli.destruct.setti
                      PROPERTIES FIXTURES_REQUIRED destruct_bin)
 set_tests_properties(cli.destruct.profile_file PROPERTIES FIXTURES_REQUIRED destruct_bin DEPENDS cli.destruct.railgun)
 set_tests_properties(cli.destruct.project cli.destruct.project_weapon cli.destruct.untrained_project PROPERTIES FIXTURES_REQUIRED bake_cli_fixture)
+# A saved session replays to the same state; a broken one is refused naming the file and action.
+add_test(NAME cli.destruct.replay
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/destruct_replay.sh $<TARGET_FILE:splatwright-cli> ${SW_DESTRUCT_OUT}/drone.bin
+          ${SW_OUT}/destruct_replay)
+set_tests_properties(cli.destruct.replay PROPERTIES LABELS cli FIXTURES_REQUIRED destruct_bin)
+# Its files follow the one output rule: never the model, never one file twice.
+sw_cli_test(destruct.json_onto_the_model RC 5 MATCH "error: .*drone\\.bin: is an input of this job"
+  EXISTS ${SW_DESTRUCT_OUT}/drone.bin ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --shots 1 --json ${SW_DESTRUCT_OUT}/drone.bin)
+sw_cli_test(destruct.png_onto_the_model RC 5 MATCH "error: .*drone\\.bin: is an input of this job"
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --shots 1 --png ${SW_DESTRUCT_OUT}/drone.bin)
+sw_cli_test(destruct.profile_onto_the_model RC 5 MATCH "error: .*drone\\.bin: is an input of this job"
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --shots 1 --write-profile ${SW_DESTRUCT_OUT}/drone.bin)
+sw_cli_test(destruct.session_onto_the_model RC 5 MATCH "error: .*drone\\.bin: is an input of this job"
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --shots 1 --save-session ${SW_DESTRUCT_OUT}/drone.bin)
+sw_cli_test(destruct.one_file_twice RC 5 MATCH "error: .*twice\\.json: is asked for twice"
+  ABSENT ${SW_DESTRUCT_OUT}/twice.json ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --shots 1 --json ${SW_DESTRUCT_OUT}/twice.json
+  --save-session ${SW_DESTRUCT_OUT}/twice.json)
+set_tests_properties(cli.destruct.json_onto_the_model cli.destruct.png_onto_the_model cli.destruct.profile_onto_the_model
+                     cli.destruct.session_onto_the_model cli.destruct.one_file_twice PROPERTIES FIXTURES_REQUIRED destruct_bin)

@@ -6,7 +6,7 @@
 find_package(Qt6 REQUIRED COMPONENTS Test)
 add_executable(tst_destruct_panel widgets/tst_destruct_panel.cpp)
 set_target_properties(tst_destruct_panel PROPERTIES AUTOMOC ON)
-target_link_libraries(tst_destruct_panel PRIVATE sw::widgets sw::destruct sw::bake sw::demo sw::render Qt6::Test)
+target_link_libraries(tst_destruct_panel PRIVATE sw::widgets sw::destruct sw::pipeline sw::bake sw::demo sw::render Qt6::Test)
 sw_apply_warnings(tst_destruct_panel)
 add_test(NAME widgets.destruct COMMAND tst_destruct_panel)
 set_tests_properties(widgets.destruct PROPERTIES LABELS "gl;widgets" TIMEOUT 300

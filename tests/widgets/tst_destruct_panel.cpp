@@ -3,15 +3,18 @@
 // changes the stats and leaves the same state as the CLI's volley (core/destruct/volley, same
 // seed), a click on the viewport shoots along the view ray, heal 100 % restores the plating
 // exactly and 50 % equals the simulation healed by half, the time scrub replays exactly, pause
-// and step advance one frame, reset clears, the game-scale sheet renders, and a re-docked
-// viewport (new GL context) keeps drawing the damage without errors.
+// and step advance one frame, reset clears, the game-scale sheet renders, a re-docked viewport
+// (new GL context) keeps drawing the damage without errors, and a session saved by the dock
+// replays through the CLI's job (pipeline::runDestruct) to the same state bytes, and back.
 #include <QApplication>
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QSignalSpy>
 #include <QComboBox>
+#include <QProgressBar>
 #include <QDoubleSpinBox>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "core/bake/bake.h"
@@ -20,6 +23,8 @@
 #include "core/destruct/simulation.h"
 #include "core/destruct/volley.h"
 #include "core/foundation/check.h"
+#include "core/foundation/file_io.h"
+#include "core/pipeline/destruct_job.h"
 #include "tests/widgets/viewport_harness.h"
 #include "widgets/destruct_panel.h"
 #include "widgets/param_panel.h"
@@ -53,19 +58,27 @@ int differingPixels(const QImage& a, const QImage& b) {
     return n;
 }
 
-// The CLI's volley on a fresh simulation: `destruct --profile <p> --shots n --seed s --heading h`.
+// The CLI's job (pipeline::runDestruct, what `destruct --profile <p> --shots n --seed s --heading h
+// --settle 0` runs) on the demo model; its session.
+std::shared_ptr<sw::destruct::Session> cliRun(sw::pipeline::DestructRequest request) {
+    request.input.model = demoModel();
+    request.input.what = "demo";
+    auto result = sw::pipeline::runDestruct(request);
+    SW_REQUIRE(result.ok(), result.error().message);
+    return result->session;
+}
+
 sw::destruct::Simulation cliVolley(const char* profile, int shots, std::uint32_t seed, float heading,
                                    sw::destruct::SimSettings s = {}) {
-    s.seed = seed;
-    auto sim = sw::destruct::Simulation::create(*demoModel(), s);
-    SW_REQUIRE(sim.ok(), sim.error().message);
-    sim->setProfile(*sw::destruct::loadProfile(profile));
-    sw::destruct::Volley v;
-    v.shots = shots;
-    v.seed = seed;
-    v.headingDeg = heading;
-    sw::destruct::fireVolley(*sim, v);
-    return std::move(*sim);
+    sw::pipeline::DestructRequest request;
+    request.settings = s;
+    request.settings.seed = seed;
+    request.profile = *sw::destruct::loadProfile(profile);
+    request.volley.shots = shots;
+    request.volley.seed = seed;
+    request.volley.headingDeg = heading;
+    request.settle = 0.f;
+    return cliRun(request)->simulation();
 }
 
 }  // namespace
@@ -83,6 +96,8 @@ private slots:
     void gameScaleAndRedockKeepTheDamage();
     void settingsEditReplaysWithTheNewSettings();
     void editedProfilesAreKeptByName();
+    void aSavedSessionReplaysToTheSameStateInTheCli();
+    void aCliSessionLoadsToTheSameStateInTheDock();
 
 private:
     sw::test::ViewportHarness m_h;
@@ -124,6 +139,13 @@ void TestDestructPanel::volleyChangesStatsLikeTheCli() {
     QVERIFY(s.damaged > 50);
     QVERIFY(s.chunksTorn >= 1);
     QVERIFY(m_panel->statsText().contains(QString::number(s.damaged)));
+    // The part bars carry the model's part names.
+    QVERIFY(m_panel->simulation()->partCount() >= 1);
+    auto* bar = m_panel->findChild<QProgressBar*>("partHealth0");
+    QVERIFY(bar);
+    QVERIFY(bar->format().startsWith("part 0"));
+    m_panel->setPartNames({"hull"});
+    QVERIFY2(bar->format().startsWith("hull: "), qPrintable(bar->format()));
     // The same state as the CLI's volley with that seed and heading.
     QVERIFY(m_panel->simulation()->serializeState() == cliVolley("railgun", 5, 1, 30.f).serializeState());
     // The viewport draws the damage (its renderer's damage path).
@@ -157,10 +179,12 @@ void TestDestructPanel::healRestoresThePlating() {
     m_panel->setVolley(4, 2, 0.f);
     QCOMPARE(m_panel->fireVolley(), 4);
     QVERIFY(m_panel->simulation()->stats().damaged > 0);
+    QVERIFY(m_panel->simulation()->stats().islandsTorn > 0);
     m_panel->setHeal(1.0);
     const sw::destruct::Simulation& healed = *m_panel->simulation();
     QCOMPARE(healed.stats().damaged, 0);
     QCOMPARE(healed.stats().chunksTorn, 0);
+    QCOMPARE(healed.stats().islandsTorn, 0);  // the torn islands are healed too
     for (std::size_t i = 0; i < healed.size(); ++i) QVERIFY(healed.position(i) == demoModel()->core.pos[i]);
     // Half: exactly the volley healed by half (replayed, so healing less is exact too).
     m_panel->setHeal(0.5);
@@ -286,6 +310,82 @@ void TestDestructPanel::editedProfilesAreKeptByName() {
     QCOMPARE(double(m_panel->profile().radius), double(0.02f));
     m_panel->setWeapons({});
     QCOMPARE(box->count(), builtins);
+}
+
+void TestDestructPanel::aSavedSessionReplaysToTheSameStateInTheCli() {
+    // A bench session as an artist plays it: a volley, a click, running time, a heal on the slider,
+    // a scrub back and a shot from there (which drops what followed), another heal kept pending.
+    m_panel->selectProfile("railgun");
+    m_panel->setVolley(3, 5, 20.f);
+    QCOMPARE(m_panel->fireVolley(), 3);
+    m_panel->selectProfile("cannon");
+    QTest::mouseClick(m_h.viewport, Qt::LeftButton, {}, QPoint(m_h.viewport->width() / 2, m_h.viewport->height() / 2));
+    m_panel->stepFrames(9);
+    m_panel->setHeal(0.4);
+    m_panel->selectProfile("mortar");
+    m_panel->setVolley(2, 9, -40.f);
+    m_panel->fireVolley();  // commits the heal
+    m_panel->stepFrames(20);
+    m_panel->scrubTo(0.25);
+    m_panel->selectProfile("grenade");
+    QVERIFY(m_panel->shoot({0.f, -3.f, 0.1f}, {0.f, 1.f, 0.f}));
+    m_panel->stepFrames(5);
+    m_panel->setHeal(0.3);
+    const std::vector<std::uint8_t> dock = m_panel->simulation()->serializeState();
+    QVERIFY(m_panel->simulation()->stats().hits >= 4);
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath("bench.session.json");
+    QVERIFY(m_panel->saveSession(path).ok());
+    // The pending heal is not in the record until the next action: the CLI replays the record,
+    // then the dock's heal of 30 % is the CLI's --heal.
+    auto record = sw::destruct::loadSession(path.toStdString());
+    QVERIFY2(record.ok(), record.ok() ? "" : record.error().message.c_str());
+    QCOMPARE(record->actions.size(), m_panel->session()->actions().size());
+    QCOMPARE(record->settings.seed, 5u);  // the seed in use (the first volley's), not the Volley row's 9
+    sw::pipeline::DestructRequest request;
+    request.settings = record->settings;
+    request.replay = record->actions;
+    sw::destruct::SessionAction heal;
+    heal.kind = sw::destruct::SessionAction::Kind::Heal;
+    heal.amount = 0.3f;
+    request.replay.push_back(heal);
+    const auto cli = cliRun(request);
+    QVERIFY(cli->simulation().serializeState() == dock);
+    QCOMPARE(sw::pipeline::stateHash(cli->simulation()), sw::pipeline::stateHash(*m_panel->simulation()));
+    // A record that differs by one shot gives another state (the comparison can fail).
+    request.replay.erase(request.replay.begin());
+    QVERIFY(cliRun(request)->simulation().serializeState() != dock);
+}
+
+void TestDestructPanel::aCliSessionLoadsToTheSameStateInTheDock() {
+    sw::pipeline::DestructRequest request;
+    request.settings.seed = 4;
+    request.profile = *sw::destruct::loadProfile("mortar");
+    request.volley.shots = 4;
+    request.volley.seed = 4;
+    request.volley.headingDeg = 75.f;
+    request.settle = 0.4f;
+    request.heal = 0.25f;
+    const auto cli = cliRun(request);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("cli.session.json");
+    QVERIFY(sw::writeFileAtomic(path.toStdString(), sw::destruct::sessionToJson(cli->saved())).ok());
+    QVERIFY(m_panel->loadSession(path).ok());  // with the session's seed (4), whatever the Volley row says
+    QCOMPARE(m_panel->simSettings().seed, 4u);
+    QVERIFY(m_panel->simulation()->serializeState() == cli->simulation().serializeState());
+    QVERIFY(std::abs(m_panel->recordedTime() - cli->recordedTime()) < 1e-9);
+    // A broken file is an error naming it; the dock's state is kept.
+    const QString broken = dir.filePath("broken.json");
+    std::string text = sw::destruct::sessionToJson(cli->saved());
+    text.replace(text.find("\"dt\": "), 6, "\"dt\": null, \"was\": ");
+    QVERIFY(sw::writeFileAtomic(broken.toStdString(), text).ok());
+    const sw::Status bad = m_panel->loadSession(broken);
+    QVERIFY(!bad.ok());
+    QVERIFY(QString::fromStdString(bad.error().toString()).contains("broken.json"));
+    QVERIFY2(QString::fromStdString(bad.error().toString()).contains("'dt' must be a number"),
+             bad.error().toString().c_str());
+    QVERIFY(m_panel->simulation()->serializeState() == cli->simulation().serializeState());
 }
 
 QTEST_MAIN(TestDestructPanel)
