@@ -8,6 +8,8 @@
 #include "app/editor/job_runner.h"
 #include "core/dataset/dataset_stage.h"
 #include "core/foundation/log.h"
+#include "core/pipeline/layout.h"
+#include "core/project/project.h"
 #include "core/pipeline/dataset_job.h"
 #include "core/pipeline/validate.h"
 #include "widgets/dataset_panel.h"
@@ -45,10 +47,9 @@ DatasetController::DatasetController(EditorDocument* document, Views views, QObj
 
 QString DatasetController::defaultFolder() const {
     if (!m_views.panel->outputFolder().isEmpty()) return QDir::fromNativeSeparators(m_views.panel->outputFolder());
-    if (!m_document->cacheFolder().isEmpty()) return QDir(m_document->cacheFolder()).filePath(QStringLiteral("dataset"));
-    Result<QString> cache = cacheFolder();
-    if (!cache) return {};
-    return QDir(*cache).filePath(QStringLiteral("datasets/%1").arg(QFileInfo(m_document->modelPath()).completeBaseName()));
+    const project::Project* project = m_document->project();
+    if (!project || project->cacheFolder.empty()) return {};
+    return QString::fromStdString(pipeline::datasetDir(*project));
 }
 
 bool DatasetController::render(const QString& outDir) {
@@ -56,12 +57,13 @@ bool DatasetController::render(const QString& outDir) {
         SW_LOG_WARN("Render dataset: no model is open");
         return false;
     }
-    // The same job as `splatwright-cli dataset` (core/pipeline), on the open model.
-    pipeline::DatasetRequest request;
-    request.model.imported = m_document->model();
-    request.belt = m_views.panel->belt();
-    request.dataset = m_views.panel->settings();
-    request.dataset.materialHsv = m_views.panel->materialHsv();
+    // The same job as `splatwright-cli dataset` (core/pipeline), built from the project as the
+    // panels show it, on the open model; the project's own folder gets the stage's stamp.
+    auto project = m_document->snapshot();
+    if (!project) {
+        SW_LOG_WARN("Render dataset: " << project.error().toString());
+        return false;
+    }
     if (Status valid = checkSettings(); !valid) {
         SW_LOG_WARN("Render dataset: " << valid.error().toString());
         return false;
@@ -71,7 +73,11 @@ bool DatasetController::render(const QString& outDir) {
         emit errorOccurred(tr("Cannot render the dataset"), tr("No writable cache folder; choose an output folder."));
         return false;
     }
-    request.outDir = folder.toStdString();
+    pipeline::DatasetRequest request = pipeline::datasetRequest(*project);
+    request.model = {};
+    request.model.imported = m_document->model();
+    if (project->cacheFolder.empty()) request.stamp = {};
+    pipeline::redirect(request.outDir, request.stamp, folder.toStdString());
     const bool started = m_runner->run<pipeline::DatasetResult>(
         tr("Rendering the dataset"), [request](const Progress& progress) { return pipeline::runDataset(request, progress); },
         [this](Result<pipeline::DatasetResult> result) {

@@ -63,6 +63,25 @@ QString EditorDocument::cacheFolder() const {
     return m_project && !m_project->cacheFolder.empty() ? QString::fromStdString(m_project->cacheFolder) : QString();
 }
 
+Result<project::Project> EditorDocument::snapshot() const {
+    if (m_snapshot) return m_snapshot();
+    if (!m_project) return makeError(ErrorCode::InvalidInput, "open a model first");
+    return *m_project;
+}
+
+void EditorDocument::relocate(const QString& from, const QString& to) {
+    const QString root = QDir::cleanPath(from);
+    const auto moved = [&](const QString& path) {
+        const QString clean = QDir::cleanPath(path);
+        if (clean == root) return QDir::cleanPath(to);
+        if (clean.startsWith(root + QLatin1Char('/'))) return QDir::cleanPath(to) + clean.mid(root.size());
+        return path;
+    };
+    m_cloudSource = moved(m_cloudSource);
+    const QString dataset = moved(m_datasetFolder);
+    if (dataset != m_datasetFolder) setDatasetFolder(dataset);
+}
+
 void EditorDocument::setDatasetFolder(const QString& folder) {
     m_datasetFolder = folder;
     emit datasetChanged(folder);

@@ -7,9 +7,11 @@
 #include <QObject>
 #include <QString>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
+#include "core/foundation/error.h"
 #include "core/geometry/import.h"
 
 class QUndoStack;
@@ -51,8 +53,18 @@ public:
     QString projectPath() const { return m_projectPath; }
     void setProject(std::unique_ptr<sw::project::Project> project, const QString& path);
     void setProjectPath(const QString& path);
-    // The project's cache folder (<name>.cache beside a saved project), empty when none.
+    // The project's cache folder (<name>.cache beside a saved project, a scratch folder under the
+    // user's cache for a project not saved yet: core/pipeline/layout.h), empty when none.
     QString cacheFolder() const;
+    // The project as the panels show it now (every stage's settings), for building a job from it
+    // (pipeline::datasetRequest, trainingDirFor, exportRequest…). The project controller provides it.
+    using SnapshotSource = std::function<sw::Result<sw::project::Project>()>;
+    void setSnapshotSource(SnapshotSource source) { m_snapshot = std::move(source); }
+    sw::Result<sw::project::Project> snapshot() const;
+    // The project's folders moved from `from` to `to` (its cache brought into a saved project): the
+    // cloud's source and the dataset folder under `from` now read under `to`; the cloud and the
+    // baked model stay.
+    void relocate(const QString& from, const QString& to);
 
     // The rendered dataset the frame browser lists (empty when it lists none).
     QString datasetFolder() const { return m_datasetFolder; }
@@ -100,6 +112,7 @@ private:
     QString m_modelPath;
     std::unique_ptr<sw::project::Project> m_project;
     QString m_projectPath;
+    SnapshotSource m_snapshot;
     QString m_datasetFolder;
     CloudPtr m_cloud;
     QString m_cloudSource;

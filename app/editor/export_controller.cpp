@@ -160,11 +160,22 @@ bool BakeController::startExport(const QString& folder) {
     request.bake.model.imported = m_document->model();
     request.bake.settings = currentSettings();
     request.outDir = folder.toStdString();
-    if (const project::Project* project = m_document->project()) {  // the project's export settings and name
+    if (m_weapons) request.weaponProfiles = pipeline::weaponProfileFiles(m_weapons());
+    if (auto project = m_document->snapshot()) {  // the project's export settings, name and profiles
         request.settings = project->exportSettings;
         request.name = project->exportName;
+        request.trainingSettingsJson = project->training;
+        request.weaponProfiles = pipeline::weaponProfileFiles(project->weapons);
+        // The project's trained cloud exported to the project's export folder is stamped as
+        // `splatwright-cli export <project>` stamps it (then the CLI and batch find it up to date).
+        const bool ownCloud = QFileInfo(m_document->cloudSource()).absoluteFilePath() ==
+                              QFileInfo(QString::fromStdString(pipeline::trainedCloud(*project))).absoluteFilePath();
+        if (ownCloud && !project->exportFolder.empty()) {
+            std::string dir = QDir::cleanPath(QFileInfo(QString::fromStdString(pipeline::exportDir(*project))).absoluteFilePath()).toStdString();
+            request.stamp = pipeline::stageStamp(*project, pipeline::Stage::Export);
+            pipeline::redirect(dir, request.stamp, QDir::cleanPath(QFileInfo(folder).absoluteFilePath()).toStdString());
+        }
     }
-    if (m_weapons) request.weaponProfiles = pipeline::weaponProfileFiles(m_weapons());
     const bool started = m_runner->run<bake::ExportResult>(
         tr("Exporting into %1").arg(folder),
         [request](const Progress& progress) -> Result<bake::ExportResult> {

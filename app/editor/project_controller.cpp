@@ -9,6 +9,7 @@
 #include "app/editor/ask.h"
 #include "app/editor/dataset_controller.h"
 #include "app/editor/demo_asset.h"
+#include "app/editor/editor_document.h"
 #include "app/editor/import_report.h"
 #include "app/editor/job_runner.h"
 #include "app/editor/model_status.h"
@@ -36,6 +37,7 @@ ProjectController::ProjectController(EditorDocument* document, Views views, QObj
     : QObject(parent), m_document(document), m_views(views), m_runner(new JobRunner(this)) {
     connect(m_runner, &JobRunner::started, this, [](const QString& what) { SW_LOG_INFO(what.toStdString()); });
     connect(m_views.recent, &RecentFiles::openRequested, this, &ProjectController::openRecent);
+    m_document->setSnapshotSource([this] { return snapshot({}); });
 }
 
 bool ProjectController::startImport(const QString& what, const QString& path, ModelJob job) {
@@ -120,6 +122,9 @@ void ProjectController::showModel(geometry::ImportedModel imported) {
         auto fresh = std::make_unique<project::Project>();
         fresh->modelPath = path.toStdString();
         if (auto hash = project::hashFile(fresh->modelPath)) fresh->modelHash = *hash;
+        // Its dataset and runs go to a scratch cache until it is saved (then they move with it).
+        if (Result<QString> user = cacheFolder())
+            fresh->cacheFolder = pipeline::scratchCacheFolder(user->toStdString(), QFileInfo(path).absoluteFilePath().toStdString());
         m_document->setProject(std::move(fresh), {});
     }
     adoptModelIntoProject(model);
@@ -168,8 +173,20 @@ void ProjectController::adoptModelIntoProject(ModelPtr& model) {
     }
 }
 
+void ProjectController::closeModel() {
+    m_document->setModel(nullptr, {});  // the model's cloud and bake go with it
+    m_document->setCloud(nullptr, {});
+    m_document->setProject(nullptr, {});
+    m_views.dataset->clearFolder();
+    m_views.importReport->clear();
+    m_document->markSaved();  // nothing of a model is open: nothing to save or autosave
+    updateTitle();
+}
+
 void ProjectController::updateTitle() {
-    const QString shown = m_document->projectPath().isEmpty() ? m_document->modelPath() : m_document->projectPath();
+    QString shown = m_document->projectPath().isEmpty() ? m_document->modelPath() : m_document->projectPath();
+    if (shown.isEmpty()) shown = m_document->cloudSource();
+    if (shown.isEmpty()) return emit titleChanged(tr("Splatwright"));
     emit titleChanged(tr("%1 — Splatwright").arg(QFileInfo(shown).fileName()));
 }
 
@@ -284,6 +301,8 @@ Result<project::Project> ProjectController::snapshot(const QString& path) const 
         const QFileInfo info(path);
         if (p.cacheFolder.empty() || info.absoluteFilePath() != m_document->projectPath())
             p.cacheFolder = info.absoluteDir().filePath(info.completeBaseName() + QStringLiteral(".cache")).toStdString();
+        if (p.exportFolder.empty())  // as a project file read back says (project.cpp): <folder>/export
+            p.exportFolder = info.absoluteDir().filePath(QStringLiteral("export")).toStdString();
     }
     return p;
 }
@@ -296,7 +315,15 @@ bool ProjectController::saveProject(const QString& path) {
     }
     project::Project p = std::move(state).value();
     const QFileInfo info(path);
+    const QString oldCache = m_document->cacheFolder();
+    const bool moved = m_document->projectPath().isEmpty();
+    if (!bringCache(p)) return false;
     if (Status s = project::saveProject(p, path.toStdString()); !s) {
+        // The project file was not written: the run goes back where the unsaved project finds it.
+        const QString newCache = QString::fromStdString(p.cacheFolder);
+        if (moved && QDir::cleanPath(oldCache) != QDir::cleanPath(newCache) && QFileInfo(newCache).isDir() &&
+            !QFileInfo::exists(oldCache) && pipeline::adoptCache(newCache.toStdString(), oldCache.toStdString()))
+            m_document->relocate(newCache, oldCache);
         emit errorOccurred(tr("Cannot save the project"), QString::fromStdString(s.error().toString()));
         return false;
     }
@@ -306,6 +333,34 @@ bool ProjectController::saveProject(const QString& path) {
     m_views.recent->add(info.absoluteFilePath());
     updateTitle();
     SW_LOG_INFO("Project saved: " << info.absoluteFilePath().toStdString());
+    return true;
+}
+
+bool ProjectController::bringCache(const project::Project& saved) {
+    const QString from = m_document->cacheFolder(), to = QString::fromStdString(saved.cacheFolder);
+    if (from.isEmpty() || QDir::cleanPath(from) == QDir::cleanPath(to) || !QFileInfo(from).isDir()) return true;
+    if (m_document->trainingActive()) {
+        emit errorOccurred(tr("Cannot save the project"),
+                           tr("A training run is writing into %1: save when it ends (or cancel it), so that the "
+                              "run comes into the project's cache.").arg(from));
+        return false;
+    }
+    // A project saved for the first time takes its scratch cache; Save As leaves the old project's.
+    const bool scratch = m_document->projectPath().isEmpty();
+    if (QFileInfo::exists(to)) {
+        SW_LOG_WARN("Project: the run stays in " << from.toStdString() << ": " << to.toStdString()
+                                                 << " exists already (a cache of another project of that name)");
+        return true;
+    }
+    const Status brought = scratch ? pipeline::adoptCache(from.toStdString(), to.toStdString())
+                                   : pipeline::copyCache(from.toStdString(), to.toStdString());
+    if (!brought) {
+        emit errorOccurred(tr("Cannot save the project"), QString::fromStdString(brought.error().toString()));
+        return false;
+    }
+    m_document->relocate(from, to);
+    SW_LOG_INFO("Project: " << (scratch ? "the dataset and runs moved to " : "the dataset and runs copied to ")
+                            << to.toStdString());
     return true;
 }
 

@@ -98,8 +98,12 @@ public:
     void assignComponentToPart(int component, int part);
     void renameParts(const std::vector<std::string>& names);
 
-    // "<file> — Splatwright" (titleChanged); again after a language switch.
+    // "<file> — Splatwright" (titleChanged): the project, else the model, else the cloud shown on
+    // its own; again after a language switch.
     void updateTitle();
+    // Closes the model and its project state (nothing is saved): the document holds no model, no
+    // project and no dataset; the editor shows whatever cloud is opened next on its own.
+    void closeModel();
 
 signals:
     void modelShown(const QString& path);
@@ -110,6 +114,10 @@ signals:
     void trainedCloudFound(const QString& path);
 
 private:
+    // Brings the document's cache folder (its dataset, runs and edits) to `saved`'s cache folder:
+    // moved from a scratch cache (a first save), copied from another project's (Save As). False
+    // (with an error shown) when it cannot; true when there is nothing to bring.
+    bool bringCache(const sw::project::Project& saved);
     struct PartsEdit;
     class PartsCommand;
     void applyPartsEdit(const PartsEdit& edit, bool forward);

@@ -17,20 +17,13 @@
 #include "app/editor/job_runner.h"
 #include "app/editor/loss_history.h"
 #include "core/foundation/log.h"
+#include "core/pipeline/layout.h"
+#include "core/project/project.h"
 #include "widgets/param_panel.h"
 #include "widgets/loss_chart.h"
 #include "widgets/training_panel.h"
 
 namespace sw::editor {
-namespace {
-
-QString runFolderFor(const QString& dataset, const QString& cacheFolder) {
-    if (dataset.isEmpty()) return {};
-    if (!cacheFolder.isEmpty()) return QDir(cacheFolder).filePath(QStringLiteral("training"));
-    return QDir::cleanPath(QFileInfo(dataset).absoluteFilePath()) + QStringLiteral(".training");
-}
-
-}  // namespace
 
 TrainingDock::TrainingDock(EditorDocument* document, DatasetController* dataset, const EditorActions& actions,
                            QWidget* parent)
@@ -101,6 +94,7 @@ TrainingDock::TrainingDock(EditorDocument* document, DatasetController* dataset,
     });
     // Another project or dataset: the idle chart shows that run folder's history.
     connect(m_document, &EditorDocument::projectChanged, this, &TrainingDock::refreshResume);
+    connect(m_document, &EditorDocument::modelChanged, this, &TrainingDock::refreshResume);  // the project's folders need its model
     connect(m_document, &EditorDocument::datasetChanged, this, &TrainingDock::refreshResume);
 }
 
@@ -126,7 +120,16 @@ bool TrainingDock::showRunHistory() {
 
 QString TrainingDock::datasetFolder() const { return m_document->datasetFolder(); }
 
-QString TrainingDock::runFolder() const { return runFolderFor(datasetFolder(), m_document->cacheFolder()); }
+QString TrainingDock::runFolder() const { return runFolderFor(datasetFolder(), nullptr); }
+
+QString TrainingDock::runFolderFor(const QString& dataset, pipeline::StageStamp* stamp) const {
+    if (dataset.isEmpty()) return {};
+    // The project's own dataset trains into its training folder (stamped as the CLI stamps it);
+    // any other dataset (a folder the artist chose, one opened on its own) beside it.
+    project::Project shown;
+    if (auto snapshot = m_document->snapshot()) shown = std::move(*snapshot);
+    return QString::fromStdString(pipeline::trainingDirFor(shown, dataset.toStdString(), stamp));
+}
 
 void TrainingDock::refreshResume() {
     const QString run = runFolder();
@@ -190,7 +193,7 @@ bool TrainingDock::startConfirmed(bool resume) {
 bool TrainingDock::startOn(const QString& dataset, bool resume) {
     TrainingJob job;
     job.datasetDir = dataset;
-    job.runDir = runFolderFor(dataset, m_document->cacheFolder());
+    job.runDir = runFolderFor(dataset, &job.stamp);
     job.settings = m_panel->settings();
     job.resume = resume;
     if (ModelPtr model = m_document->model(); model && !resume) job.model = model;  // start on its surface

@@ -65,6 +65,9 @@ signals:
     void failed(const QString& message, bool cancelled);
 
 private:
+    // The run folder for `dataset` (core/pipeline's trainingDirFor on the shown project); `stamp`
+    // receives the training stamp when it is the project's own dataset.
+    QString runFolderFor(const QString& dataset, sw::pipeline::StageStamp* stamp) const;
     bool startConfirmed(bool resume);
     bool startOn(const QString& dataset, bool resume);
     bool confirm(const QString& objectName, const QString& text, std::function<void()> then);

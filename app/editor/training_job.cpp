@@ -62,6 +62,7 @@ Result<TrainingOutcome> trainOnThisThread(const TrainingJob& job, const Progress
     request.settings.snapshotEvery = snapshotPeriod(job.settings);
     request.resume = job.resume;
     request.surface = job.model;
+    request.stamp = job.stamp;
     request.onStart = [&poster](const pipeline::TrainingStart& start) {
         poster.stepsBegun(start);
     };

@@ -33,6 +33,7 @@ struct TrainingJob {
     sw::train::TrainSettings settings;
     std::shared_ptr<const sw::geometry::ImportedModel> model;  // surface initialisation; null: visual hull
     bool resume = false;  // start from <runDir>/checkpoint (and its settings) instead
+    sw::pipeline::StageStamp stamp;  // the project's training stamp (its own dataset), written on success
 };
 
 struct TrainingOutcome {

@@ -56,6 +56,31 @@ std::string trainingDir(const project::Project& project) { return join(project.c
 std::string trainedCloud(const project::Project& project) { return runCloud(trainingDir(project)); }
 std::string exportDir(const project::Project& project) { return project.exportFolder; }
 
+std::string scratchCacheFolder(const std::string& userCache, const std::string& modelPath) {
+    std::error_code ec;
+    const fs::path model = fs::absolute(modelPath, ec).lexically_normal();
+    const std::string stem = model.stem().string().empty() ? std::string("model") : model.stem().string();
+    const std::string text = model.string();
+    const std::string hash = hex64(hashText(text)).substr(0, 8);
+    return (fs::path(userCache) / "unsaved" / (stem + "-" + hash)).string();
+}
+
+std::string trainingDirFor(const project::Project& project, const std::string& dataset, StageStamp* stamp) {
+    const auto same = [](const std::string& a, const std::string& b) {
+        std::error_code ec;
+        return fs::absolute(a, ec).lexically_normal() == fs::absolute(b, ec).lexically_normal();
+    };
+    if (stamp) *stamp = {};
+    if (!project.cacheFolder.empty() && same(dataset, datasetDir(project))) {
+        if (stamp) *stamp = stageStamp(project, Stage::Training);
+        return trainingDir(project);
+    }
+    std::error_code ec;
+    fs::path folder = fs::absolute(dataset, ec).lexically_normal();
+    if (folder.filename().empty()) folder = folder.parent_path();  // "data/" → "data"
+    return folder.string() + ".training";
+}
+
 std::string runCheckpointDir(const std::string& runDir) { return join(runDir, "checkpoint"); }
 std::string runCloud(const std::string& runDir) { return join(runDir, "cloud.ply"); }
 std::string runMetrics(const std::string& runDir) { return join(runDir, "metrics.json"); }
@@ -108,6 +133,44 @@ Status writeStamp(const StageStamp& stamp) {
     if (ec) return makeError(ErrorCode::Io, "cannot create folder: " + ec.message(), fs::path(stamp.path).parent_path().string());
     const json doc = {{"format", "splatwright-stage-stamp"}, {"fnv1a64", hex64(stamp.hash)}};
     return writeFileAtomic(stamp.path, doc.dump(2) + "\n");
+}
+
+namespace {
+Status checkCacheTarget(const std::string& from, const std::string& to) {
+    std::error_code ec;
+    if (fs::exists(to, ec)) return makeError(ErrorCode::InvalidInput, "the project's cache folder exists already", to);
+    if (!fs::is_directory(from, ec)) return makeError(ErrorCode::Io, "no cache folder to bring into the project", from);
+    fs::create_directories(fs::path(to).parent_path(), ec);
+    if (ec) return makeError(ErrorCode::Io, "cannot create folder: " + ec.message(), fs::path(to).parent_path().string());
+    return {};
+}
+}  // namespace
+
+Status copyCache(const std::string& from, const std::string& to) {
+    SW_TRY(checkCacheTarget(from, to));
+    std::error_code ec;
+    const fs::path tmp = fs::path(to).string() + ".partial";
+    fs::remove_all(tmp, ec);  // a copy an earlier crash left behind (our own name)
+    fs::copy(from, tmp, fs::copy_options::recursive, ec);
+    if (!ec) fs::rename(tmp, to, ec);
+    if (ec) {
+        std::error_code ignored;
+        fs::remove_all(tmp, ignored);
+        return makeError(ErrorCode::Io, "cannot copy the cache folder here: " + ec.message(), to);
+    }
+    return {};
+}
+
+Status adoptCache(const std::string& from, const std::string& to) {
+    SW_TRY(checkCacheTarget(from, to));
+    std::error_code ec;
+    fs::rename(from, to, ec);
+    if (!ec) return {};
+    if (ec != std::errc::cross_device_link)
+        return makeError(ErrorCode::Io, "cannot move the cache folder here: " + ec.message(), to);
+    SW_TRY(copyCache(from, to));
+    fs::remove_all(from, ec);  // the copy is whole; a scratch folder left over is only disk space
+    return {};
 }
 
 void redirect(std::string& dir, StageStamp& stamp, const std::string& folder) {
