@@ -9,8 +9,6 @@
 // (rendered first when missing or stale) into its cache's training folder unless -o is given.
 // --resume restores the checkpoint's settings (flags change only steps, device, threads and
 // the periods). Ctrl-C cancels at the next step; the last checkpoint stays intact.
-#include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -25,12 +23,6 @@
 
 namespace sw::cli {
 namespace {
-
-std::atomic<CancelToken*> g_cancel{nullptr};
-
-extern "C" void onInterrupt(int) {
-    if (CancelToken* token = g_cancel.load()) token->cancel();
-}
 
 void printMetrics(const train::EvalMetrics& m) {
     std::printf("  step %6d  loss %.5f  val L1 %.5f  PSNR %6.2f  SSIM %.4f (on %s)  opaque %5.1f%%  "
@@ -145,13 +137,10 @@ struct TrainCommand {
             bar.finish();
             printMetrics(m);
         };
-        auto cancel = std::make_shared<CancelToken>();
-        g_cancel.store(cancel.get());
-        const auto previous = std::signal(SIGINT, onInterrupt);
-        auto result = pipeline::runTraining(*request, bar.progress(cancel));
+        // Ctrl-C and SIGTERM go through the CLI's shared interrupt handling (core/foundation/
+        // interrupt.h): the run stops at its next step with the last checkpoint intact, exit 6.
+        auto result = pipeline::runTraining(*request, bar.progress());
         bar.finish();
-        std::signal(SIGINT, previous);
-        g_cancel.store(nullptr);
         if (!result) return result.error();
         printResult(*result);
         return {};

@@ -29,22 +29,22 @@ void MainWindow::createBakeDocks() {
     auto* recipes = new widgets::RecipePanel;
     recipes->setObjectName("recipePanel");
     recipes->setUndoStack(m_document->undoStack());  // recipe edits are undoable
-    m_docks << addDock(this, {tr("Bake"), "bakeDock", panel, Qt::RightDockWidgetArea, m_importDock})
-            << addDock(this, {tr("Floaters"), "floaterDock", floaters, Qt::RightDockWidgetArea, m_importDock})
-            << addDock(this, {tr("Recipes"), "recipeDock", recipes, Qt::RightDockWidgetArea, m_importDock,
-                              DockScroll::Plain});  // its table scrolls in a narrow dock
+    m_docks << (m_dock.bake = addDock(this, {tr("Bake"), "bakeDock", panel, Qt::RightDockWidgetArea, m_importDock}))
+            << (m_dock.floaters = addDock(this, {tr("Floaters"), "floaterDock", floaters, Qt::RightDockWidgetArea, m_importDock}))
+            << (m_dock.recipes = addDock(this, {tr("Recipes"), "recipeDock", recipes, Qt::RightDockWidgetArea, m_importDock,
+                                                DockScroll::Plain}));  // its table scrolls in a narrow dock
     // Selection and manual cleanup (issue 16): the viewport's tools, the edits on the selection.
     auto* selection = new widgets::SelectionPanel(m_viewport);
     selection->setObjectName("selectionPanel");
-    m_docks << addDock(this, {tr("Selection"), "selectionDock", selection, Qt::RightDockWidgetArea, m_importDock,
-                              DockScroll::Fitted});
+    m_docks << (m_dock.selection = addDock(this, {tr("Selection"), "selectionDock", selection, Qt::RightDockWidgetArea,
+                                                  m_importDock, DockScroll::Fitted}));
     m_importDock->raise();
     m_bake = new BakeController(
         m_document, {panel->settings(), recipes, floaters, panel->report(), m_viewport, m_viewControls}, m_actions, this);
     auto* selectionCount = new QLabel;
     selectionCount->setObjectName("selectionCount");
     statusBar()->addPermanentWidget(selectionCount);
-    (new SelectionController(m_document, m_bake, m_viewport, selection, selectionCount, this))
+    (m_selection = new SelectionController(m_document, m_bake, m_viewport, selection, selectionCount, this))
         ->setObjectName("selectionController");
 
     QAction* exportAction = m_actions.exportModel;
@@ -72,6 +72,7 @@ void MainWindow::createBakeDocks() {
     connect(panel->cancelButton(), &QPushButton::clicked, runner, &JobRunner::cancel);
     connect(recipes, &widgets::RecipePanel::applyRequested, m_bake, [this] { m_bake->bake(); });
     connect(m_bake, &BakeController::errorOccurred, this, &MainWindow::showError);
+    connect(m_bake, &BakeController::foreignCloudRead, this, &MainWindow::askAboutForeignCloud);
     connect(m_projects, &ProjectController::trainedCloudFound, m_bake, [this](const QString& path) {
         m_bake->openSplatFile(path);
     });

@@ -231,26 +231,27 @@ void MainWindow::createDocks() {
     m_viewport->setMinimumSize(320, 240);
     m_viewControls = new widgets::ViewControls(m_viewport);
     m_viewControls->setObjectName("viewControls");
-    QDockWidget* viewDock = addDock(this, {tr("Viewport"), "viewportDock", m_viewport, Qt::LeftDockWidgetArea});
+    QDockWidget* viewDock = m_dock.viewport = addDock(this, {tr("Viewport"), "viewportDock", m_viewport, Qt::LeftDockWidgetArea});
 
     m_importPanel = new widgets::ParamPanel(geometry::importSchema().schema());
     QPushButton* reimport = m_importPanel->addActionButton(tr("Re-import"));
     reimport->setObjectName("reimport");
-    m_importDock = addDock(this, {tr("Import"), "importDock", m_importPanel, Qt::RightDockWidgetArea, nullptr,
+    m_importDock = m_dock.import = addDock(this, {tr("Import"), "importDock", m_importPanel, Qt::RightDockWidgetArea, nullptr,
                                   DockScroll::Fitted});
     m_demoPanel = new widgets::ParamPanel(demoParamSchema());
     QPushButton* generate = m_demoPanel->addActionButton(tr("Generate"));
     generate->setObjectName("generateDemo");
-    QDockWidget* demoDock = addDock(this, {tr("Demo drone"), "demoDock", m_demoPanel, Qt::RightDockWidgetArea,
+    QDockWidget* demoDock = m_dock.demo = addDock(this, {tr("Demo drone"), "demoDock", m_demoPanel, Qt::RightDockWidgetArea,
                                            m_importDock, DockScroll::Fitted});
     m_importDock->raise();
 
     m_log = new widgets::LogDock(this);
+    m_dock.log = m_log;
     addDockWidget(Qt::BottomDockWidgetArea, m_log);
     m_report = new QTextBrowser;
     m_report->setObjectName("importReport");
     m_report->setPlaceholderText(tr("Open a model to see its import report."));
-    QDockWidget* reportDock = addDock(this, {tr("Import report"), "reportDock", m_report, Qt::BottomDockWidgetArea, m_log});
+    QDockWidget* reportDock = m_dock.report = addDock(this, {tr("Import report"), "reportDock", m_report, Qt::BottomDockWidgetArea, m_log});
     m_log->raise();
 
     m_docks = {viewDock, m_importDock, demoDock, m_log, reportDock};
@@ -275,7 +276,8 @@ void MainWindow::createDocks() {
     m_viewport->setCameraMarkersVisible(false);  // shown with the Dataset panel (connectStages)
     connect(a.markers, &QAction::toggled, m_viewport, &Viewport::setCameraMarkersVisible);
     connect(m_document, &EditorDocument::modelChanged, this, [this] {
-        if (ModelPtr model = m_document->model()) m_viewport->setMesh(std::shared_ptr<const geometry::Mesh>(model, &model->mesh));
+        ModelPtr model = m_document->model();
+        m_viewport->setMesh(model ? std::shared_ptr<const geometry::Mesh>(model, &model->mesh) : nullptr);
         updatePartOverlay();
     });
     connect(reimport, &QPushButton::clicked, this, [this] { m_projects->reimport(); });

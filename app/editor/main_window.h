@@ -10,6 +10,10 @@
 #include "app/editor/editor_actions.h"
 
 class QDockWidget;
+
+namespace sw::splat {
+struct SplatCloud;
+}
 class QTextBrowser;
 
 namespace sw::widgets {
@@ -35,6 +39,7 @@ class JobRunner;
 class ModelStatus;
 class ProjectController;
 class RecentFiles;
+class SelectionController;
 class TrainingDock;
 
 class MainWindow : public QMainWindow {
@@ -119,13 +124,18 @@ private:
     void connectProjects();
     void connectStages();
     void createAutosave();
+    // A cloud that does not fit the open model (BakeController::foreignCloudRead): opened on its
+    // own (the model closes; saved first when it has unsaved changes) or judged against the model,
+    // as the artist answers ("foreignCloud").
+    void askAboutForeignCloud(const QString& path, std::shared_ptr<const sw::splat::SplatCloud> cloud, double inside,
+                              double sizeRatio);
+    void openCloudOnItsOwn(const QString& path, std::shared_ptr<const sw::splat::SplatCloud> cloud);
     void createLayoutActions();   // Reset Layout, Language
     void arrangeDefaultLayout();
     void retranslate();        // after a live language switch
     void fitDockTitles();      // widens the right-hand docks when their titles need it
     void setAutosaveTexts();
     void setUndoTexts();       // Undo/Redo with the stack's next command
-    QDockWidget* dock(const char* name) const;
     int tabsWidth(const QList<QDockWidget*>& group) const;  // px the group's tabs need  // the controller, File ▸ Autosave, autosave after each stage
     void updatePartOverlay();
     void updateLegend();  // main_window_view.cpp: the viewport's overlay legend
@@ -148,12 +158,21 @@ private:
     sw::widgets::DatasetPanel* m_datasetPanel = nullptr;
     sw::widgets::FrameBrowser* m_frames = nullptr;
     sw::widgets::PartsPanel* m_parts = nullptr;
+    // Every dock, typed (the layout and the View menu use these; nothing is looked up by name).
+    struct Docks {
+        QDockWidget *viewport = nullptr, *import = nullptr, *demo = nullptr, *report = nullptr, *log = nullptr;
+        QDockWidget* training = nullptr;  // the TrainingDock (absent without the trainer)
+        QDockWidget *dataset = nullptr, *parts = nullptr, *frames = nullptr;
+        QDockWidget *bake = nullptr, *floaters = nullptr, *recipes = nullptr, *selection = nullptr;
+        QDockWidget *effects = nullptr, *gameScale = nullptr, *destruct = nullptr;
+    } m_dock;
     QDockWidget* m_importDock = nullptr;
     QDockWidget* m_logDockWidget = nullptr;
     QDockWidget* m_datasetDock = nullptr;
     QDockWidget* m_framesDock = nullptr;
     QDockWidget* m_partsDock = nullptr;
     QList<QDockWidget*> m_docks;  // listed in the View menu
+    SelectionController* m_selection = nullptr;
     RecentFiles* m_recent = nullptr;
     ModelStatus* m_status = nullptr;
     ProjectController* m_projects = nullptr;

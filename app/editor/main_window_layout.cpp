@@ -32,18 +32,16 @@ constexpr int kTabPadding = 28;   // px a tab adds around its text (style paddin
 constexpr int kTitleButtons = 52; // px of a dock title bar's float and close buttons and margins
 }  // namespace
 
-QDockWidget* MainWindow::dock(const char* name) const { return findChild<QDockWidget*>(QLatin1String(name)); }
-
 QList<QList<QDockWidget*>> MainWindow::dockGroups() const {
-    const auto pick = [this](std::initializer_list<const char*> names) {
+    const auto pick = [](std::initializer_list<QDockWidget*> docks) {
         QList<QDockWidget*> group;
-        for (const char* name : names)
-            if (QDockWidget* d = dock(name)) group << d;
+        for (QDockWidget* d : docks)
+            if (d) group << d;  // the Training dock is absent from a build without the trainer
         return group;
     };
-    return {pick({"importDock", "demoDock", "datasetDock", "partsDock"}),
-            pick({"trainingDock", "bakeDock", "floaterDock", "selectionDock", "recipeDock"}),
-            pick({"logDock", "reportDock", "framesDock", "effectsDock", "gameScaleDock", "destructDock"})};
+    return {pick({m_dock.import, m_dock.demo, m_dock.dataset, m_dock.parts}),
+            pick({m_dock.training, m_dock.bake, m_dock.floaters, m_dock.selection, m_dock.recipes}),
+            pick({m_dock.log, m_dock.report, m_dock.frames, m_dock.effects, m_dock.gameScale, m_dock.destruct})};
 }
 
 int MainWindow::tabsWidth(const QList<QDockWidget*>& group) const {
@@ -60,7 +58,7 @@ void MainWindow::arrangeDefaultLayout() {
     const auto tabify = [this](const QList<QDockWidget*>& group) {
         for (int i = 1; i < group.size(); ++i) tabifyDockWidget(group.first(), group[i]);
     };
-    QDockWidget* viewDock = dock("viewportDock");
+    QDockWidget* viewDock = m_dock.viewport;
     // Out of the layout first, so no old tab group or split is left behind.
     for (const QList<QDockWidget*>& group : groups)
         for (QDockWidget* d : group) {
@@ -123,7 +121,7 @@ void MainWindow::retranslate() {
     setAutosaveTexts();
     setUndoTexts();
     m_status->retranslate();
-    if (auto* selection = findChild<SelectionController*>(QStringLiteral("selectionController"))) selection->updateStatus();
+    if (m_selection) m_selection->updateStatus();
     if (m_document->model() || !m_document->projectPath().isEmpty()) m_projects->updateTitle();
     else setWindowTitle(tr("Splatwright"));
     emit languageChanged();

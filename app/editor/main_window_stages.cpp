@@ -23,13 +23,13 @@ namespace sw::editor {
 
 void MainWindow::createStageDocks() {
     m_datasetPanel = new widgets::DatasetPanel;
-    m_datasetDock = addDock(this, {tr("Dataset"), "datasetDock", m_datasetPanel, Qt::RightDockWidgetArea, m_importDock,
+    m_datasetDock = m_dock.dataset = addDock(this, {tr("Dataset"), "datasetDock", m_datasetPanel, Qt::RightDockWidgetArea, m_importDock,
                                    DockScroll::Fitted});
     m_parts = new widgets::PartsPanel;
-    m_partsDock = addDock(this, {tr("Parts"), "partsDock", m_parts, Qt::RightDockWidgetArea, m_importDock});
+    m_partsDock = m_dock.parts = addDock(this, {tr("Parts"), "partsDock", m_parts, Qt::RightDockWidgetArea, m_importDock});
     m_importDock->raise();
     m_frames = new widgets::FrameBrowser;
-    m_framesDock = addDock(this, {tr("Frames"), "framesDock", m_frames, Qt::BottomDockWidgetArea, m_log});
+    m_framesDock = m_dock.frames = addDock(this, {tr("Frames"), "framesDock", m_frames, Qt::BottomDockWidgetArea, m_log});
     m_log->raise();
     m_docks << m_datasetDock << m_partsDock << m_framesDock;
 
@@ -38,6 +38,7 @@ void MainWindow::createStageDocks() {
         m_document, {m_importPanel, m_demoPanel, m_datasetPanel, m_parts, m_report, m_status, m_recent, m_dataset}, this);
 #ifdef SW_HAVE_TRAIN
     m_training = new TrainingDock(m_document, m_dataset, m_actions, this);
+    m_dock.training = m_training;
     addDockWidget(Qt::RightDockWidgetArea, m_training);
     tabifyDockWidget(m_datasetDock, m_training);
     m_docks << m_training;

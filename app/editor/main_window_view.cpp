@@ -13,6 +13,7 @@
 #include "app/editor/dock_util.h"
 #include "app/editor/editor_document.h"
 #include "app/editor/main_window.h"
+#include "core/project/project.h"
 #include "core/foundation/log.h"
 #include "core/formats/cloud_io.h"
 #include "core/formats/spl2.h"
@@ -114,20 +115,30 @@ void MainWindow::createViewDocks() {
     auto* gameScale = new widgets::GameScalePanel(m_viewport);
     gameScale->setObjectName("gameScalePanel");
     QDockWidget* gameDock = nullptr;
-    m_docks << addDock(this, {tr("Effects"), "effectsDock", effects, Qt::RightDockWidgetArea, m_importDock,
-                              DockScroll::Plain})
-            << (gameDock = addDock(this, {tr("Game scale"), "gameScaleDock", gameScale, Qt::RightDockWidgetArea,
+    m_docks << (m_dock.effects = addDock(this, {tr("Effects"), "effectsDock", effects, Qt::RightDockWidgetArea, m_importDock,
+                                                DockScroll::Plain}))
+            << (gameDock = m_dock.gameScale = addDock(this, {tr("Game scale"), "gameScaleDock", gameScale, Qt::RightDockWidgetArea,
                                           m_importDock, DockScroll::Plain}));
     // The Destruction dock (issue 15): shoots the document's baked model.
     auto* destruction = m_destruct = new widgets::DestructPanel(m_viewport);
     destruction->setObjectName("destructPanel");
     destruction->profilePanel()->setUndoStack(m_document->undoStack());  // weapon profile edits are undoable
     destruction->settingsPanel()->setUndoStack(m_document->undoStack());
-    m_docks << addDock(this, {tr("Destruction"), "destructDock", destruction, Qt::RightDockWidgetArea, m_importDock,
-                              DockScroll::Fitted});
+    m_docks << (m_dock.destruct = addDock(this, {tr("Destruction"), "destructDock", destruction, Qt::RightDockWidgetArea,
+                                                 m_importDock, DockScroll::Fitted}));
     connect(m_document, &EditorDocument::spl2Changed, destruction, [this, destruction] {
         if (Status s = destruction->setModel(m_document->spl2()); !s) SW_LOG_WARN("Destruction: " << s.error().toString());
     });
+    // The part bars carry the model's part names (renamed in the Parts dock).
+    const auto partNames = [this, destruction] {
+        QStringList names;
+        if (const project::Project* p = m_document->project())
+            for (const std::string& name : p->partNames) names << QString::fromStdString(name);
+        destruction->setPartNames(names);
+    };
+    connect(m_document, &EditorDocument::modelChanged, destruction, partNames);
+    connect(m_document, &EditorDocument::modelEdited, destruction, partNames);
+    connect(m_document, &EditorDocument::projectChanged, destruction, partNames);
     m_importDock->raise();
 
     linkViewActions(m_actions, m_viewport, m_viewControls);
