@@ -64,6 +64,14 @@ QString AutosaveController::recoveryPath() const {
 
 bool AutosaveController::autosaveNow() {
     if (!m_document->model() || !m_document->isModified()) return false;
+    // A recovery file of an earlier session that the artist has not chosen to restore or discard
+    // yet is never written over (it may hold the only copy of that work).
+    const QString target = recoveryPath();
+    if (listed().contains(target) && !m_written.contains(target) && QFileInfo::exists(target)) {
+        SW_LOG_WARN("Autosave: not written over " << target.toStdString() << ", an earlier session's unsaved work "
+                                                  << "(restore or discard it first)");
+        return false;
+    }
     auto state = m_projects->snapshot(m_document->projectPath());
     if (!state) return false;
     const QString path = recoveryPath();

@@ -2,14 +2,17 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDir>
 #include <QFileInfo>
 #include <QTimer>
 #include <QUndoStack>
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "app/editor/editor_document.h"
 #include "app/editor/job_runner.h"
+#include "core/bake/cloud_fit.h"
 #include "core/formats/cloud_io.h"
 #include "core/formats/spl2.h"
 #include "core/foundation/log.h"
@@ -138,11 +141,27 @@ bool BakeController::openSplatFile(const QString& path) {
         },
         [this, path](Result<std::shared_ptr<const splat::SplatCloud>> cloud) {
             if (!cloud) return failOpen(cloud.error());
-            m_document->setCloud(*cloud, path);
-            SW_LOG_INFO("Opened splat cloud " << path.toStdString() << ": " << (*cloud)->size() << " splats");
-            restoreCloudEdits(path);
-            if (m_document->model()) scanFloaters();
+            const QString cache = m_document->cacheFolder();
+            const bool ownRun = !cache.isEmpty() && QFileInfo(path).absoluteFilePath().startsWith(QDir(cache).absolutePath() + '/');
+            if (ModelPtr model = m_document->model(); model && !ownRun) {
+                const bake::CloudFit fit = bake::cloudFit(**cloud, geometry::computeBounds(model->mesh));
+                if (!fit.fits) {
+                    SW_LOG_INFO("Opened splat cloud " << path.toStdString() << ": " << (*cloud)->size() << " splats; "
+                                << int(std::lround(100.0 * fit.inside)) << " % of them lie within the open model, "
+                                << "at " << fit.sizeRatio << " times its size: not a training of it");
+                    emit foreignCloudRead(path, *cloud, fit.inside, fit.sizeRatio);
+                    return;
+                }
+            }
+            showCloud(path, *cloud, true);
         });
+}
+
+void BakeController::showCloud(const QString& path, std::shared_ptr<const splat::SplatCloud> cloud, bool scan) {
+    m_document->setCloud(cloud, path);
+    SW_LOG_INFO("Opened splat cloud " << path.toStdString() << ": " << cloud->size() << " splats");
+    restoreCloudEdits(path);
+    if (scan && m_document->model()) scanFloaters();
 }
 
 void BakeController::failOpen(const Error& error) {

@@ -60,8 +60,13 @@ public:
     QUndoStack* undoStack() const;  // the document's
 
     // Reads a .ply/.spz/.splat cloud (→ current cloud, then a floater scan when a model is open)
-    // or an SPL2 .bin (→ current baked model) on the worker; errors name the file.
+    // or an SPL2 .bin (→ current baked model) on the worker; errors name the file. A cloud that
+    // does not fit the open model (bake::cloudFit: a capture from another tool) and is not the
+    // project's own is not judged against the model: foreignCloudRead lets the window decide.
     bool openSplatFile(const QString& path);
+    // Makes `cloud` (read from `path`) the current cloud, its saved edits applied; scans it for
+    // floaters when `scan` and a model is open.
+    void showCloud(const QString& path, std::shared_ptr<const sw::splat::SplatCloud> cloud, bool scan);
 
     // Floater inspector. scanFloaters: false (logged) without cloud and model or while busy.
     bool scanFloaters();
@@ -130,6 +135,10 @@ public:
 
 signals:
     void floatersScanned();
+    // A cloud read by openSplatFile that does not fit the open model: `inside` is the share of its
+    // splats within the model's bounds, `sizeRatio` its size over the model's (bake::CloudFit).
+    void foreignCloudRead(const QString& path, std::shared_ptr<const sw::splat::SplatCloud> cloud, double inside,
+                          double sizeRatio);
     // The hidden splats changed (hideSplats, its undo, a delete).
     void hiddenChanged();
     void bakeFinished(bool ok);

@@ -107,6 +107,12 @@ std::uint8_t flagOf(const std::vector<std::uint8_t>& flags, std::uint32_t i) { r
 bool BakeController::saveCloudEdits() { return saveCloudEditsTo({}); }
 
 bool BakeController::saveCloudEditsTo(const QString& file) {
+    // A restored autosave's edits are not applied yet: the cloud shown is not the state to keep,
+    // and the recovery's own companion must not be written over before they are.
+    if (!m_editsOverride.isEmpty()) {
+        if (!file.isEmpty()) SW_LOG_INFO("Autosave: the restored cloud edits are not applied yet; kept as they were");
+        return false;
+    }
     const QString source = QFileInfo(m_document->cloudSource()).absoluteFilePath();
     const QString cache = m_document->cacheFolder();
     if (!m_state.cloud || m_document->cloudSource().isEmpty() || cache.isEmpty() ||
@@ -210,7 +216,8 @@ void BakeController::deleteSplats(const std::vector<int>& splats) {
         return;
     }
     SW_LOG_INFO("Deleted " << drop.size() << " splats");
-    pushRows(tr("Delete %n splat(s)", nullptr, int(drop.size())), std::move(drop));
+    const QString text = tr("Delete %n splat(s)", nullptr, int(drop.size()));  // before drop is moved from
+    pushRows(text, std::move(drop));
 }
 
 void BakeController::cropSplats(const Eigen::Vector3f& min, const Eigen::Vector3f& max) {
@@ -225,7 +232,8 @@ void BakeController::cropSplats(const Eigen::Vector3f& min, const Eigen::Vector3
         return;
     }
     SW_LOG_INFO("Crop: removed " << drop.size() << " splats outside the box");
-    pushRows(tr("Crop to box (%n splat(s) removed)", nullptr, int(drop.size())), std::move(drop));
+    const QString text = tr("Crop to box (%n splat(s) removed)", nullptr, int(drop.size()));
+    pushRows(text, std::move(drop));
 }
 
 void BakeController::keepSplats(const std::vector<int>& splats) {
@@ -255,8 +263,15 @@ void BakeController::setFlags(bool keep, const std::vector<std::uint32_t>& indic
     for (std::uint32_t i : indices)
         if (i < flags.size()) flags[i] = value;
     if (keep) {
-        m_baked.reset();  // baked with another keep list
-        m_bakeStale = false;
+        // Baked with another keep list: a baked model on show stays there and is baked again (as
+        // after a delete or a crop), anything else is dropped.
+        if (m_baked && m_panels.viewport->splatModel().get() == &m_baked->spl2) {
+            m_bakeStale = true;
+            rebakeSoon();
+        } else {
+            m_baked.reset();
+            m_bakeStale = false;
+        }
         refreshFloaterPanel();
     } else {
         emit hiddenChanged();

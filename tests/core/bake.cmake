@@ -1,6 +1,6 @@
 # core/bake: normal snap, floaters, split, orders, channels, materials, chunks, bake, export.
 sw_core_test(bake SOURCES core/tst_bake_floaters.cpp core/tst_bake_split.cpp core/tst_bake_channels.cpp core/tst_bake_truth.cpp
-                          core/tst_bake_chunks.cpp core/tst_bake_export.cpp
+                          core/tst_bake_chunks.cpp core/tst_bake_export.cpp core/tst_bake_cloud_fit.cpp
              LIBS sw::bake sw::dataset sw::demo sw::destruct nlohmann_json::nlohmann_json)
 
 # Writes the CLI export fixture (demo drone GLB + a cloud sampled on it) for tests/cli/export.cmake.

@@ -81,6 +81,7 @@ private slots:
     void previewIndexFollowsTheSplit();
     void floatersCountedPerSignDeleteAndUndo();
     void keptFloatersSurviveTheBake();
+    void keepWhileTheBakeShowsBakesAgain();
     void recipeEditChangesMaterialCounts();
     void exportWritesFilesAndReports();
     void bakeShowsProgressAndCancels();
@@ -92,6 +93,7 @@ private slots:
     void reopenedProjectBringsItsCloudEditsAndBake();
     void restoredAutosaveBringsBackUnsavedCloudEdits();
     void restoredAutosaveAfterEveryEditWasUndoneAppliesNone();
+    void aRecoveryIsNotWrittenOverBeforeTheArtistChooses();
     void unsavedChangesAskBeforeQuitting();
 };
 
@@ -179,6 +181,29 @@ void TestEditorBake::keptFloatersSurviveTheBake() {
     baked = bake->bakedModel();
     QCOMPARE(baked->report.floaters.kept, 0);
     for (int i : plantedIndices()) QVERIFY(std::find(baked->source.begin(), baked->source.end(), i) == baked->source.end());
+}
+
+// Keep in the Floater inspector while the baked model shows: it stays on show and is baked again
+// with the kept splats (as Delete and Crop do), and the report describes the new bake.
+void TestEditorBake::keepWhileTheBakeShowsBakesAgain() {
+    MainWindow window;
+    QVERIFY(openScanAndBake(window, outputDir("keep-baked")));
+    BakeController* bake = window.bakeController();
+    const auto first = bake->bakedModel();
+    QCOMPARE(first->report.floaters.kept, 0);
+    QCOMPARE(window.document()->spl2().get(), &first->spl2);
+    QSignalSpy rebaked(bake, &BakeController::bakeFinished);
+    auto* panel = window.findChild<sw::widgets::FloaterPanel*>("floaterPanel");
+    panel->selectSplats(plantedIndices());
+    window.findChild<QPushButton*>("floaterKeep")->click();
+    QCOMPARE(countOnes(bake->keepList()), kPlanted);
+    QVERIFY(QTest::qWaitFor([&] { return rebaked.count() == 1; }, 180000));
+    QVERIFY(rebaked.first().first().toBool());
+    const auto again = bake->bakedModel();
+    QVERIFY(again && again != first);
+    QCOMPARE(again->report.floaters.kept, kPlanted);
+    QCOMPARE(window.document()->spl2().get(), &again->spl2);
+    for (int i : plantedIndices()) QVERIFY(std::find(again->source.begin(), again->source.end(), i) != again->source.end());
 }
 
 void TestEditorBake::recipeEditChangesMaterialCounts() {
@@ -587,6 +612,58 @@ void TestEditorBake::restoredAutosaveAfterEveryEditWasUndoneAppliesNone() {
     box->button(QMessageBox::Yes)->click();
     QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
     QCOMPARE(next->document()->cloud()->size(), std::size_t(kSurface + kPlanted));
+}
+
+// A crash after deleting half the cloud and an autosave; the next session opens the project first
+// (its cloud loads, a change is made, the autosave runs) and only then answers the recovery
+// question: the unchosen recovery file and its cloud edits are never written over, and Restore
+// brings the deletions back.
+void TestEditorBake::aRecoveryIsNotWrittenOverBeforeTheArtistChooses() {
+    const QString dir = outputDir("autosave-unchosen");
+    const QString project = dir + "/drone.splatproj";
+    const QString recovery = project + ".autosave";
+    const QString companion = sw::editor::AutosaveController::cloudEditsOf(recovery);
+    QSettings().remove("recovery/files");
+    std::size_t half = 0;
+    {
+        auto window = std::make_unique<MainWindow>();
+        window->show();
+        QString trained;
+        QVERIFY(openTrainedCloudInProject(*window, dir, project, trained));
+        std::vector<int> drop;
+        for (int i = 0; i < int(kSurface + kPlanted); i += 2) drop.push_back(i);
+        window->bakeController()->deleteSplats(drop);
+        half = window->document()->cloud()->size();
+        QVERIFY(half < std::size_t(kSurface + kPlanted) * 3 / 4);
+        QVERIFY(window->autosave()->autosaveNow());
+        QVERIFY(QFileInfo::exists(companion));
+    }  // the crash
+    QFile file(companion);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray edits = file.readAll();
+    file.close();
+    QVERIFY(edits.size() > 1000);
+
+    auto next = std::make_unique<MainWindow>();
+    next->show();
+    QSignalSpy scanned(next->bakeController(), &BakeController::floatersScanned);
+    QSignalSpy shown(next.get(), &MainWindow::modelShown);
+    QVERIFY(next->openProject(project));
+    QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
+    QCOMPARE(next->document()->cloud()->size(), std::size_t(kSurface + kPlanted));  // as saved
+    next->document()->markModified();
+    QVERIFY(!next->autosave()->autosaveNow());  // the earlier session's work is not written over
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), edits);
+    file.close();
+
+    QMessageBox* box = offerRestore(*next, recovery);
+    QVERIFY(box);
+    box->button(QMessageBox::Yes)->click();
+    QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 2 && shown.count() == 2; }, 120000));
+    QTRY_COMPARE_WITH_TIMEOUT(next->document()->cloud()->size(), half, 30000);
+    // Once restored, the restored state is this session's to autosave.
+    QVERIFY(next->autosave()->autosaveNow());
 }
 
 // Quitting with unsaved edits asks (Save / Discard / Cancel); after a save it does not.

@@ -11,10 +11,12 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QtTest>
 
+#include "app/editor/autosave.h"
 #include "app/editor/bake_controller.h"
 #include "app/editor/editor_document.h"
 #include "app/editor/main_window.h"
@@ -64,6 +66,7 @@ private slots:
     void selectAllDeleteLeavesKeptSplats();
     void selectedFloaterIsHighlightedAndFramed();
     void cloudEditsUndoBitIdentically();
+    void aCloudOfElsewhereIsNotJudgedAgainstTheModel();
 };
 
 void TestEditorFloaters::afterABakeTheInspectorListsWhatItRemoved() {
@@ -121,6 +124,11 @@ void TestEditorFloaters::idsSurviveADelete() {
     }
     QCOMPARE(rowOfId(panel, victim), -1);
     QCOMPARE(int(window.bakeController()->splatIds()[std::size_t(kSurface - 1)]), kSurface);
+    // The Edit menu names what Undo undoes, with its count.
+    window.bakeController()->deleteSplats({0, 1, 2, 3, 4, 5, 6});
+    QAction* undo = window.findChild<QAction*>("actionUndo");
+    QVERIFY(undo);
+    QVERIFY2(undo->text().contains(QStringLiteral("Delete 7 splat")), qPrintable(undo->text()));
 }
 
 void TestEditorFloaters::deleteKeyDeletesTheSelectedRows() {
@@ -296,6 +304,62 @@ void TestEditorFloaters::deleteOnTheBakedModelRebakesAndLeavesTheTrainedFile() {
     QVERIFY(QTest::qWaitFor([&] { return rebaked.count() >= 1 && bake->bakedModel(); }, 120000));
     QCOMPARE(view->splatCount(), shown);
     QCOMPARE(digest(), before);
+}
+
+// A capture from another tool (here the drone's cloud 20 times larger and 6 units away: none of
+// it within the model) is not scanned against the open model's mesh: the editor asks, and "Open on
+// Its Own" closes the model (no mesh, no project, no autosave of it, the cloud's own title and
+// framing); "Judge Against the Model" scans it as before. A cloud of the model is not asked about.
+void TestEditorFloaters::aCloudOfElsewhereIsNotJudgedAgainstTheModel() {
+    const QString dir = outputDir("foreign");
+    MainWindow window;
+    window.show();
+    QVERIFY(sw::test::openDemo(window));
+    const QString own = writeCloud(window, dir);
+    auto cloud = sw::formats::readSplatCloud(own.toStdString());
+    QVERIFY(cloud.ok());
+    for (Eigen::Vector3f& p : cloud->positions) p = p * 20.f + Eigen::Vector3f(6.f, 0.f, 0.f);
+    for (Eigen::Vector3f& s : cloud->scales) s *= 20.f;
+    const QString foreign = dir + "/capture.ply";
+    QVERIFY(sw::formats::writeSplatCloud(foreign.toStdString(), *cloud).ok());
+
+    BakeController* bake = window.bakeController();
+    QSignalSpy scanned(bake, &BakeController::floatersScanned);
+    const auto question = [&]() -> QMessageBox* {
+        for (QMessageBox* b : window.findChildren<QMessageBox*>("foreignCloud"))
+            if (b->isVisible()) return b;
+        return nullptr;
+    };
+    // Judged against the model when the artist says so.
+    QVERIFY(bake->openSplatFile(foreign));
+    QVERIFY(QTest::qWaitFor([&] { return question() != nullptr; }, 60000));
+    QVERIFY(question()->text().contains("capture.ply"));
+    QVERIFY(!window.document()->cloud());  // nothing is shown until the artist answers
+    question()->button(QMessageBox::Apply)->click();
+    QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
+    QCOMPARE(window.document()->cloudSource(), foreign);
+    QVERIFY(window.document()->model());
+
+    // On its own: the model and its project close, no scan, the cloud's title.
+    QVERIFY(bake->openSplatFile(foreign));
+    QVERIFY(QTest::qWaitFor([&] { return question() != nullptr; }, 60000));
+    question()->button(QMessageBox::Open)->click();
+    QTRY_VERIFY(window.document()->cloud() != nullptr);
+    QVERIFY(!window.document()->model());
+    QVERIFY(!window.document()->project());
+    QCOMPARE(window.document()->cloud()->size(), cloud->size());
+    QCOMPARE(window.document()->cloudSource(), foreign);
+    QVERIFY(window.windowTitle().contains("capture.ply"));
+    QVERIFY(window.autosave()->recoveryPath().isEmpty());
+    QCOMPARE(scanned.count(), 1);
+    QVERIFY(!bake->floaterScan());  // no scan against a mesh
+
+    // The model's own cloud asks nothing and is scanned.
+    QVERIFY(sw::test::openDemo(window));
+    QVERIFY(bake->openSplatFile(own));
+    QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 2; }, 120000));
+    QVERIFY(!question());
+    QCOMPARE(window.document()->cloudSource(), own);
 }
 
 QTEST_MAIN(TestEditorFloaters)
