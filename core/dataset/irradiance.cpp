@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "core/dataset/lighting.h"
+#include "core/foundation/hash.h"
 #include "core/geometry/ray_query.h"
 
 namespace sw::dataset {
@@ -23,17 +24,6 @@ struct Hit {
     std::uint16_t u = 0, v = 0;
 };
 static_assert(sizeof(Hit) == 8);
-
-std::uint32_t mix32(std::uint32_t x) {  // lowbias32 (C. Wellons, 2018)
-    x ^= x >> 16;
-    x *= 0x7feb352dU;
-    x ^= x >> 15;
-    x *= 0x846ca68bU;
-    x ^= x >> 16;
-    return x;
-}
-
-float unit(std::uint32_t x) { return static_cast<float>(x >> 8) * (1.0f / 16777216.0f); }
 
 // Base colour lookups of one mesh: nearest texel, REPEAT wrap (as the renderer samples).
 class Materials {
@@ -174,8 +164,8 @@ Result<DomeIrradiance> domeIrradiance(const Mesh& mesh, const geometry::RayQuery
         const Vector3f t = (std::abs(n.x()) < 0.9f ? Vector3f::UnitX() : Vector3f::UnitY()).cross(n).normalized();
         const Vector3f b = n.cross(t);
         const Vector3f origin = mesh.positions[v] + g * s.originOffset;
-        const std::uint32_t h = mix32(s.seed * 0x9E3779B9u ^ mix32(static_cast<std::uint32_t>(p) + 0x632BE5ABu));
-        const double o1 = unit(h), o2 = unit(mix32(h ^ 0x5bd1e995u));
+        const std::uint32_t h = lowbias32(s.seed * 0x9E3779B9u ^ lowbias32(static_cast<std::uint32_t>(p) + 0x632BE5ABu));
+        const double o1 = unitFloat24(h), o2 = unitFloat24(lowbias32(h ^ 0x5bd1e995u));
         int open = 0;
         std::size_t segs = 0, insideHits = 0;
         for (std::size_t r = 0; r < N; ++r) {

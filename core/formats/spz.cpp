@@ -28,17 +28,24 @@ std::array<std::vector<std::uint8_t>*, 6> blocks(SpzPacked& p) {
     return {&p.positions, &p.alphas, &p.colors, &p.scales, &p.rotations, &p.sh};
 }
 
-Result<std::vector<std::uint8_t>> encodeLegacy(SpzPacked& p) {
-    ByteWriter w;
-    std::size_t payload = 0;
-    for (auto* b : blocks(p)) payload += b->size();
-    w.bytes().reserve(kLegacyHeaderBytes + payload);
+// The header fields both containers start with: magic, version, point count, SH degree,
+// fractional bits, flags (the next byte is the legacy container's reserved byte or the v4
+// container's stream count).
+void putHeaderStart(ByteWriter& w, const SpzPacked& p) {
     w.put(detail::kSpzMagic);
     w.put(p.version);
     w.put(p.numPoints);
     w.put(static_cast<std::uint8_t>(p.shDegree));
     w.put(static_cast<std::uint8_t>(p.fractionalBits));
     w.put(p.flags);
+}
+
+Result<std::vector<std::uint8_t>> encodeLegacy(SpzPacked& p) {
+    ByteWriter w;
+    std::size_t payload = 0;
+    for (auto* b : blocks(p)) payload += b->size();
+    w.bytes().reserve(kLegacyHeaderBytes + payload);
+    putHeaderStart(w, p);
     w.put(std::uint8_t{0});
     for (auto* b : blocks(p)) w.putBytes(b->data(), b->size());
     return detail::gzipCompress(w.bytes());
@@ -55,12 +62,7 @@ Result<std::vector<std::uint8_t>> encodeV4(SpzPacked& p) {
         rawSizes.push_back(b->size());
     }
     ByteWriter w;
-    w.put(detail::kSpzMagic);
-    w.put(p.version);
-    w.put(p.numPoints);
-    w.put(static_cast<std::uint8_t>(p.shDegree));
-    w.put(static_cast<std::uint8_t>(p.fractionalBits));
-    w.put(p.flags);
+    putHeaderStart(w, p);
     w.put(static_cast<std::uint8_t>(streams.size()));
     w.put(static_cast<std::uint32_t>(kHeaderV4Bytes));  // TOC right after the header
     for (int i = 0; i < 12; ++i) w.put(std::uint8_t{0});

@@ -80,23 +80,45 @@ std::string valBackgroundName(double grey) {
     return text;
 }
 
+namespace {
+
+// The fields of one report in metrics.json, in the order written; val_background_name (a label,
+// not read back) follows val_background.
+struct MetricField {
+    const char* key;
+    int EvalMetrics::*whole = nullptr;
+    double EvalMetrics::*real = nullptr;
+};
+const MetricField METRIC_FIELDS[] = {
+    {"step", &EvalMetrics::step},
+    {"splats", &EvalMetrics::splats},
+    {"train_loss", nullptr, &EvalMetrics::trainLoss},
+    {"val_l1", nullptr, &EvalMetrics::valL1},
+    {"val_psnr_db", nullptr, &EvalMetrics::valPsnr},
+    {"val_ssim", nullptr, &EvalMetrics::valSsim},
+    {"val_background", nullptr, &EvalMetrics::valBackground},
+    {"opaque_share", nullptr, &EvalMetrics::opaqueShare},
+    {"outside_silhouette", &EvalMetrics::outsideSilhouette},
+    {"seconds", nullptr, &EvalMetrics::seconds},
+};
+
+nlohmann::ordered_json reportJson(const EvalMetrics& m) {
+    nlohmann::ordered_json r;
+    for (const MetricField& f : METRIC_FIELDS) {
+        if (f.whole)
+            r[f.key] = m.*f.whole;
+        else
+            r[f.key] = m.*f.real;
+        if (f.real == &EvalMetrics::valBackground) r["val_background_name"] = valBackgroundName(m.valBackground);
+    }
+    return r;
+}
+
+}  // namespace
+
 std::string metricsJson(const TrainResult& result) {
     nlohmann::ordered_json reports = nlohmann::ordered_json::array();
-    for (const EvalMetrics& m : result.history) {
-        nlohmann::ordered_json r;
-        r["step"] = m.step;
-        r["splats"] = m.splats;
-        r["train_loss"] = m.trainLoss;
-        r["val_l1"] = m.valL1;
-        r["val_psnr_db"] = m.valPsnr;
-        r["val_ssim"] = m.valSsim;
-        r["val_background"] = m.valBackground;
-        r["val_background_name"] = valBackgroundName(m.valBackground);
-        r["opaque_share"] = m.opaqueShare;
-        r["outside_silhouette"] = m.outsideSilhouette;
-        r["seconds"] = m.seconds;
-        reports.push_back(std::move(r));
-    }
+    for (const EvalMetrics& m : result.history) reports.push_back(reportJson(m));
     nlohmann::ordered_json doc;
     doc["metrics"] = std::move(reports);
     doc["relocated"] = result.relocated;
@@ -104,6 +126,28 @@ std::string metricsJson(const TrainResult& result) {
     doc["rollbacks"] = result.rollbacks;
     doc["seconds"] = result.seconds;
     return doc.dump(2) + "\n";
+}
+
+Result<std::vector<EvalMetrics>> metricsFromJson(const std::string& text, const std::string& path) {
+    const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+    if (!doc.is_object() || !doc.contains("metrics") || !doc["metrics"].is_array())
+        return makeError(ErrorCode::Parse, "not a training metrics file (no \"metrics\" list)", path);
+    std::vector<EvalMetrics> reports;
+    try {
+        for (const nlohmann::json& r : doc["metrics"]) {
+            EvalMetrics m;
+            for (const MetricField& f : METRIC_FIELDS) {
+                if (f.whole)
+                    m.*f.whole = r.value(f.key, m.*f.whole);
+                else
+                    m.*f.real = r.value(f.key, m.*f.real);
+            }
+            reports.push_back(m);
+        }
+    } catch (const nlohmann::json::exception& e) {
+        return makeError(ErrorCode::Parse, std::string("not a training metrics file: ") + e.what(), path);
+    }
+    return reports;
 }
 
 std::uint64_t estimateTrainingBytes(const TrainSettings& settings, int width, int height) {

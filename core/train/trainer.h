@@ -152,6 +152,9 @@ std::string valBackgroundName(double grey);
 // val L1/PSNR/SSIM, the background as grey level and name, opaque share, outside count,
 // seconds), for a metrics.json beside the cloud.
 std::string metricsJson(const TrainResult& result);
+// The reports of a metricsJson text, in order (a field it lacks keeps EvalMetrics' default).
+// Parse errors (naming `path`): not JSON, no "metrics" list, a report that is not an object.
+Result<std::vector<EvalMetrics>> metricsFromJson(const std::string& text, const std::string& path = {});
 
 // Bytes a run of these settings may need on the host beyond the loaded dataset: parameters,
 // gradients, Adam moments, the rollback copy, projection and tile buffers and cloud copies

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <random>
 
+#include "core/foundation/hash.h"
+
 namespace sw::demo::detail {
 
 class Rng {
@@ -12,7 +14,7 @@ public:
     explicit Rng(std::uint32_t seed) : m_engine(seed) {}
 
     // Uniform in [0, 1), 24 bits of resolution.
-    float uniform() { return static_cast<float>(m_engine() >> 8) * (1.0f / 16777216.0f); }
+    float uniform() { return unitFloat24(static_cast<std::uint32_t>(m_engine())); }
     // Uniform in [lo, hi).
     float range(float lo, float hi) { return lo + (hi - lo) * uniform(); }
     // Uniform integer in [0, n); n > 0. Multiply-shift keeps the bias below 2^-32 · n.
@@ -26,16 +28,5 @@ public:
 private:
     std::mt19937 m_engine;
 };
-
-// Stateless integer hash (lowbias32 by Chris Wellons, "Prospecting for Hash Functions", 2018):
-// lattice values for the painter's value noise.
-inline std::uint32_t hash32(std::uint32_t x) {
-    x ^= x >> 16;
-    x *= 0x7feb352dU;
-    x ^= x >> 15;
-    x *= 0x846ca68bU;
-    x ^= x >> 16;
-    return x;
-}
 
 }  // namespace sw::demo::detail

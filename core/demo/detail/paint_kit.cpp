@@ -3,14 +3,14 @@
 #include <array>
 #include <cmath>
 
-#include "core/demo/detail/demo_rng.h"
+#include "core/foundation/hash.h"
 
 namespace sw::demo::detail {
 namespace {
 
 float lattice(int x, int y, std::uint32_t seed) {
-    const std::uint32_t h = hash32(static_cast<std::uint32_t>(x) * 0x9e3779b1U ^ hash32(static_cast<std::uint32_t>(y) + seed));
-    return static_cast<float>(h >> 8) * (1.0f / 16777216.0f);
+    const std::uint32_t h = lowbias32(static_cast<std::uint32_t>(x) * 0x9e3779b1U ^ lowbias32(static_cast<std::uint32_t>(y) + seed));
+    return unitFloat24(h);
 }
 
 }  // namespace

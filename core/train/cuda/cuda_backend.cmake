@@ -1,6 +1,6 @@
 # The CUDA backend of the rasterizer (SPLATWRIGHT_CUDA; docs/cuda.md): kernels (*.cu, torch-free)
 # and their host file join sw_train_raster with the training step's kernels (train_ops_cuda.cu,
-# relocate_cuda.cu); the dispatchers in rasterize.cpp and train_ops.cpp gain their CUDA case
+# relocate_cuda.cu); the dispatchers in rasterize.cpp, train_ops.cpp and mcmc_ops.cpp gain their CUDA case
 # (SW_HAVE_CUDA). Needs a CUDA-enabled libtorch (TORCH_LIBRARIES then holds torch_cuda).
 target_sources(sw_train_raster PRIVATE
   cuda/project_cuda.cu cuda/bin_tiles_cuda.cu cuda/rasterize_fwd_cuda.cu cuda/rasterize_bwd_cuda.cu

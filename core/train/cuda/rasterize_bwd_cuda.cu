@@ -10,6 +10,7 @@
 // summation order, and the last bits, vary from run to run).
 #include "core/train/cuda/device_math.cuh"
 #include "core/train/cuda/rasterize_cuda.h"
+#include "core/train/cuda/tile_block.cuh"
 #include "core/train/device_step.h"
 
 namespace sw::train::kernels {
@@ -95,23 +96,17 @@ __global__ void __launch_bounds__(SUB * SUB)
     constexpr int PIXELS = SUB * SUB, PARTS = TILE_SIZE / SUB;  // a block covers SUB × SUB pixels of a tile
     __shared__ BatchSplat<T> batch[PIXELS];
     __shared__ int32_t maxLast;
-    const int tile = int(blockIdx.x) / (PARTS * PARTS), part = int(blockIdx.x) % (PARTS * PARTS);
-    const int tx = tile % tilesX(cam), ty = tile / tilesX(cam);
-    const int px = tx * TILE_SIZE + part % PARTS * SUB + int(threadIdx.x);
-    const int py = ty * TILE_SIZE + part / PARTS * SUB + int(threadIdx.y);
-    const int tid = int(threadIdx.y) * SUB + int(threadIdx.x);
-    const bool inside = px < cam.width && py < cam.height;
+    const TilePixel at = tilePixel<SUB>(cam);
+    const int tile = at.tile, px = at.px, py = at.py, tid = at.tid;
+    const int part = at.part;
+    const bool inside = at.inside;
     const int64_t pix = int64_t(py) * cam.width + px;
     const int32_t begin = offsets[tile], len = offsets[tile + 1] - begin;
     const int32_t segment = int32_t(blockIdx.y), segLen = segmentLength(len, segments.perTile);
     const int32_t segStart = segment * segLen, segEnd = min(segStart + segLen, len);
     if (segment > 0 && segStart >= len) return;  // the whole block: this tile has fewer segments
 
-    if (const DeviceStep* step = cam.step) {  // a training step's background (device_step.h)
-        bg0 = T(step->background[0]);
-        bg1 = T(step->background[1]);
-        bg2 = T(step->background[2]);
-    }
+    stepBackground(cam, bg0, bg1, bg2);  // a training step's background (device_step.h)
     PixelState<T> p;
     p.fx = T(px) + T(0.5);
     p.fy = T(py) + T(0.5);

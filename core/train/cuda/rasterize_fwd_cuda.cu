@@ -9,6 +9,7 @@
 // backward's segment ending at that cut starts.
 #include "core/train/cuda/device_math.cuh"
 #include "core/train/cuda/rasterize_cuda.h"
+#include "core/train/cuda/tile_block.cuh"
 #include "core/train/device_step.h"
 
 namespace sw::train::kernels {
@@ -29,21 +30,14 @@ __global__ void __launch_bounds__(SUB * SUB)
     static_assert(SUB == TILE_SIZE, "the cut records are laid out per whole tile");
     static_assert(SUB * SUB % SEGMENT_GRAIN == 0 && SEGMENT_MIN % SEGMENT_GRAIN == 0,
                   "a batch holds whole runs of SEGMENT_GRAIN entries");
-    constexpr int PIXELS = SUB * SUB, PARTS = TILE_SIZE / SUB;  // a block covers SUB × SUB pixels of a tile
+    constexpr int PIXELS = SUB * SUB;  // a block covers SUB × SUB pixels of a tile (tile_block.cuh)
     __shared__ BatchSplat<T> batch[PIXELS];
-    const int tile = int(blockIdx.x) / (PARTS * PARTS), part = int(blockIdx.x) % (PARTS * PARTS);
-    const int tx = tile % tilesX(cam), ty = tile / tilesX(cam);
-    const int px = tx * TILE_SIZE + part % PARTS * SUB + int(threadIdx.x);
-    const int py = ty * TILE_SIZE + part / PARTS * SUB + int(threadIdx.y);
-    const int tid = int(threadIdx.y) * SUB + int(threadIdx.x);
-    const bool inside = px < cam.width && py < cam.height;
+    const TilePixel at = tilePixel<SUB>(cam);
+    const int tile = at.tile, px = at.px, py = at.py, tid = at.tid;
+    const bool inside = at.inside;
     const T fx = T(px) + T(0.5), fy = T(py) + T(0.5);
     const int32_t begin = offsets[tile], end = offsets[tile + 1];
-    if (const DeviceStep* step = cam.step) {  // a training step's background (device_step.h)
-        bg0 = T(step->background[0]);
-        bg1 = T(step->background[1]);
-        bg2 = T(step->background[2]);
-    }
+    stepBackground(cam, bg0, bg1, bg2);  // a training step's background (device_step.h)
 
     T trans = 1, rgb[3] = {0, 0, 0}, depth = 0;
     int32_t last = 0;

@@ -1,7 +1,7 @@
 // CUDA kernel of the MCMC relocation (relocate_cuda.h): thread (u, k) handles source row
 // sources[u] in tensor k: a parameter row is updated (Eq. 9 for the opacity/scale pair, shared
 // with the CPU loop through relocation_eq9.h) and copied onto the source's targets; an Adam
-// moment row is zeroed in the source and its targets. Mirrors train_ops.cpp relocateRowsCpu;
+// moment row is zeroed in the source and its targets. Mirrors mcmc_ops.cpp relocateRowsCpu;
 // the plan (which rows move where) comes from the host sampler in mcmc_strategy.cpp.
 #include <cuda_runtime.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 // CUDA kernel of the MCMC relocation's row surgery (core/train/train_ops.h relocateRows):
-// device pointers, one stream, torch-free. The host (train_ops.cpp) validates the tensors and
+// device pointers, one stream, torch-free. The host (mcmc_ops.cpp) validates the tensors and
 // the plan, uploads the plan's three index arrays and passes torch's current stream.
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 #pragma once
 // Eq. 9 of "3D Gaussian Splatting as Markov Chain Monte Carlo" (Kheradmand et al., 2024) for a
 // splat that ends up as N identical copies, written once for the host and the device: the CPU
-// strategy (mcmc_strategy.cpp relocationEq9, train_ops.cpp relocateRows) and the relocation
+// strategy (mcmc_strategy.cpp relocationEq9, mcmc_ops.cpp relocateRows) and the relocation
 // kernel (cuda/relocate_cuda.cu) call this same function, so both backends evaluate the same
 // float64 formula. Torch-free and CUDA-free (nvcc C++17 and the C++20 host compiler).
 //   o' = 1 − (1 − o)^(1/N),

@@ -2,7 +2,8 @@
 // pixel (loss), per logit (entropy), per parameter element (Adam, all groups in one launch) or
 // per splat (MCMC noise). Sums go through a warp shuffle, a shared-memory block reduction and
 // one float64 atomicAdd per block, so their last bits vary with the block order; the
-// gradients they write do not. Each kernel mirrors the CPU loop of train_ops.cpp / mcmc_strategy.cpp.
+// gradients they write do not. Each kernel mirrors the CPU loop of train_ops.cpp /
+// mcmc_ops.cpp / mcmc_strategy.cpp.
 #include <curand_kernel.h>
 
 #include "core/train/cuda/device_math.cuh"

@@ -1,6 +1,6 @@
 #pragma once
 // CUDA kernels of the training step's element-wise pieces (core/train/train_ops.h): device
-// pointers, one stream, torch-free. The host (train_ops.cpp) validates shapes and passes
+// pointers, one stream, torch-free. The host (train_ops.cpp, mcmc_ops.cpp) validates shapes and passes
 // torch's current stream. float32 only.
 #include <cstdint>
 

@@ -60,7 +60,7 @@ public:
 
     int relocatedTotal() const { return m_relocatedTotal; }
     int addedTotal() const { return m_addedTotal; }
-    // For the trainer's rollback (train_loop.cpp): the totals of the state it restores.
+    // For the trainer's rollback (train_loop_report.cpp): the totals of the state it restores.
     void restoreTotals(int relocated, int added) {
         m_relocatedTotal = relocated;
         m_addedTotal = added;

@@ -1,7 +1,7 @@
 #pragma once
-// What a training run checks and sets up before its step loop (detail/train_loop.cpp: train()
-// and trainLockstep): its inputs against its settings, and the share of libtorch's CPU threads
-// it may use while it lasts. Torch-facing: core/train only.
+// What a training run checks and sets up before its step loop (detail/train_run.cpp: train();
+// detail/train_lockstep.cpp: trainLockstep): its inputs against its settings, and the share of
+// libtorch's CPU threads it may use while it lasts. Torch-facing: core/train only.
 #include <ATen/Parallel.h>
 
 #include "core/foundation/error.h"

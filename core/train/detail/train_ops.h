@@ -3,7 +3,7 @@
 // gradient, the opacity entropy term, the Adam update, the MCMC relocation's row surgery and
 // position noise. Like
 // rasterize(), each function dispatches on the device of its tensors: CPU loops here
-// (train_ops.cpp), CUDA kernels in SPLATWRIGHT_CUDA builds (cuda/train_ops_cuda.cu), so the
+// (train_ops.cpp, mcmc_ops.cpp, step_graph.cpp), CUDA kernels in SPLATWRIGHT_CUDA builds (cuda/train_ops_cuda.cu), so the
 // trainer has no backend branches. Losses are accumulated into a float64 tensor on the same
 // device, so a CUDA step never waits for the host; the trainer reads the sum when it reports.
 // Torch-facing: core/train only. Preconditions (caller bugs, SW_REQUIRE): float32 contiguous
