@@ -1,10 +1,10 @@
 # Runs one CLI test: -DEXE -DARGS (joined by ::) -DRC -DMATCH -DNOMATCH -DREQUIRES, and the
-# optional checks of sw_cli_test: -DCLEAN (removed before the run), -DSIGNAL/-DAFTER (sent once
-# to the CLI after that many seconds, through coreutils' timeout), -DEXISTS / -DABSENT (paths that
-# must / must not exist afterwards), -DISLINK (paths that must still be symbolic links),
-# -DNOLEFTOVER (folders that must hold no temporary of ours: *.tmp-*, .*.export*), -DOUTDIR (a
-# folder made fresh before the run and checked like NOLEFTOVER) and -DLIMIT_AS (bytes of
-# address space, through util-linux prlimit); lists are joined by ::.
+# optional checks of sw_cli_test: -DCLEAN (removed before the run), -DSIGNAL/-DAT/-DPAUSE_DIR
+# (sent once to the CLI while it waits at the pause point AT, through signal_at_pause.sh),
+# -DEXISTS / -DABSENT (paths that must / must not exist afterwards), -DISLINK (paths that must
+# still be symbolic links), -DNOLEFTOVER (folders that must hold no temporary of ours: *.tmp-*,
+# .*.export*), -DOUTDIR (a folder made fresh before the run and checked like NOLEFTOVER) and
+# -DLIMIT_AS (bytes of address space, through util-linux prlimit); lists are joined by ::.
 if(REQUIRES AND NOT EXISTS "${REQUIRES}")
   message("SKIP: ${REQUIRES} is absent (third-party test assets live in ../shared/assets)")
   return()  # ctest reads the SKIP line (SW_SKIP_LINE); cmake_language(EXIT) needs CMake 3.29
@@ -26,10 +26,10 @@ if(LIMIT_AS)
   set(launcher prlimit --as=${LIMIT_AS} --)
 endif()
 if(SIGNAL)
-  # --foreground: the signal goes to the CLI once, as Ctrl-C in a terminal does. Without it
-  # timeout also signals its process group, so the CLI got it twice and took the second
-  # signal's immediate exit instead of the cancel path the test is about.
-  list(APPEND launcher timeout --foreground --preserve-status -s ${SIGNAL} ${AFTER})
+  # To the CLI's process only, once, as Ctrl-C in a terminal does (a second signal would take
+  # the immediate exit instead of the cancel path the test is about), while the stage waits at
+  # its pause point: never before it started nor after it ended, however loaded the machine.
+  list(APPEND launcher sh "${CMAKE_CURRENT_LIST_DIR}/signal_at_pause.sh" ${SIGNAL} "${AT}" "${PAUSE_DIR}")
 endif()
 execute_process(COMMAND ${launcher} "${EXE}" ${argv} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 set(all "${out}${err}")

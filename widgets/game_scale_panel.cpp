@@ -94,6 +94,8 @@ void GameScalePanel::setTargetHeight(int px) { m_height->setValue(px); }
 
 int GameScalePanel::targetHeight() const { return m_height->value(); }
 
+bool GameScalePanel::refreshPending() const { return m_timer->isActive(); }
+
 bool GameScalePanel::shownNow() const { return isVisible() && !visibleRegion().isEmpty(); }
 
 void GameScalePanel::scheduleRefresh() {

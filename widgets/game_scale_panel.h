@@ -49,6 +49,8 @@ public:
     // The model or its look changed: refresh shortly when shown, else on the next show.
     void scheduleRefresh();
     bool isStale() const { return m_stale; }
+    // A refresh is due shortly: scheduleRefresh() or a show started its timer.
+    bool refreshPending() const;
     // The last sheet (null before the first successful refresh) and the captioned picture the
     // dock shows (the sheet below a column header, right of a row header).
     const QImage& image() const { return m_image; }

@@ -32,12 +32,13 @@ Progress throttledProgress(JobRunner* runner, std::shared_ptr<CancelToken> cance
 JobRunner::JobRunner(QObject* parent) : QObject(parent) {}
 
 JobRunner::~JobRunner() {
-    cancel();
+    if (m_cancel) m_cancel->cancel();  // no signal: the receivers may be gone already
     if (m_worker.joinable()) m_worker.join();
 }
 
 void JobRunner::cancel() {
     if (m_cancel) m_cancel->cancel();
+    if (m_busy) emit cancelRequested();
 }
 
 void JobRunner::post(std::function<void()> fn) {

@@ -45,6 +45,7 @@ public:
 signals:
     void started(const QString& what);
     void progressed(double fraction, const QString& message);
+    void cancelRequested();  // cancel() reached a running job (it stops at its next check)
     void finished();  // the job is over; its `done` runs right after
 
 private:

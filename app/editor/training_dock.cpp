@@ -214,6 +214,7 @@ bool TrainingDock::startOn(const QString& dataset, bool resume) {
     };
     feed.metrics = [this](const train::EvalMetrics& m) { emit metricsReady(m); };
     feed.snapshot = [this](int, std::shared_ptr<const splat::SplatCloud> cloud) {
+        emit snapshotArrived();
         // A cloud belongs to its model: after another model was opened, the run's previews and
         // its result stay in its run folder.
         if (m_document->modelPath() == m_runModel) m_document->setCloud(std::move(cloud), QStringLiteral("training"));

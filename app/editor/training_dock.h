@@ -61,6 +61,8 @@ signals:
     // The step loop begins (after loading and initialising) with `splats` start splats.
     void stepsBegun(int startStep, int steps, int splats);
     void metricsReady(const sw::train::EvalMetrics& metrics);
+    // A snapshot of the running job reached the GUI (shown only while its model is open).
+    void snapshotArrived();
     void trained(std::shared_ptr<const sw::editor::TrainingOutcome> outcome);
     void failed(const QString& message, bool cancelled);
 

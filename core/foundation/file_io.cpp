@@ -16,6 +16,7 @@
 #include "core/foundation/interrupt.h"
 #include "core/foundation/log.h"
 #include "core/foundation/memory.h"
+#include "core/foundation/pause_point.h"
 
 namespace sw {
 namespace fs = std::filesystem;
@@ -139,6 +140,7 @@ AtomicFile::~AtomicFile() {
 }
 
 Status AtomicFile::open() {
+    pausePoint(m_path, nullptr);
     if (interruptRequested()) return cancelledError(m_path);
     struct stat st {};
     if (::lstat(m_path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {

@@ -4,10 +4,12 @@
 
 #include "core/foundation/check.h"
 #include "core/foundation/interrupt.h"
+#include "core/foundation/pause_point.h"
 
 namespace sw {
 
 void Progress::report(double fraction, std::string_view message) const {
+    pausePoint(message, m_cancel.get());
     if (!m_callback) return;
     const double f = std::clamp(fraction, 0.0, 1.0);
     m_callback(m_begin + (m_end - m_begin) * f, message);

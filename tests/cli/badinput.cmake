@@ -72,14 +72,12 @@ sw_bad(convert_spz_clamps_scale RC 0 MATCH "warning.*x\\.spz: 600 scale values h
   ARGS convert ${BAD}/bigscale.ply -o @O@/x.spz)
 sw_bad(convert_stale_temporary RC 0 MATCH "removed the temporary .*out\\.spz\\.tmp-4194399-deadbeef"
   ABSENT ${BAD}/stale/out.spz.tmp-4194399-deadbeef EXISTS ${BAD}/stale/out.spz ARGS convert ${BAD}/ok.ply -o ${BAD}/stale/out.spz)
-# Ctrl-C / SIGTERM mid-conversion (while reading or encoding): exit 6, no output, no temporary.
-# The signal comes 2 s in: after start-up even on a loaded machine (1.1–1.4 s there), before the
-# 3 M-splat conversion ends on a fast idle one (5-8 s; the 1 M-splat big.ply took 2.0 s there
-# and was sometimes done before the signal).
-sw_bad(convert_sigint RC 6 SIGNAL INT AFTER 2 MATCH "error: .*x\\.spz: cancelled \\(interrupted\\); nothing was written"
-  ABSENT @O@/x.spz ARGS convert ${BAD}/slow.ply -o @O@/x.spz)
-sw_bad(convert_sigterm RC 6 SIGNAL TERM AFTER 2 MATCH "error: .*x\\.spz: cancelled \\(interrupted\\); nothing was written"
-  ABSENT @O@/x.spz ARGS convert ${BAD}/slow.ply -o @O@/x.spz --spz-version 4)
+# Ctrl-C / SIGTERM mid-conversion: the signal comes while the conversion waits at the test-only
+# pause point before its output is opened (AT: the output's path). Exit 6, no output, no temporary.
+sw_bad(convert_sigint RC 6 SIGNAL INT AT x.spz MATCH "error: .*x\\.spz: cancelled \\(interrupted\\); nothing was written"
+  ABSENT @O@/x.spz ARGS convert ${BAD}/ok.ply -o @O@/x.spz)
+sw_bad(convert_sigterm RC 6 SIGNAL TERM AT x.spz MATCH "error: .*x\\.spz: cancelled \\(interrupted\\); nothing was written"
+  ABSENT @O@/x.spz ARGS convert ${BAD}/ok.ply -o @O@/x.spz --spz-version 4)
 sw_bad(usage_missing_output RC 1 MATCH "--output is required" ARGS convert ${BAD}/ok.ply)
 sw_bad(usage_bad_number RC 1 MATCH "--spz-version" ARGS convert ${BAD}/ok.ply -o @O@/x.spz --spz-version three)
 sw_bad(usage_unknown_command RC 1 MATCH "subcommand is required" ARGS frobnicate)
@@ -138,10 +136,10 @@ sw_bad(dataset_replaces_its_own_again RC 0 ${GL} MATCH "dataset: .*own.*4 train"
   ABSENT ${BAD}/own/ds/train/r_5.png NOLEFTOVER ${BAD}/own
   ARGS dataset ${BAD}/cube.glb -o ${BAD}/own/ds --views 4 --val-views 1 --test-views 0 --resolution 16 --ao-rays 4)
 set_tests_properties(cli.bad.dataset_replaces_its_own_again PROPERTIES DEPENDS cli.bad.dataset_replaces_its_own)
-# Ctrl-C / SIGTERM mid-run: exit 6, no dataset, no temporary.
-set(DS_LONG --views 400 --val-views 8 --test-views 8 --resolution 1024 --ao-rays 64)
-sw_bad(dataset_sigint RC 6 ${GL} SIGNAL INT AFTER 4 MATCH "cancelled" ABSENT @O@/ds ARGS dataset ${BAD}/cube.glb -o @O@/ds ${DS_LONG})
-sw_bad(dataset_sigterm RC 6 ${GL} SIGNAL TERM AFTER 3 MATCH "cancelled" ABSENT @O@/ds ARGS dataset ${BAD}/cube.glb -o @O@/ds ${DS_LONG})
+# Ctrl-C / SIGTERM mid-run (at the first "rendering ..." report: the temporary folder holds the
+# first view): exit 6, no dataset, no temporary.
+sw_bad(dataset_sigint RC 6 ${GL} SIGNAL INT AT rendering MATCH "cancelled" ABSENT @O@/ds ARGS dataset ${BAD}/cube.glb -o @O@/ds ${DS})
+sw_bad(dataset_sigterm RC 6 ${GL} SIGNAL TERM AT rendering MATCH "cancelled" ABSENT @O@/ds ARGS dataset ${BAD}/cube.glb -o @O@/ds ${DS})
 
 # --- preview ---------------------------------------------------------------------------------
 sw_bad(preview_folder_as_bin RC 2 MATCH "error: .*dir\\.bin: is a folder, not a file" ARGS preview ${BAD}/dir.bin -o @O@/p.png)
@@ -181,12 +179,12 @@ sw_bad(export_stale_temporaries RC 0 MATCH "removed the temporary .*/\\.cube\\.e
   ABSENT ${BAD}/exportstale/e/.cube.export.tmp-4194399-0000beef ${BAD}/exportstale/e/.cube.export-4194399
   EXISTS ${BAD}/exportstale/e/cube.bin NOLEFTOVER ${BAD}/exportstale ARGS export ${EXP} -o ${BAD}/exportstale/e)
 sw_bad(export_ok RC 0 MATCH "file: +cube\\.bin" EXISTS @O@/e/cube.bin @O@/e/.splatwright-output.json ARGS export ${EXP} -o @O@/e)
-# Ctrl-C / SIGTERM mid-export (1 M splats: the bake runs for a minute): exit 6 naming the
-# export folder, no folder, no .e.export-* temporary.
-sw_bad(export_sigint RC 6 SIGNAL INT AFTER 4 MATCH "error: .*(/e|cube\\.glb): [a-z ]*cancelled" ABSENT @O@/e
-  ARGS export ${BAD}/big.ply --model ${BAD}/cube.glb -o @O@/e)
-sw_bad(export_sigterm RC 6 SIGNAL TERM AFTER 3 MATCH "error: .*(/e|cube\\.glb): [a-z ]*cancelled" ABSENT @O@/e
-  ARGS export ${BAD}/big.ply --model ${BAD}/cube.glb -o @O@/e)
+# Ctrl-C / SIGTERM mid-export: during the bake (its floater pass) and while the files are
+# encoded. Exit 6 naming the export folder or the model, no folder, no .e.export-* temporary.
+sw_bad(export_sigint RC 6 SIGNAL INT AT encoding MATCH "error: .*(/e|cube\\.glb): [a-z ]*cancelled" ABSENT @O@/e
+  ARGS export ${EXP} -o @O@/e)
+sw_bad(export_sigterm RC 6 SIGNAL TERM AT floaters MATCH "error: .*(/e|cube\\.glb): [a-z ]*cancelled" ABSENT @O@/e
+  ARGS export ${EXP} -o @O@/e)
 
 # --- a full disk (a real 8 KiB tmpfs; root only, else skipped) --------------------------------
 function(sw_enospc name)

@@ -103,12 +103,6 @@ void writeClouds() {
     std::memcpy(&inf[plyBody(ply)], &pinf, 4);      // splat 0's x
     put("nan.ply", nan);
     put("inf.ply", inf);
-    // 1 M splats on the cube (104 MB): converting or exporting it takes long enough (≈ 5 s,
-    // ≈ 60 s) for the Ctrl-C / SIGTERM cases to arrive mid-run.
-    put("big.ply", orDie(sw::formats::encodePly(cloud(1000000, 1), "big.ply")));
-    // 3 M splats (312 MB) for the convert signal cases: on a fast idle machine big.ply converts
-    // in about 2 s, as soon as the signal comes (2026-12-02); this one takes 5-8 s there.
-    put("slow.ply", orDie(sw::formats::encodePly(cloud(3000000, 1), "slow.ply")));
     const Bytes spz = orDie(sw::formats::encodeSpz(ok, sw::formats::SpzWriteOptions{3}, "ok.spz"));
     put("ok.spz", spz);
     put("truncated.spz", Bytes(spz.begin(), spz.begin() + std::ptrdiff_t(spz.size() / 2)));

@@ -24,11 +24,12 @@ sw_bad(train_zero_area_model RC 5 MATCH "error: .*zero_area\\.glb: every triangl
 if(NOT SPLATWRIGHT_CUDA)
   sw_bad(train_cuda_without_gpu RC 8 MATCH "error: CUDA device requested" ARGS train ${BAD}/ds_ok -o @O@/t --device cuda)
 endif()
-# Ctrl-C / SIGTERM during `train model.glb`: in the dataset stage, then in training. Exit 6, no temporaries.
-set(TR_LONG --views 300 --val-views 4 --test-views 0 --resolution 512 --ao-rays 32 --steps 100000 --res 64)
-sw_bad(train_model_sigterm_in_dataset RC 6 LABELS cli gl SIGNAL TERM AFTER 3 MATCH "cancelled" ABSENT @O@/t/dataset @O@/t/cloud.ply
-  ARGS train ${BAD}/cube.glb -o @O@/t ${TR_LONG})
-sw_bad(train_model_sigint_in_training RC 6 LABELS cli gl SIGNAL INT AFTER 25
+# Ctrl-C / SIGTERM during `train model.glb`: in the dataset stage (at its first "rendering ..."
+# report), then in training (at its first "step ..." report). Exit 6, no temporaries.
+sw_bad(train_model_sigterm_in_dataset RC 6 LABELS cli gl SIGNAL TERM AT rendering MATCH "cancelled"
+  ABSENT @O@/t/dataset @O@/t/cloud.ply
+  ARGS train ${BAD}/cube.glb -o @O@/t --views 6 --val-views 1 --test-views 0 --resolution 16 --ao-rays 4 --steps 100000 --res 16)
+sw_bad(train_model_sigint_in_training RC 6 LABELS cli gl SIGNAL INT AT step
   MATCH "error: .*/t/checkpoint: training cancelled at step [0-9]+" ABSENT @O@/t/cloud.ply
   EXISTS @O@/t/dataset/transforms_train.json
   ARGS train ${BAD}/cube.glb -o @O@/t --views 12 --val-views 2 --test-views 0 --resolution 32 --ao-rays 4 --steps 1000000 --res 32)

@@ -72,8 +72,8 @@ set_tests_properties(cli.batch.foreign_setup PROPERTIES LABELS cli FIXTURES_SETU
 sw_cli_test(batch.foreign RC 5 MATCH "error: .*cli_batch_foreign/m1: .*not written by splatwright"
   EXISTS ${SW_OUT}/cli_batch_foreign/m1/notes.txt ABSENT ${SW_OUT}/cli_batch_foreign/cache
   ARGS batch ${SW_BATCH_MODELS}/m1.glb -o ${SW_OUT}/cli_batch_foreign ${SW_BATCH_TINY})
-# Ctrl-C while the trainings run: exit 6, no temporaries left.
-sw_cli_test(batch.sigint RC 6 OUTDIR ${SW_OUT}/cli_batch_sigint SIGNAL INT AFTER 4 MATCH "cancelled"
+# Ctrl-C while the trainings run (at the first "step ..." report of one): exit 6, no temporaries left.
+sw_cli_test(batch.sigint RC 6 OUTDIR ${SW_OUT}/cli_batch_sigint SIGNAL INT AT step MATCH "cancelled"
   ARGS batch ${SW_BATCH_M} -o ${SW_OUT}/cli_batch_sigint ${SW_BATCH_BASE} --steps 100000)
 set_tests_properties(cli.batch.three cli.batch.rerun_skips cli.batch.rerun_stale cli.batch.failing cli.batch.presets
   cli.batch.bad_preset cli.batch.bad_shard cli.batch.shard1 cli.batch.shard2 cli.batch.sigint

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <numeric>
@@ -25,6 +26,37 @@ int totalThreads(const std::vector<BatchWorker>& workers) {
     int sum = 0;
     for (const BatchWorker& w : workers) sum = std::accumulate(w.laneThreads.begin(), w.laneThreads.end(), sum);
     return sum;
+}
+
+// Jobs that hold their lane until `count` of them run at once. A lane runs one job at a time
+// and every lane has its own thread (runOnLanes), so the first `count` jobs are on `count`
+// different lanes, whatever the scheduling; the limit only keeps a broken scheduler from
+// hanging the test (wait() is then false).
+class Gathering {
+public:
+    explicit Gathering(int count) : m_count(count) {}
+    bool wait() {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        if (++m_arrived >= m_count) m_all.notify_all();
+        return m_all.wait_for(lock, std::chrono::minutes(2), [this] { return m_arrived >= m_count; });
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_all;
+    const int m_count;
+    int m_arrived = 0;
+};
+
+// Polls `done` until it holds; the limit only keeps a broken scheduler from hanging the test.
+template <class Done>
+bool waitUntil(Done done) {
+    const auto limit = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+    while (!done()) {
+        if (std::chrono::steady_clock::now() > limit) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return true;
 }
 
 }  // namespace
@@ -83,12 +115,16 @@ TEST_CASE("worker plan: one CPU worker splitting the cores, or one worker per de
 
 TEST_CASE("lanes on fake devices: every job runs once, at most pack at a time per device, all devices used") {
     const std::vector<int> devices = {1, 3, 4};
-    const int pack = 2, jobs = 17;
+    const int pack = 2, jobs = 17, lanes = 6;
     const auto plan = planWorkers(devices, 6, pack, jobs);
+    REQUIRE(plan.size() == devices.size());
+    for (const BatchWorker& w : plan) REQUIRE(w.laneThreads.size() == std::size_t(pack));
     std::mutex mutex;
     std::map<int, int> running, peak, perDevice;
     std::vector<int> runs(jobs, 0);
     std::set<std::pair<int, int>> lanesSeen;
+    Gathering firstJobs(lanes);  // jobs 0..5 run together: one on every lane
+    std::atomic<int> gathered{0};
     runOnLanes(jobs, plan, [&](int job, const Lane& lane) {
         {
             const std::lock_guard<std::mutex> lock(mutex);
@@ -99,54 +135,58 @@ TEST_CASE("lanes on fake devices: every job runs once, at most pack at a time pe
             CHECK(lane.device == TrainDevice::Cuda);
             CHECK(lane.threads == 1);
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5 + job % 3));
+        if (job < lanes && firstJobs.wait()) ++gathered;
         const std::lock_guard<std::mutex> lock(mutex);
         --running[lane.deviceIndex];
     });
+    CHECK(gathered.load() == lanes);
     for (int j = 0; j < jobs; ++j) CHECK_MESSAGE(runs[std::size_t(j)] == 1, "job " << j);
     CHECK(perDevice.size() == devices.size());
     for (int d : devices) {
         CHECK(perDevice[d] >= 1);
-        CHECK(peak[d] <= pack);
+        CHECK(peak[d] == pack);  // reached while the first six ran together, never exceeded
     }
-    CHECK(lanesSeen.size() == 6);  // every lane took work
+    CHECK(lanesSeen.size() == std::size_t(lanes));  // every lane took work
 }
 
 TEST_CASE("lanes on the CPU: never more jobs at once than lanes, whose threads add up to the host's") {
     const int threads = 3;
     const auto plan = planWorkers({}, threads, 0, 7);
     CHECK(totalThreads(plan) == threads);
-    std::atomic<int> running{0}, peak{0}, threadsInUse{0}, peakThreads{0};
-    runOnLanes(7, plan, [&](int, const Lane& lane) {
+    REQUIRE(plan[0].laneThreads == std::vector<int>{1, 1, 1});
+    std::atomic<int> running{0}, peak{0}, threadsInUse{0}, peakThreads{0}, gathered{0};
+    Gathering firstJobs(3);  // three lanes of one thread: jobs 0..2 run together
+    runOnLanes(7, plan, [&](int job, const Lane& lane) {
         const int now = ++running;
         const int t = threadsInUse += lane.threads;
         int p = peak.load();
         while (now > p && !peak.compare_exchange_weak(p, now)) {}
         int pt = peakThreads.load();
         while (t > pt && !peakThreads.compare_exchange_weak(pt, t)) {}
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        if (job < 3 && firstJobs.wait()) ++gathered;
         threadsInUse -= lane.threads;
         --running;
     });
-    CHECK(peak.load() <= 3);
-    CHECK(peakThreads.load() <= threads);
+    CHECK(gathered.load() == 3);
+    CHECK(peak.load() == 3);
+    CHECK(peakThreads.load() == threads);
 }
 
 TEST_CASE("lanes: a lane out of jobs hands its threads to its worker's lanes still running") {
     const auto plan = planWorkers({}, 2, 0, 3);  // two lanes of one thread
     REQUIRE(plan[0].laneThreads == std::vector<int>{1, 1});
     std::atomic<int> sawShare{0}, startThreads{0};
+    std::atomic<bool> handedOver{false};
     runOnLanes(3, plan, [&](int job, const Lane& lane) {
         REQUIRE(lane.share != nullptr);
-        if (job != 0) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-            return;
-        }
+        if (job != 0) return;
         startThreads = lane.threads;
-        // Job 0 runs until the other lane has done jobs 1 and 2 and retired (2 s at most).
-        for (int i = 0; i < 400 && lane.share->load() < 2; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        // Job 0 holds its lane, so the other lane runs jobs 1 and 2, finds none left and retires:
+        // its thread comes to this lane (whenever that happens; the wait has no time in it).
+        handedOver = waitUntil([&] { return lane.share->load() >= 2; });
         sawShare = lane.share->load();
     });
+    CHECK(handedOver.load());
     CHECK(startThreads.load() == 1);
     CHECK(sawShare.load() == 2);  // never more than the worker's two threads
 }

@@ -530,11 +530,19 @@ void TestEditorBake::reopenedProjectBringsItsCloudEditsAndBake() {
     MainWindow again;
     again.show();
     QSignalSpy scanned(again.bakeController(), &BakeController::floatersScanned);
+    QSignalSpy jobs(again.bakeController()->runner(), &sw::editor::JobRunner::started);
     QVERIFY(again.openProject(project));
     QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
     QCOMPARE(again.document()->cloud()->size(), std::size_t(kSurface + kPlanted));
     QVERIFY(again.bakeController()->keepList().empty());
-    QTest::qWait(200);
+    // A bake the reopened edits asked for is queued by the scan's end (as above, where it ran):
+    // one pass of the event loop starts it. Here nothing but the open and the scan ran.
+    QCoreApplication::processEvents();
+    QStringList started;
+    for (const QList<QVariant>& job : jobs) started << job.first().toString();
+    QCOMPARE(started.size(), 2);
+    QVERIFY2(started.first().startsWith("Opening") && started.last() == "Finding floaters", qPrintable(started.join(", ")));
+    QVERIFY(!again.bakeController()->runner()->busy());
     QVERIFY(!again.bakeController()->bakedModel());
 }
 

@@ -145,8 +145,15 @@ void TestEditorDataset::cancelLeavesNoFolder() {
     window.datasetPanel()->setSettings(settings);  // ao recipe, 200 + 24 views: long enough
     const QString parent = outputDir("cancel");
     QSignalSpy failed(&window, &MainWindow::datasetFailed);
+    QSignalSpy progressed(window.dataset()->runner(), &sw::editor::JobRunner::progressed);
     QVERIFY(window.dataset()->render(parent + "/dataset"));
-    QTest::qWait(200);
+    // Cancelled once views are being rendered: its temporary folder is there, holding some.
+    QVERIFY(QTest::qWaitFor([&] {
+        for (const QList<QVariant>& report : progressed)
+            if (report.at(1).toString().startsWith("rendering")) return true;
+        return false;
+    }, 60000));
+    QVERIFY(!QDir(parent).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).isEmpty());
     window.findChild<QPushButton*>("cancelJob")->click();
     QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
     QCOMPARE(failed.first().at(1).toBool(), true);  // cancelled, not an error

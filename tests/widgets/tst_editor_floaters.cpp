@@ -19,6 +19,7 @@
 #include "app/editor/autosave.h"
 #include "app/editor/bake_controller.h"
 #include "app/editor/editor_document.h"
+#include "app/editor/job_runner.h"
 #include "app/editor/main_window.h"
 #include "core/splat/selection.h"
 #include "tests/widgets/bake_test_fixture.h"
@@ -97,9 +98,19 @@ void TestEditorFloaters::rerunKeepsTheBakedModelInTheView() {
     const auto shown = window.viewport()->splatModel();
     QCOMPARE(shown, window.document()->spl2());
     QSignalSpy scanned(bake, &BakeController::floatersScanned);
+    // What could replace the view's model: a direct setSplatModel, a cloud preview (built on a
+    // thread after the document's cloud or baked model changes) or a re-bake (a job).
+    QSignalSpy modelSet(window.viewport(), &sw::widgets::Viewport::splatModelChanged);
+    QSignalSpy clouds(window.document(), &sw::editor::EditorDocument::cloudChanged);
+    QSignalSpy bakes(window.document(), &sw::editor::EditorDocument::spl2Changed);
+    QSignalSpy jobs(bake->runner(), &sw::editor::JobRunner::started);
     window.findChild<QPushButton*>("floaterRerun")->click();
     QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 1; }, 120000));
-    QTest::qWait(100);
+    QCoreApplication::processEvents();  // what the scan's end queued (a re-bake) has started now
+    QCOMPARE(jobs.count(), 1);          // the scan only
+    QCOMPARE(clouds.count(), 0);
+    QCOMPARE(bakes.count(), 0);
+    QCOMPARE(modelSet.count(), 0);
     QCOMPARE(window.viewport()->splatModel(), shown);  // still the bake, not the raw cloud
     QVERIFY(floaters(window)->rowCount() >= kPlanted);
 }

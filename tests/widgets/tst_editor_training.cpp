@@ -485,17 +485,21 @@ void TestEditorTraining::askBeforeLosingARun() {
     box->button(QMessageBox::Yes)->click();
     QTRY_VERIFY(dock->runner()->busy());
     QVERIFY(window.document()->trainingActive());
-    // Cancel before the first checkpoint of this run: asked; No keeps it going.
+    // Cancel before the first checkpoint of this run: asked; No keeps it going (the answer is
+    // acted on when clicked: Yes asks the runner to cancel there and then, No never does).
+    QSignalSpy cancels(dock->runner(), &JobRunner::cancelRequested);
     panel->cancelButton()->click();
     box = question(&window, "confirmCancel");
     QVERIFY(box);
     box->button(QMessageBox::No)->click();
-    QTest::qWait(200);
+    QCOMPARE(cancels.count(), 0);
     QVERIFY(dock->runner()->busy());
+    QCOMPARE(finished.count(), 0);
     panel->cancelButton()->click();
     box = question(&window, "confirmCancel");
     QVERIFY(box);
     box->button(QMessageBox::Yes)->click();
+    QCOMPARE(cancels.count(), 1);
     QVERIFY(waitFinished(dock->runner(), finished, 60000));
     QVERIFY(!window.document()->trainingActive());
     QCOMPARE(panel->etaSeconds(), -1.0);
@@ -548,21 +552,28 @@ void TestEditorTraining::openingAModelDuringTrainingAsksAndKeepsTheCloudApart() 
     QTRY_VERIFY_WITH_TIMEOUT(sw::editor::checkpointStep(dock->runFolder()) >= 50, 120000);
     const QString runFolder = dock->runFolder();
     QSignalSpy shown(&window, &MainWindow::modelShown);
+    QSignalSpy imports(window.modelJobs(), &JobRunner::started);  // a model is shown only after its import job
     window.openDemo();
     QMessageBox* box = question(&window, "confirmOpenDuringTraining");
     QVERIFY(box);
     box->button(QMessageBox::No)->click();
-    QTest::qWait(300);
+    QCOMPARE(imports.count(), 0);  // the answer is acted on when clicked: No starts nothing
+    QVERIFY(!window.modelJobs()->busy());
     QCOMPARE(shown.count(), 0);
     QVERIFY(window.document()->cloud());
     window.openDemo();
     box = question(&window, "confirmOpenDuringTraining");
     QVERIFY(box);
     box->button(QMessageBox::Yes)->click();
+    QCOMPARE(imports.count(), 1);
     QVERIFY(QTest::qWaitFor([&] { return shown.count() == 1; }, 60000));
     QVERIFY(!window.document()->cloud());  // the new model has no cloud
     QVERIFY(dock->runner()->busy());       // the run goes on
-    QTest::qWait(1500);                    // previews come at least once a second
+    // Its next previews reach the GUI, and none of them becomes the new model's cloud.
+    QSignalSpy clouds(window.document(), &sw::editor::EditorDocument::cloudChanged);
+    QSignalSpy previews(dock, &TrainingDock::snapshotArrived);
+    QVERIFY(QTest::qWaitFor([&] { return previews.count() >= 2; }, 60000));
+    QCOMPARE(clouds.count(), 0);
     QVERIFY(!window.document()->cloud());
     QSignalSpy finished(dock->runner(), &sw::editor::JobRunner::finished);
     dock->cancelNow();

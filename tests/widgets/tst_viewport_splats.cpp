@@ -251,8 +251,11 @@ void TestViewportSplats::effectsPanelPlaysScrubsAndScatters() {
     QVERIFY(panel.isPlaying());
     QTRY_VERIFY_WITH_TIMEOUT(changes.count() >= 2 && panel.time() > 0.1, 5000);
     panel.pause();
+    QVERIFY(!panel.isPlaying());  // its timer is stopped: no tick can come
     const double stopped = panel.time();
-    QTest::qWait(150);
+    changes.clear();
+    QCoreApplication::processEvents();
+    QCOMPARE(changes.count(), 0);
     QCOMPARE(panel.time(), stopped);
 
     // Ripple: its hit point comes from a click on the model.
@@ -346,10 +349,11 @@ void TestViewportSplats::gameScaleTilesAreCaptionedAndRefreshLive() {
     panel.hide();
     refreshed.clear();
     panel.setTargetHeight(100);
-    QTest::qWait(400);
+    QVERIFY(!panel.refreshPending());  // nothing scheduled: no refresh can come while hidden
     QCOMPARE(refreshed.count(), 0);
     QVERIFY(panel.isStale());
     panel.show();
+    QVERIFY(panel.refreshPending());
     QVERIFY(refreshed.wait(5000));
     QVERIFY(panel.image().height() > before);
     QVERIFY(!panel.isStale());
