@@ -110,6 +110,10 @@ Result<BatchSummary> runBatch(const BatchRequest& request, const Progress& progr
     const std::string& out = request.outDir;
     if (out.empty()) return makeError(ErrorCode::InvalidInput, "no output folder for the batch");
     const std::string stem = summaryStem(request.shard);
+    // Forced, a project's own run is not reused: the job trains in the batch folder like the rest.
+    std::vector<BatchJob> jobs = request.jobs;
+    for (BatchJob& job : jobs)
+        if (request.force && job.ownRun) job.ownRun = false, job.project.cacheFolder = cacheOf(out, job.name);
     {
         std::error_code ec;
         fs::create_directories(out, ec);
@@ -120,16 +124,16 @@ Result<BatchSummary> runBatch(const BatchRequest& request, const Progress& progr
             entries.push_back("summary.json");
             entries.push_back("summary.txt");
         }
-        for (const BatchJob& job : request.jobs)
+        for (const BatchJob& job : jobs)
             if (job.planned) entries.push_back(job.name + "/");
         SW_TRY(claimOutputs(out, entries));
     }
     Events event(request.onEvent);
-    const int n = int(request.jobs.size());
+    const int n = int(jobs.size());
     BatchSummary summary;
     std::vector<JobState> state(static_cast<std::size_t>(n));
     for (int j = 0; j < n; ++j) {
-        const BatchJob& job = request.jobs[std::size_t(j)];
+        const BatchJob& job = jobs[std::size_t(j)];
         BatchRow row;
         row.name = job.name;
         row.asset = job.asset;
@@ -170,19 +174,22 @@ Result<BatchSummary> runBatch(const BatchRequest& request, const Progress& progr
 
     // Datasets, one per asset with a job to run (GL on this thread).
     std::map<std::string, std::vector<int>> byAsset;
-    for (int j = 0; j < n; ++j)
-        if (state[std::size_t(j)].run) byAsset[request.jobs[std::size_t(j)].asset].push_back(j);
+    for (int j = 0; j < n; ++j) {
+        if (!state[std::size_t(j)].run) continue;
+        if (jobs[std::size_t(j)].ownRun) state[std::size_t(j)].datasetDir = datasetDir(jobs[std::size_t(j)].project);
+        else byAsset[jobs[std::size_t(j)].asset].push_back(j);
+    }
     for (const auto& [asset, members] : byAsset) {
         if (progress.cancelled()) return cancelled();
         const auto t0 = Clock::now();
-        project::Project shared = request.jobs[std::size_t(members.front())].project;
+        project::Project shared = jobs[std::size_t(members.front())].project;
         shared.cacheFolder = cacheOf(out, asset);
         const std::string dir = datasetDir(shared);
         ModelPtr model;
         if (request.force || stageStatus(shared, Stage::Dataset) != StageStatus::UpToDate) {
-            event(members.front(), request.jobs[std::size_t(members.front())].name, "dataset", 0);
+            event(members.front(), jobs[std::size_t(members.front())].name, "dataset", 0);
             auto rendered = runDataset(datasetRequest(shared), Progress([&](double f, std::string_view m) {
-                event(members.front(), request.jobs[std::size_t(members.front())].name, "dataset", f, std::string(m));
+                event(members.front(), jobs[std::size_t(members.front())].name, "dataset", f, std::string(m));
             }, progress.cancelToken()));
             if (!rendered) {
                 if (rendered.error().code == ErrorCode::Cancelled || progress.cancelled()) return cancelled();
@@ -205,7 +212,7 @@ Result<BatchSummary> runBatch(const BatchRequest& request, const Progress& progr
     for (int j = 0; j < n; ++j) {
         JobState& s = state[std::size_t(j)];
         if (!s.run) continue;
-        const BatchJob& job = request.jobs[std::size_t(j)];
+        const BatchJob& job = jobs[std::size_t(j)];
         if (!request.force && stageStatus(job.project, Stage::Training) == StageStatus::UpToDate) continue;
         auto req = trainingRequest(job.project);
         if (!req) {
@@ -227,7 +234,7 @@ Result<BatchSummary> runBatch(const BatchRequest& request, const Progress& progr
         std::vector<std::optional<Error>> errors(training.size());
         train::runOnLanes(int(training.size()), workers, [&](int k, const train::Lane& lane) {
             const int j = training[std::size_t(k)];
-            const std::string& name = request.jobs[std::size_t(j)].name;
+            const std::string& name = jobs[std::size_t(j)].name;
             if (progress.cancelled()) {
                 errors[std::size_t(k)] = cancelled();
                 return;
@@ -260,7 +267,7 @@ Result<BatchSummary> runBatch(const BatchRequest& request, const Progress& progr
         JobState& s = state[std::size_t(j)];
         if (!s.run) continue;
         if (progress.cancelled()) return cancelled();
-        const BatchJob& job = request.jobs[std::size_t(j)];
+        const BatchJob& job = jobs[std::size_t(j)];
         BatchRow& row = summary.rows[std::size_t(j)];
         const auto t0 = Clock::now();
         event(j, job.name, "export", 0);

@@ -48,6 +48,10 @@ struct BatchJob {
     std::string preset;                // "boss", "hologram", ..., "custom"
     project::Project project;          // folders inside the batch folder; training = the preset's
     Status planned;                    // an error found while planning (unreadable model, bad preset)
+    // A project (.splatproj) asked for with its own settings whose training is up to date in its
+    // own cache (trained and saved in the editor, say): the job exports from that trained cloud and
+    // its dataset, rendering and training nothing; its cache stays the project's (unless forced).
+    bool ownRun = false;
 };
 
 // The project of every asset before its presets: made for a model (project::newProject: the

@@ -80,6 +80,7 @@ std::vector<BatchJob> planBatch(const std::vector<BatchAsset>& assets, const std
             failAll(Error{settings.error().code, settings.error().message, asset.input});
             continue;
         }
+        const bool ownUpToDate = isProjectFile(asset.input) && stageStatus(*project, Stage::Training) == StageStatus::UpToDate;
         // (preset, job name, budget override) of every job of the asset.
         struct Want {
             std::string preset, name;
@@ -104,7 +105,10 @@ std::vector<BatchJob> planBatch(const std::vector<BatchAsset>& assets, const std
             if (!applied) {
                 job.planned = Error{applied.error().code, applied.error().message, asset.input};
             }
-            job.project.cacheFolder = cacheOf(outDir, job.name);
+            // The project's own settings (not a preset's or a budget's): its up-to-date run is reused.
+            job.ownRun = ownUpToDate && want.preset == kCustomPreset && want.budget == 0 && applied &&
+                         stageHash(job.project, Stage::Training) == stageHash(*project, Stage::Training);
+            if (!job.ownRun) job.project.cacheFolder = cacheOf(outDir, job.name);
             job.project.exportFolder = join(outDir, job.name);
             job.project.exportName = job.name;
             jobs.push_back(std::move(job));

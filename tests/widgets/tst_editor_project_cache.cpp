@@ -15,6 +15,7 @@
 #include "app/editor/editor_document.h"
 #include "app/editor/main_window.h"
 #include "app/editor/training_dock.h"
+#include "core/pipeline/batch.h"
 #include "core/pipeline/layout.h"
 #include "core/pipeline/run_all.h"
 #include "core/project/project.h"
@@ -130,6 +131,31 @@ void TestEditorProjectCache::savingAfterTrainingBringsTheRunAndIsUpToDateForTheC
     QVERIFY2(done.ok(), done.ok() ? "" : done.error().toString().c_str());
     QVERIFY(!done->dataset.has_value());
     QVERIFY(!done->training.has_value());
+
+    // A batch over the project (its own settings) renders and trains nothing: it exports the
+    // project's trained cloud; a budget of its own is a job like any other.
+    sw::pipeline::BatchAsset asset;
+    asset.input = projectPath.toStdString();
+    const auto jobs = sw::pipeline::planBatch({asset}, (root + "/library").toStdString());
+    QCOMPARE(int(jobs.size()), 1);
+    QVERIFY(jobs.front().ownRun);
+    QCOMPARE(QString::fromStdString(jobs.front().project.cacheFolder), cache);
+    sw::pipeline::BatchRequest batch;
+    batch.jobs = jobs;
+    batch.outDir = (root + "/library").toStdString();
+    QStringList stages;
+    batch.onEvent = [&](const sw::pipeline::BatchEvent& e) { stages << QString::fromStdString(e.stage); };
+    auto summary = sw::pipeline::runBatch(batch);
+    QVERIFY2(summary.ok(), summary.ok() ? "" : summary.error().toString().c_str());
+    QCOMPARE(summary->rows.front().status, std::string("done"));
+    QVERIFY2(!stages.contains("dataset") && !stages.contains("training"), qPrintable(stages.join(',')));
+    QVERIFY(QFile::exists(root + "/library/drone/drone.bin"));
+    QVERIFY(QFile::exists(cache + "/training/cloud.ply"));  // the project's run, untouched
+    asset.budgets = {200};
+    const auto budgeted = sw::pipeline::planBatch({asset}, (root + "/library").toStdString());
+    QCOMPARE(int(budgeted.size()), 2);
+    QVERIFY(!budgeted.back().ownRun);
+    QVERIFY(!QString::fromStdString(budgeted.back().project.cacheFolder).startsWith(cache));
 
     // Export into the project's export folder: stamped as the CLI's export stamps it.
     QSignalSpy exported(window.bakeController(), &sw::editor::BakeController::exportFinished);
