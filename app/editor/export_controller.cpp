@@ -47,7 +47,8 @@ QString BakeController::resolveDatasetFolder() const {
 
 QString BakeController::exportFolder() const {
     if (!m_document->projectPath().isEmpty())
-        return QFileInfo(m_document->projectPath()).absoluteDir().filePath(QStringLiteral("export"));
+        if (const project::Project* p = m_document->project(); p && !p->exportFolder.empty())
+            return QString::fromStdString(pipeline::exportDir(*p));
     return QSettings().value(QLatin1String(kExportFolderKey)).toString();
 }
 

@@ -300,9 +300,7 @@ Result<project::Project> ProjectController::snapshot(const QString& path) const 
     if (!path.isEmpty()) {
         const QFileInfo info(path);
         if (p.cacheFolder.empty() || info.absoluteFilePath() != m_document->projectPath())
-            p.cacheFolder = info.absoluteDir().filePath(info.completeBaseName() + QStringLiteral(".cache")).toStdString();
-        if (p.exportFolder.empty())  // as a project file read back says (project.cpp): <folder>/export
-            p.exportFolder = info.absoluteDir().filePath(QStringLiteral("export")).toStdString();
+            project::placeFolders(p, info.absoluteFilePath().toStdString(), true);  // a new place: its own folders
     }
     return p;
 }

@@ -245,10 +245,14 @@ Result<Project> newProject(const std::string& modelPath, const std::string& proj
     Project p;
     p.modelPath = fs::absolute(modelPath).lexically_normal().string();
     p.modelHash = *hash;
+    placeFolders(p, projectPath, true);
+    return p;
+}
+
+void placeFolders(Project& p, const std::string& projectPath, bool exportToo) {
     const fs::path proj = fs::absolute(projectPath);
     p.cacheFolder = (proj.parent_path() / (proj.stem().string() + ".cache")).string();
-    p.exportFolder = (proj.parent_path() / "export").string();
-    return p;
+    if (exportToo || p.exportFolder.empty()) p.exportFolder = (proj.parent_path() / "export").string();
 }
 
 std::string projectToJson(const Project& p, const std::string& projectPath) {

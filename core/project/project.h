@@ -88,6 +88,9 @@ Result<std::uint64_t> hashFile(const std::string& path);
 // A new project for `modelPath` (hashed now) saved as `projectPath`: default settings,
 // cache folder "<project name>.cache" and export folder "export" next to the project file.
 Result<Project> newProject(const std::string& modelPath, const std::string& projectPath);
+// The project's folders beside its file: <name>.cache, and <folder>/export (when `exportToo` or
+// none is set yet). The editor's Save As and newProject use it; nobody else spells them.
+void placeFolders(Project& p, const std::string& projectPath, bool exportToo);
 
 std::string projectToJson(const Project& project, const std::string& projectPath);
 // Parses, migrates and validates; errors (ErrorCode::Parse / InvalidInput / Unsupported) carry
