@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/foundation/hash.h"
+
 namespace sw::foliage {
 namespace {
 
@@ -40,14 +42,7 @@ constexpr float NOISE3_SCALE = 0.96f;
 
 }  // namespace
 
-std::uint32_t hash32(std::uint32_t x) {
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
-}
+std::uint32_t hash32(std::uint32_t x) { return lowbias32(x); }  // foundation/hash.h, the project's one hash
 
 std::uint32_t hashCell(std::int32_t x, std::int32_t y, std::int32_t z, std::uint32_t seed) {
     std::uint32_t h = hash32(seed);
