@@ -305,6 +305,8 @@ Result<BatchSummary> runBatch(const BatchRequest& request, const Progress& progr
         row.seconds = s.seconds;
         row.status = "done";
         row.error.clear();
+        std::error_code made;  // a project's own run trained nothing in the batch's cache: its row's folder
+        fs::create_directories(fs::path(rowPath(out, job.name)).parent_path(), made);
         Status stored = writeFileAtomic(rowPath(out, job.name), rowJson(row).dump(2) + "\n");
         if (!stored) {
             fail(j, stored.error());

@@ -147,13 +147,13 @@ void TestEditorProjectCache::savingAfterTrainingBringsTheRunAndIsUpToDateForTheC
     batch.onEvent = [&](const sw::pipeline::BatchEvent& e) { stages << QString::fromStdString(e.stage); };
     auto summary = sw::pipeline::runBatch(batch);
     QVERIFY2(summary.ok(), summary.ok() ? "" : summary.error().toString().c_str());
-    QCOMPARE(summary->rows.front().status, std::string("done"));
+    QVERIFY2(summary->rows.front().status == "done", summary->rows.front().error.c_str());
     QVERIFY2(!stages.contains("dataset") && !stages.contains("training"), qPrintable(stages.join(',')));
     QVERIFY(QFile::exists(root + "/library/drone/drone.bin"));
     QVERIFY(QFile::exists(cache + "/training/cloud.ply"));  // the project's run, untouched
     asset.budgets = {200};
     const auto budgeted = sw::pipeline::planBatch({asset}, (root + "/library").toStdString());
-    QCOMPARE(int(budgeted.size()), 2);
+    QCOMPARE(int(budgeted.size()), 1);  // drone-b200 only
     QVERIFY(!budgeted.back().ownRun);
     QVERIFY(!QString::fromStdString(budgeted.back().project.cacheFolder).startsWith(cache));
 
