@@ -148,6 +148,11 @@ void OverlayLegend::setContent(const QString& title, std::vector<Entry> entries,
         row->addWidget(box);
         row->addWidget(text, 1);
         m_rows->addLayout(row);
+        // Shown now: a child added to a visible frame is otherwise shown by a queued call, after
+        // place() has sized the frame without it (the legend collapsed when switching straight
+        // from one overlay to another).
+        box->show();
+        text->show();
         m_swatches.push_back(box);
     }
     m_note->setText(note);
@@ -158,6 +163,8 @@ void OverlayLegend::setContent(const QString& title, std::vector<Entry> entries,
 }
 
 void OverlayLegend::place() {
+    layout()->invalidate();  // the rows were just replaced
+    layout()->activate();
     adjustSize();
     move(kMargin, std::max(0, m_host->height() - height() - kMargin));
 }

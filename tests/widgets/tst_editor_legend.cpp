@@ -164,6 +164,9 @@ void TestEditorLegend::everyOverlayHasALegendFromThePalette() {
             QVERIFY(near(legend->swatchColor(int(i)), colors[i], 1));
             QVERIFY(!legend->entries()[i].text.isEmpty());
         }
+        // Tall enough for every row, switched straight from the previous overlay (not through None).
+        QVERIFY2(legend->height() >= int(legend->entries().size()) * 12 + legend->findChild<QLabel*>("overlayLegendTitle")->height(),
+                 qPrintable(QStringLiteral("%1: %2 px for %3 rows").arg(legend->title()).arg(legend->height()).arg(legend->entries().size())));
         // In the viewport's bottom-left corner, inside it.
         QCOMPARE(legend->parentWidget(), window.viewport());
         QVERIFY(window.viewport()->rect().contains(legend->geometry()));
