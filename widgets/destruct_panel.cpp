@@ -23,6 +23,7 @@
 #include "core/foundation/file_io.h"
 #include "core/foundation/log.h"
 #include "core/foundation/output_file.h"
+#include "core/pipeline/destruct_job.h"
 #include "core/render/game_scale.h"
 #include "widgets/param_panel.h"
 #include "widgets/viewport.h"
@@ -134,7 +135,7 @@ Status DestructPanel::setModel(std::shared_ptr<const formats::Spl2Model> model) 
     Status status;
     if (m_model) {
         auto session = destruct::Session::create(m_model, simSettings(), "baked model");
-        if (session) m_session = std::make_unique<destruct::Session>(std::move(*session));
+        if (session) m_session = std::make_shared<destruct::Session>(std::move(*session));
         else status = session.error();
     }
     m_needAttach = true;
@@ -263,9 +264,20 @@ Status DestructPanel::loadSession(const QString& path) {
         m_settingsPanel->setParams(destruct::simSchema().toParams(record->settings));
         m_seed->setValue(int(record->settings.seed));
     }
-    m_session->reset(record->settings);
+    if (record->actions.empty()) {
+        m_session->reset(record->settings);
+    } else {  // played by the CLI's job (`destruct --replay`): the same state, then driven here
+        pipeline::DestructRequest request;
+        request.input.model = m_model;
+        request.input.what = path.toStdString();
+        request.settings = record->settings;
+        request.replay = std::move(record->actions);
+        auto played = pipeline::runDestruct(request);
+        if (!played) return played.error();
+        m_session = played->session;
+        m_needAttach = true;  // another simulation for the renderer
+    }
     m_eventsLogged = 0;
-    m_session->play(record->actions);
     afterChange(true);
     return {};
 }

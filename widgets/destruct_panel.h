@@ -131,7 +131,7 @@ private:
 
     QPointer<Viewport> m_viewport;
     std::shared_ptr<const sw::formats::Spl2Model> m_model;
-    std::unique_ptr<sw::destruct::Session> m_session;
+    std::shared_ptr<sw::destruct::Session> m_session;
     sw::destruct::DamageSync m_sync;
     bool m_needAttach = true;
     bool m_attachFailed = false;

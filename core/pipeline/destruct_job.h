@@ -4,8 +4,8 @@
 // weapon profiles and simulation settings. A bench session (core/destruct/session.h) plays either
 // a recorded session (a file the Destruction dock saved) or a scripted volley, the settle time
 // and a heal; then the hit statistics go to JSON and the game-scale sheet of the damaged model
-// (×1 and ×3, grey and black, drawn by the renderer's damage path) to PNG. The dock drives the
-// same Session interactively.
+// (×1 and ×3, grey and black, drawn by the renderer's damage path) to PNG. The Destruction dock
+// loads a saved session through it (then drives that Session interactively).
 #include <cstdint>
 #include <memory>
 #include <string>
