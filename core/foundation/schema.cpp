@@ -85,7 +85,9 @@ Status ParamSchema::validate(const ParamSpec& spec, const ParamValue& value) con
                              formatValue(value) + "'");
     if (spec.type == ParamType::Int || spec.type == ParamType::Float) {
         const double x = spec.type == ParamType::Int ? static_cast<double>(std::get<std::int64_t>(v)) : std::get<double>(v);
-        if (!std::isfinite(x) || x < spec.min || x > spec.max) {
+        // A float member compares as the float it is stored as (bounds included).
+        const auto stored = [&](double d) { return spec.single && std::isfinite(d) ? double(static_cast<float>(d)) : d; };
+        if (!std::isfinite(x) || stored(x) < stored(spec.min) || stored(x) > stored(spec.max)) {
             return makeError(ErrorCode::InvalidInput, "parameter '" + spec.name + "' = " + formatValue(v) +
                                                           " is outside [" + formatValue(spec.min) + ", " +
                                                           formatValue(spec.max) + "]");

@@ -35,6 +35,9 @@ struct ParamSpec {
     std::string tooltip;
     std::string group;    // panel group box / CLI help section
     std::vector<std::string> choices;  // Choice only
+    // A float member (not double): a value and the bounds compare as the float it is stored as, so
+    // a bound read back from the member (0.01 → 0.0099999998) is still inside the range.
+    bool single = false;
 };
 
 // A named set of values a schema declares (the trainer's budget presets: boss, small,
@@ -156,6 +159,7 @@ public:
             spec.max = static_cast<double>(std::numeric_limits<F>::max());
         } else if constexpr (std::is_floating_point_v<F>) {
             spec.type = ParamType::Float;
+            spec.single = std::is_same_v<F, float>;
             spec.defaultValue = static_cast<double>(defaults.*member);
         } else {
             static_assert(std::is_same_v<F, std::string>, "unsupported settings field type");

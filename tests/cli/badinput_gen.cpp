@@ -396,6 +396,9 @@ int main(int argc, char** argv) {
         put("inputs/ok.ply", Bytes(std::istreambuf_iterator<char>(in), {}));
     }
     put("inputs/cube.glb", orDie(sw::geometry::encodeGlb(cube(true))));
+    // Weapon profiles at the documented bounds of their fields (stored as float) and one past.
+    put("profiles/cool_min.weapon.json", std::string("{\"stage\": \"weapon\", \"params\": {\"cooling\": 0.01}}"));
+    put("profiles/cool_below.weapon.json", std::string("{\"stage\": \"weapon\", \"params\": {\"cooling\": 0.0099}}"));
     // Stale temporaries of a killed run (pid 4194399 is above Linux's pid_max: never running).
     put("stale/out.spz.tmp-4194399-deadbeef", std::string("half a file"));
     put("stale/ds.tmp-4194399-0000abcd/.splatwright-output.json", std::string("{\"writer\":\"splatwright\",\"entries\":[]}"));

@@ -63,3 +63,11 @@ sw_cli_test(destruct.one_file_twice RC 5 MATCH "error: .*twice\\.json: is asked 
   --save-session ${SW_DESTRUCT_OUT}/twice.json)
 set_tests_properties(cli.destruct.json_onto_the_model cli.destruct.png_onto_the_model cli.destruct.profile_onto_the_model
                      cli.destruct.session_onto_the_model cli.destruct.one_file_twice PROPERTIES FIXTURES_REQUIRED destruct_bin)
+# A weapon profile at the bottom of a range (stored as float) loads and writes back; one past is refused.
+sw_cli_test(destruct.profile_at_its_bound RC 0 MATCH "shots: +1 \\(0 missed\\)"
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --shots 1 --profile ${SW_OUT}/bad/profiles/cool_min.weapon.json
+       --write-profile ${SW_DESTRUCT_OUT}/cool.weapon.json)
+sw_cli_test(destruct.profile_past_its_bound RC 5 MATCH "error: .*cool_below\\.weapon\\.json: parameter 'cooling' = 0.0099 is outside"
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --shots 1 --profile ${SW_OUT}/bad/profiles/cool_below.weapon.json)
+set_tests_properties(cli.destruct.profile_at_its_bound cli.destruct.profile_past_its_bound
+                     PROPERTIES FIXTURES_REQUIRED "destruct_bin;badinput")
