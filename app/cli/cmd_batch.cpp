@@ -50,6 +50,7 @@ Result<std::vector<pipeline::BatchAsset>> readList(const std::string& path) {
     const json* list = doc.is_array() ? &doc : doc.is_object() && doc.contains("assets") ? &doc["assets"] : nullptr;
     if (!list || !list->is_array())
         return makeError(ErrorCode::Parse, "not a batch list: expected {\"assets\": [...]} or an array", path);
+    if (list->empty()) return makeError(ErrorCode::InvalidInput, "the list names no model or project", path);
     const fs::path base = fs::path(path).parent_path();
     std::vector<pipeline::BatchAsset> assets;
     for (std::size_t i = 0; i < list->size(); ++i) {
@@ -235,6 +236,7 @@ struct BatchCommand {
         request.force = force;
         request.devices = *options;
         request.jobs = pipeline::planBatch(*assets, output, [this](project::Project& p) { return configure(p); });
+        SW_TRY(pipeline::checkBatchNames(request.jobs));  // before any work: no job is dropped or clobbered
         if (chosen) {
             request.jobs = pipeline::shardJobs(request.jobs, chosen->index, chosen->count);
             request.shard = chosen;

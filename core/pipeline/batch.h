@@ -52,7 +52,12 @@ struct BatchJob {
     // own cache (trained and saved in the editor, say): the job exports from that trained cloud and
     // its dataset, rendering and training nothing; its cache stays the project's (unless forced).
     bool ownRun = false;
+    // Its name is unusable (unsafe, the batch folder's own, a second asset of that name, another
+    // asset's job name): the whole batch is refused before any work (checkBatchNames).
+    bool badName = false;
 };
+// The first naming error among the planned jobs (badName), or Ok: `batch` refuses to start then.
+Status checkBatchNames(const std::vector<BatchJob>& jobs);
 
 // The project of every asset before its presets: made for a model (project::newProject: the
 // model's hash, default settings) or loaded from a project file, then given to `configure` (the

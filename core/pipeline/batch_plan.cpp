@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "core/pipeline/batch.h"
@@ -19,8 +20,13 @@ using detail::join;
 
 namespace {
 
+// The batch folder's own entries: cache/, summary.json / .txt and the shards' summary-<i>-of-<n>.*
+bool reservedName(const std::string& name) {
+    return name == "cache" || name.rfind("summary.", 0) == 0 || name.rfind("summary-", 0) == 0;
+}
+
 bool safeName(const std::string& name) {
-    if (name.empty() || name.front() == '.' || name.size() > 200 || name == "cache") return false;
+    if (name.empty() || name.front() == '.' || name.size() > 200 || reservedName(name)) return false;
     return std::all_of(name.begin(), name.end(), [](char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
                c == '.';
@@ -37,7 +43,8 @@ std::string assetName(const BatchAsset& asset) {
 std::vector<BatchJob> planBatch(const std::vector<BatchAsset>& assets, const std::string& outDir,
                                 const ConfigureProject& configure) {
     std::vector<BatchJob> jobs;
-    std::set<std::string> assetNames, jobNames;
+    std::set<std::string> assetNames;
+    std::map<std::string, std::string> jobOwner;  // job name → the asset whose job it is
     for (const BatchAsset& asset : assets) {
         const std::string name = assetName(asset);
         BatchJob base;
@@ -51,14 +58,17 @@ std::vector<BatchJob> planBatch(const std::vector<BatchAsset>& assets, const std
         };
         if (!safeName(name)) {
             failAll(makeError(ErrorCode::InvalidInput,
-                              "asset name '" + name + "' is not a safe file name ([A-Za-z0-9._-], not starting with '.', not 'cache')",
+                              "asset name '" + name + "' is not a safe file name ([A-Za-z0-9._-], not starting with '.', "
+                              "not 'cache' nor 'summary.*' / 'summary-*', the batch folder's own)",
                               asset.input));
+            jobs.back().badName = true;
             continue;
         }
         if (!assetNames.insert(name).second) {
             base.name = name + " (again)";
             failAll(makeError(ErrorCode::InvalidInput, "a second asset named '" + name + "'; give it another name",
                               asset.input));
+            jobs.back().badName = true;
             continue;
         }
         Result<project::Project> project = isProjectFile(asset.input)
@@ -93,7 +103,19 @@ std::vector<BatchJob> planBatch(const std::vector<BatchAsset>& assets, const std
             wants.push_back({p, p == kCustomPreset || p == "boss" ? name : name + "-" + p, 0});
         for (int b : asset.budgets) wants.push_back({kCustomPreset, name + "-b" + std::to_string(b), b});
         for (const Want& want : wants) {
-            if (!jobNames.insert(want.name).second) continue;  // asked twice
+            if (const auto owner = jobOwner.find(want.name); owner != jobOwner.end()) {
+                if (owner->second == name) continue;  // asked twice (custom and boss are the same job)
+                BatchJob clash = base;  // two assets would write one job folder: neither may be dropped
+                clash.name = want.name + " (" + name + ")";
+                clash.planned = makeError(ErrorCode::InvalidInput,
+                                          "job '" + want.name + "' of asset '" + name + "' has the name of asset '" +
+                                              owner->second + "''s job; rename one of the assets",
+                                          asset.input);
+                clash.badName = true;
+                jobs.push_back(std::move(clash));
+                continue;
+            }
+            jobOwner.emplace(want.name, name);
             BatchJob job = base;
             job.name = want.name;
             job.preset = want.preset;
@@ -115,6 +137,12 @@ std::vector<BatchJob> planBatch(const std::vector<BatchAsset>& assets, const std
         }
     }
     return jobs;
+}
+
+Status checkBatchNames(const std::vector<BatchJob>& jobs) {
+    for (const BatchJob& job : jobs)
+        if (job.badName && !job.planned) return job.planned;
+    return {};
 }
 
 std::vector<BatchJob> shardJobs(const std::vector<BatchJob>& jobs, int shard, int count) {

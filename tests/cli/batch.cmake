@@ -90,3 +90,18 @@ add_test(NAME cli.batch.slurm
 set_tests_properties(cli.batch.slurm PROPERTIES LABELS "cli;gl;slurm" SKIP_RETURN_CODE ${SW_SKIP_CODE}
   FIXTURES_REQUIRED batch_models RUN_SERIAL TRUE TIMEOUT 600
   PASS_REGULAR_EXPRESSION "merged summary: .*3 jobs done" SKIP_REGULAR_EXPRESSION "SKIPPED: Slurm cannot start")
+# Names refused before any work: two assets' jobs of one name (m3's hologram job beside an asset
+# named m3-hologram), an asset named like the batch folder's own summary, an empty list.
+set(SW_BATCH_LISTS ${SW_OUT}/batch_lists)
+file(WRITE ${SW_BATCH_LISTS}/clash.json "{\"assets\": [{\"model\": \"${SW_BATCH_MODELS}/m3.glb\", \"presets\": [\"custom\", \"hologram\"]}, {\"model\": \"${SW_BATCH_MODELS}/m1.glb\", \"name\": \"m3-hologram\"}]}")
+file(WRITE ${SW_BATCH_LISTS}/reserved.json "[{\"model\": \"${SW_BATCH_MODELS}/m1.glb\", \"name\": \"summary.json\"}]")
+file(WRITE ${SW_BATCH_LISTS}/empty.json "{\"assets\": []}")
+sw_cli_test(batch.job_name_clash RC 5 ABSENT ${SW_OUT}/cli_batch_clash
+  MATCH "error: .*m1.glb: job 'm3-hologram' of asset 'm3-hologram' has the name of asset 'm3''s job; rename one of the assets"
+  ARGS batch ${SW_BATCH_LISTS}/clash.json -o ${SW_OUT}/cli_batch_clash ${SW_BATCH_TINY})
+sw_cli_test(batch.reserved_name RC 5 ABSENT ${SW_OUT}/cli_batch_reserved
+  MATCH "error: .*m1.glb: asset name 'summary.json' is not a safe file name .*the batch folder's own"
+  ARGS batch ${SW_BATCH_LISTS}/reserved.json -o ${SW_OUT}/cli_batch_reserved ${SW_BATCH_TINY})
+sw_cli_test(batch.empty_list RC 5 MATCH "error: .*empty.json: the list names no model or project"
+  ARGS batch ${SW_BATCH_LISTS}/empty.json -o ${SW_OUT}/cli_batch_empty)
+set_tests_properties(cli.batch.job_name_clash cli.batch.reserved_name PROPERTIES FIXTURES_REQUIRED batch_models)
