@@ -15,11 +15,12 @@ struct PlainGlbArgs {
     std::string input;
     std::string output;
     bool overwrite = false;
+    bool allowOutside = false;
 };
 
 Status runPlainGlb(const PlainGlbArgs& args) {
     SW_TRY(checkOutputFile(args.output, {{args.input}, args.overwrite}));
-    auto report = geometry::writePlainGlb(args.input, args.output);
+    auto report = geometry::writePlainGlb(args.input, args.output, args.allowOutside);
     if (!report) return report.error();
     SW_TRY(recordOutputFile(args.output));
     std::printf("wrote %s: %d meshes, %d KTX2 base colours as PNG, %d materials linked to them\n", args.output.c_str(), report->meshes,
@@ -35,6 +36,7 @@ void addPlainGlbCommand(CLI::App& app, Outcome& outcome) {
     cmd->add_option("input", args->input, "Input model (.glb or .gltf)")->required();
     cmd->add_option("-o,--output", args->output, "Output .glb")->required();
     addOverwriteFlag(cmd, args->overwrite);
+    cmd->add_flag("--allow-outside", args->allowOutside, "Read buffers and images the glTF names outside its folder");
     cmd->callback([args, &outcome] { outcome.status = runPlainGlb(*args); });
 }
 

@@ -26,11 +26,12 @@ std::string joinNames(const std::vector<std::string>& names) {
 }
 
 // glTF only: extensions from the JSON, before Assimp sees the file.
-Result<detail::GltfInfo> checkGltf(const std::string& path, ImportReport& report) {
+Result<detail::GltfInfo> checkGltf(const std::string& path, ImportReport& report, bool allowOutside) {
     auto bytes = readFileBytes(path);
     if (!bytes) return bytes.error();
     auto info = detail::readGltfInfo(*bytes, path);
     if (!info) return info.error();
+    SW_TRY(detail::checkExternalFiles(*info, path, allowOutside));  // before Assimp opens any of them
     report.extensionsUsed = info->extensionsUsed;
     std::vector<std::string> all = info->extensionsUsed;
     for (const std::string& e : info->extensionsRequired)
@@ -121,6 +122,10 @@ const SettingsSchema<ImportSettings>& importSchema() {
             .range(0, 16384).unit("px")
             .tooltip("Warn when a base-colour texture covering a large part of the model is smaller than this on a side")
             .group("Import");
+        s.add(&ImportSettings::allowOutside, "allow-outside", "Read files outside the model's folder")
+            .tooltip("Read buffers and images that a glTF names outside its own folder (../, absolute paths); "
+                     "off, such a model is refused naming the file")
+            .group("Import");
         return s;
     }();
     return schema;
@@ -148,7 +153,7 @@ Result<ImportedModel> importModel(const std::string& path, const ImportSettings&
     progress.report(0.0, "reading " + path);
     std::optional<detail::GltfInfo> gltf;
     if (detail::isGltfPath(path)) {
-        auto info = checkGltf(path, report);
+        auto info = checkGltf(path, report, settings.allowOutside);
         if (!info) return info.error();
         gltf = std::move(*info);
     }

@@ -36,6 +36,7 @@ struct ImportSettings {
     float cubeEdge = 1.6f;            // model units
     bool repairWinding = true;        // PIPELINE §1 component vote
     int smallTextureWarning = 256;    // px: warn when the base colour is smaller than this on a side
+    bool allowOutside = false;        // read buffers and images a glTF names outside its folder
 };
 const SettingsSchema<ImportSettings>& importSchema();
 

@@ -85,11 +85,12 @@ void linkBaseColors(aiScene& scene, const detail::GltfInfo& gltf, const std::vec
 
 }  // namespace
 
-Result<PlainGlbReport> writePlainGlb(const std::string& input, const std::string& output) {
+Result<PlainGlbReport> writePlainGlb(const std::string& input, const std::string& output, bool allowOutside) {
     auto bytes = readFileBytes(input);
     if (!bytes) return bytes.error();
     auto gltf = detail::readGltfInfo(*bytes, input);
     if (!gltf) return gltf.error();
+    SW_TRY(detail::checkExternalFiles(*gltf, input, allowOutside));  // nothing from elsewhere is embedded
     Assimp::Importer importer;
     if (!importer.ReadFile(input, 0))
         return makeError(ErrorCode::Parse, std::string("cannot parse: ") + importer.GetErrorString(), input);

@@ -23,6 +23,7 @@ struct PlainGlbReport {
 // Errors name the file: input unreadable or corrupt (Io/Parse), a KTX2 image we cannot decode
 // (Unsupported/Parse), the export failing or the output not writable (Io). The output is
 // written atomically.
-Result<PlainGlbReport> writePlainGlb(const std::string& input, const std::string& output);
+// `allowOutside`: read buffers and images the glTF names outside its folder (refused otherwise).
+Result<PlainGlbReport> writePlainGlb(const std::string& input, const std::string& output, bool allowOutside = false);
 
 }  // namespace sw::geometry

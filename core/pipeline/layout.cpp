@@ -39,6 +39,16 @@ std::string trainingText(const std::string& preset) {
     return doc["params"].dump();  // keys sorted: the same settings give the same text
 }
 
+// The import settings that change the model read: allow-outside says where files may be read
+// from, not what is read, so it is left out (and the hashes of projects from before it stay).
+std::string importText(const geometry::ImportSettings& settings) {
+    std::string text = settingsText(geometry::importSchema(), settings);
+    auto doc = nlohmann::ordered_json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (!doc.is_object() || !doc.contains("params") || !doc["params"].is_object()) return text;
+    doc["params"].erase("allow-outside");
+    return doc.dump(2) + "\n";  // as ParamSet::toJson writes it: the same text as before the key existed
+}
+
 std::uint64_t hashText(const std::string& text) {
     return project::fnv1a64({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()});
 }
@@ -105,7 +115,7 @@ const char* stageStatusName(StageStatus status) {
 }
 
 std::uint64_t stageHash(const project::Project& p, Stage stage) {
-    std::string text = "model " + hex64(p.modelHash) + "\n" + settingsText(geometry::importSchema(), p.import) +
+    std::string text = "model " + hex64(p.modelHash) + "\n" + importText(p.import) +
                        settingsText(dataset::beltSchema(), p.belt) + settingsText(dataset::datasetSchema(), p.dataset);
     for (const dataset::HsvAdjust& h : p.materialHsv)
         text += "hsv " + std::to_string(h.hueShift) + " " + std::to_string(h.saturation) + " " + std::to_string(h.value) + "\n";

@@ -244,3 +244,20 @@ sw_bad(preview_onto_its_mesh RC 5 MATCH "error: .*inputs/cube\\.glb: is an input
   ARGS preview ${BAD}/inputs/ok.ply --mesh ${BAD}/inputs/cube.glb -o ${BAD}/inputs/cube.glb)
 sw_bad(preview_onto_its_cloud RC 5 MATCH "error: .*inputs/ok\\.ply: is an input of this job"
   ARGS preview ${BAD}/inputs/ok.ply -o ${BAD}/inputs/ok.ply)
+
+# --- files a glTF names: never a pipe (it would block), never outside the model's folder ----
+sw_bad(info_image_is_a_pipe RC 5 MATCH "error: .*uri/pipe\\.png: is not a regular file \\(a pipe, socket or device, named by the glTF as 'pipe\\.png'\\)"
+  ARGS info ${BAD}/uri/fifo_tex.gltf)
+sw_bad(info_buffer_is_a_pipe RC 5 MATCH "error: .*uri/pipe\\.bin: is not a regular file" ARGS info ${BAD}/uri/fifo_buf.gltf)
+sw_bad(dataset_image_is_a_pipe RC 5 ${GL} MATCH "error: .*pipe\\.png: is not a regular file" ABSENT @O@/ds
+  ARGS dataset ${BAD}/uri/fifo_tex.gltf -o @O@/ds ${DS})
+sw_bad(info_image_outside RC 5
+  MATCH "error: .*outside_tex\\.gltf: the glTF names '\\.\\./outside/paint\\.png', outside the model's folder; it is not read \\(--allow-outside reads it\\)"
+  ARGS info ${BAD}/uri/outside_tex.gltf)
+sw_bad(info_image_absolute RC 5 MATCH "error: .*etc_tex\\.gltf: the glTF names '/etc/passwd', outside the model's folder"
+  ARGS info ${BAD}/uri/etc_tex.gltf)
+sw_bad(info_image_outside_allowed RC 0 MATCH "warnings: [1-9]" ARGS info ${BAD}/uri/outside_tex.gltf --allow-outside)
+sw_bad(plain_glb_image_outside RC 5 MATCH "error: .*outside_tex\\.gltf: the glTF names '\\.\\./outside/paint\\.png', outside"
+  ABSENT @O@/x.glb ARGS plain-glb ${BAD}/uri/outside_tex.gltf -o @O@/x.glb)
+sw_bad(dataset_image_outside RC 5 ${GL} MATCH "error: .*outside_tex\\.gltf: the glTF names" ABSENT @O@/ds
+  ARGS dataset ${BAD}/uri/outside_tex.gltf -o @O@/ds ${DS})

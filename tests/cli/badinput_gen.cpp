@@ -5,6 +5,7 @@
 // folder for an image, stale temporaries of a killed run, and folders holding the user's files.
 // Everything is built here from code, with fixed seeds; nothing is checked into the repository.
 #include <nlohmann/json.hpp>
+#include <sys/stat.h>
 
 #include <cmath>
 #include <cstdio>
@@ -303,6 +304,19 @@ void writeModels() {
     put("dir_tex.gltf", gltfWithImage("texdir.png"));
     dir("texdir.png");
     put("tex16k.gltf", gltfWithImage("big16k.png"));
+    // Files a glTF names that must not be opened: a pipe as image and as buffer (open() would
+    // block), an image outside the model's folder (relative and absolute).
+    put("uri/fifo_tex.gltf", gltfWithImage("pipe.png"));
+    put("uri/fifo_buf.gltf", [] {
+        nlohmann::json doc = nlohmann::json::parse(gltfWithImage("no_such_texture.png"));
+        doc["buffers"][0]["uri"] = "pipe.bin";
+        return doc.dump(1);
+    }());
+    ::mkfifo((g_out / "uri/pipe.png").c_str(), 0644);
+    ::mkfifo((g_out / "uri/pipe.bin").c_str(), 0644);
+    put("uri/outside_tex.gltf", gltfWithImage("../outside/paint.png"));
+    put("uri/etc_tex.gltf", gltfWithImage("/etc/passwd"));
+    put("outside/paint.png", std::string("not read\n"));
     put("big16k.png", png(16384, 6, {}));
 }
 

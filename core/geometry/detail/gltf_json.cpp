@@ -1,7 +1,10 @@
 #include "core/geometry/detail/gltf_json.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <cstring>
 #include <limits>
 #include <optional>
@@ -232,10 +235,39 @@ Result<GltfInfo> readGltfInfo(std::span<const std::uint8_t> bytes, const std::st
         info.extensionsRequired = stringList(root, "extensionsRequired");
         SW_TRY(readImages(root, glbBinChunk(bytes), info, path));
         readMaterials(root, info);
+        for (const Json& b : root.value("buffers", Json::array()))
+            if (const std::string uri = b.value("uri", std::string()); !uri.empty() && uri.rfind("data:", 0) != 0)
+                info.externalFiles.push_back(decodeUri(uri));
+        for (const GltfImage& img : info.images)
+            if (!img.embedded) info.externalFiles.push_back(img.uri);
     } catch (const Json::exception& e) {
         return makeError(ErrorCode::Parse, std::string("malformed glTF JSON: ") + e.what(), path);
     }
     return info;
+}
+
+Status checkExternalFiles(const GltfInfo& info, const std::string& modelPath, bool allowOutside) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path folder = fs::weakly_canonical(fs::absolute(modelPath, ec).parent_path(), ec);
+    for (const std::string& uri : info.externalFiles) {
+        const fs::path file = fs::path(uri).is_absolute() ? fs::path(uri) : folder / uri;
+        const fs::path real = fs::weakly_canonical(file, ec);
+        const fs::path rel = real.lexically_relative(folder);
+        const bool inside = !rel.empty() && *rel.begin() != ".." && rel.is_relative();
+        if (!inside && !allowOutside)
+            return makeError(ErrorCode::InvalidInput,
+                             "the glTF names '" + uri + "', outside the model's folder; it is not read (--allow-outside reads it)",
+                             modelPath);
+        // A pipe, socket or device would block (or never end) the reader's open(); a folder or a
+        // missing file is left to the reader's own warning.
+        struct stat st {};
+        if (::stat(real.c_str(), &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
+            return makeError(ErrorCode::InvalidInput,
+                             "is not a regular file (a pipe, socket or device, named by the glTF as '" + uri + "'); it is not read",
+                             real.string());
+    }
+    return {};
 }
 
 std::vector<std::string> unsupportedExtensions(const std::vector<std::string>& extensions) {

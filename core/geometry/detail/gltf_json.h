@@ -36,7 +36,13 @@ struct GltfInfo {
     std::vector<std::string> extensionsRequired;
     std::vector<GltfImage> images;
     std::vector<GltfMaterial> materials;
+    std::vector<std::string> externalFiles;  // decoded URIs of buffers and images that are files
 };
+
+// Every file the glTF names (buffers, images) before anything opens it: inside the model's folder
+// (unless `allowOutside`; a path outside it is refused naming it) and not a pipe, socket or device
+// (it would block the reader: refused). Missing files and folders are left to the reader's warning.
+Status checkExternalFiles(const GltfInfo& info, const std::string& modelPath, bool allowOutside);
 
 // True when the path ends in .gltf or .glb (case-insensitive).
 bool isGltfPath(const std::string& path);
