@@ -262,6 +262,14 @@
         <translation>Warn when a base-colour texture covering a large part of the model is smaller than this on a side</translation>
     </message>
     <message>
+        <source>Read files outside the model&apos;s folder</source>
+        <translation>Read files outside the model&apos;s folder</translation>
+    </message>
+    <message>
+        <source>Read buffers and images that a glTF names outside its own folder (../, absolute paths); off, such a model is refused naming the file</source>
+        <translation>Read buffers and images that a glTF names outside its own folder (../, absolute paths); off, such a model is refused naming the file</translation>
+    </message>
+    <message>
         <source>Demo asset</source>
         <translation>Demo asset</translation>
     </message>

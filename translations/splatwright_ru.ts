@@ -278,6 +278,14 @@
         <translation>Предупреждать, если текстура базового цвета, покрывающая значительную часть модели, меньше этого размера по стороне</translation>
     </message>
     <message>
+        <source>Read files outside the model&apos;s folder</source>
+        <translation>Читать файлы вне папки модели</translation>
+    </message>
+    <message>
+        <source>Read buffers and images that a glTF names outside its own folder (../, absolute paths); off, such a model is refused naming the file</source>
+        <translation>Читать буферы и изображения, которые glTF указывает вне своей папки (../, абсолютные пути); если выключено, такая модель отклоняется с указанием файла</translation>
+    </message>
+    <message>
         <source>Demo asset</source>
         <translation>Демо-ассет</translation>
     </message>

@@ -33,6 +33,8 @@ const char* const LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Small texture warning"),
     QT_TRANSLATE_NOOP("schema", "px"),
     QT_TRANSLATE_NOOP("schema", "Warn when a base-colour texture covering a large part of the model is smaller than this on a side"),
+    QT_TRANSLATE_NOOP("schema", "Read files outside the model's folder"),
+    QT_TRANSLATE_NOOP("schema", "Read buffers and images that a glTF names outside its own folder (../, absolute paths); off, such a model is refused naming the file"),
     QT_TRANSLATE_NOOP("schema", "Demo asset"),
     QT_TRANSLATE_NOOP("schema", "Style"),
     QT_TRANSLATE_NOOP("schema", "drone: the bundled boss drone; plated: a closed hull under coarse open plates with gaps (AI-generated bosses)"),
