@@ -177,3 +177,30 @@ vec3 fwBendPoint(vec3 p, vec3 root, vec2 lean, float weight) {
     vec3 d = p - root;
     return p + (fwRotate(fwBendRotation(lean, weight), d) - d);
 }
+
+// --- benders (bender.cpp: push, touchLean) ------------------------------------------------------
+const float FW_TOUCH_VELOCITY_REF = 0.5;  // m/s at which the motion share is half
+const int FW_MAX_BENDERS = 64;            // the top of TouchSettings::maxBenders' range
+
+float fwSmoothstep(float e0, float e1, float x) {
+    if (e1 <= e0) return x < e0 ? 0.0 : 1.0;
+    float t = clamp((x - e0) / (e1 - e0), 0.0, 1.0);
+    return t * t * (3.0 - 2.0 * t);
+}
+
+// Push of one bender (position xyz, radius w; smoothed velocity xy) on a plant rooted at root
+// (scene, ground) with footprint radius `footprint` (m): falloff × blended direction.
+vec2 fwPush(vec2 root, float footprint, vec4 bender, vec2 velocity) {
+    vec2 o = root - bender.xy;
+    float d = length(o);
+    float reach = footprint + bender.w;
+    if (d >= reach) return vec2(0.0);
+    float falloff = 1.0 - fwSmoothstep(footprint, reach, d);
+    float core = max(footprint, 0.5 * bender.w);
+    float away = clamp(d / core, 0.0, 1.0);
+    vec2 dir = vec2(0.0);
+    if (d > 0.0) dir += away * (o / d);
+    float speed = length(velocity);
+    if (speed > 0.0) dir += (1.0 - away) * (speed / (speed + FW_TOUCH_VELOCITY_REF)) * (velocity / speed);
+    return falloff * dir;
+}

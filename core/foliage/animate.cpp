@@ -1,4 +1,4 @@
-// Must stay in step with its GLSL twin, shaders/foliage_wind.comp (one instance, no benders):
+// Must stay in step with its GLSL twin, shaders/foliage_wind.comp (one instance per dispatch):
 // a change here is made there too (tests/gl/tst_foliage_gpu.cpp compares them).
 #include "core/foliage/animate.h"
 

@@ -15,9 +15,10 @@ using detail::GlFunctions;
 
 namespace {
 
-constexpr std::size_t IN_VEC4 = 4;   // rest + main weight, root + detail weight, material, rotation
+constexpr std::size_t IN_VEC4 = 5;   // rest + main weight, root + detail weight, material, rotation, plant
 constexpr std::size_t OUT_VEC4 = 2;  // bent position, rotation
 constexpr GLuint LOCAL_SIZE = 64;    // foliage_wind.comp local_size_x
+constexpr std::size_t MAX_BENDERS = 64;  // foliage_wind.glsl FW_MAX_BENDERS
 
 // [V × IN_VEC4 × 4] floats: the records of foliage_wind.comp.
 std::vector<float> packRecords(const std::vector<Eigen::Vector3f>& rest, const std::vector<Eigen::Vector4f>* rotations,
@@ -30,11 +31,13 @@ std::vector<float> packRecords(const std::vector<Eigen::Vector3f>& rest, const s
         const Eigen::Vector3f root = plant ? plant->root : rest[v];
         const foliage::MaterialWind wind = plant ? plant->wind : foliage::MaterialWind{};
         const Eigen::Vector4f q = rotations ? (*rotations)[v] : Eigen::Vector4f(1.f, 0.f, 0.f, 0.f);
-        const float rec[16] = {rest[v].x(), rest[v].y(), rest[v].z(), plant ? plants.mainWeight[v] : -1.f,
-                               root.x(),    root.y(),    root.z(),    plant ? plants.detailWeight[v] : 0.f,
-                               wind.drag,   wind.stiffness, wind.lean, wind.shiver,
-                               q[0],        q[1],        q[2],        q[3]};
-        std::copy(rec, rec + 16, r);
+        const float rec[IN_VEC4 * 4] = {rest[v].x(), rest[v].y(), rest[v].z(), plant ? plants.mainWeight[v] : -1.f,
+                                        root.x(),    root.y(),    root.z(),    plant ? plants.detailWeight[v] : 0.f,
+                                        wind.drag,   wind.stiffness, wind.lean, wind.shiver,
+                                        q[0],        q[1],        q[2],        q[3],
+                                        plant ? plant->radius : 0.f, plant ? plant->height : 0.f,
+                                        plant ? plant->touch : 0.f, 0.f};
+        std::copy(rec, rec + IN_VEC4 * 4, r);
     }
     return out;
 }
@@ -82,6 +85,24 @@ struct FoliageWindGpu::Impl {
         // The same cos/sin as FoliageInstance::toScene, so both frames are the same floats.
         gl.Uniform3f(at("u_frame"), std::cos(instance.yaw), std::sin(instance.yaw), instance.metresPerUnit);
         gl.Uniform1f(at("u_shiver"), frame.look.shiver);
+        setBenders(frame);
+    }
+
+    // [acting] benders as u_benders (xyz position, w radius) and u_benderVelocity (xy).
+    void setBenders(const foliage::FrameInput& frame) const {
+        const std::size_t n = frame.acting.size();
+        gl.Uniform1f(at("u_touch"), frame.look.touch);
+        gl.Uniform1i(at("u_benderCount"), static_cast<GLint>(n));
+        if (n == 0) return;
+        std::vector<float> benders(n * 4), velocities(n * 4, 0.f);
+        for (std::size_t b = 0; b < n; ++b) {
+            const foliage::Bender& d = frame.acting[b];
+            std::copy(d.position.data(), d.position.data() + 3, &benders[b * 4]);
+            benders[b * 4 + 3] = d.radius;
+            std::copy(d.velocity.data(), d.velocity.data() + 2, &velocities[b * 4]);
+        }
+        gl.Uniform4fv(at("u_benders"), static_cast<GLsizei>(n), benders.data());
+        gl.Uniform4fv(at("u_benderVelocity"), static_cast<GLsizei>(n), velocities.data());
     }
 };
 
@@ -123,7 +144,7 @@ Status FoliageWindGpu::setSplats(const splat::SplatCloud& rest, const foliage::P
 Status FoliageWindGpu::animate(const foliage::WindField& wind, const foliage::FoliageInstance& instance,
                                const foliage::FrameInput& frame, std::vector<Eigen::Vector3f>& positions,
                                std::vector<Eigen::Vector4f>& rotations) {
-    SW_REQUIRE(frame.acting.empty(), "benders on the GPU are not supported yet: " << frame.acting.size() << " acting");
+    SW_REQUIRE(frame.acting.size() <= MAX_BENDERS, frame.acting.size() << " acting benders, at most " << MAX_BENDERS);
     SW_REQUIRE(instance.metresPerUnit > 0.f, "metresPerUnit=" << instance.metresPerUnit);
     const GlFunctions& gl = m_impl->gl;
     const std::size_t n = m_impl->count;

@@ -1,9 +1,10 @@
 #pragma once
 // Foliage wind on the GPU (issue 35 §2, §5): shaders/foliage_wind.comp bends the vertices of a
 // foliage asset and the splats of a splat plant about their plants' roots (the wind lean at each
-// root, the leaf shiver at each point; a splat's rotation composed with its bend), one compute
-// invocation per point, the twin of core/foliage/animate.h (animateVertices / animateSplats) for
-// one instance. Benders (touchLean) are not on the GPU yet: frame.acting must be empty.
+// root plus the acting benders' push, the leaf shiver at each point; a splat's rotation composed
+// with its bend), one compute invocation per point, the twin of core/foliage/animate.h
+// (animateVertices / animateSplats) for one instance. frame.acting holds at most 64 benders
+// (TouchSettings::maxBenders' range), in BenderSet::acting's order.
 // The host makes its GL 4.5 context current and supplies the loader; no window, no context here.
 // Results are read back for the tests and the CLI; a renderer binds the same pass later.
 #include <Eigen/Core>

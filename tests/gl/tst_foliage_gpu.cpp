@@ -2,7 +2,8 @@
 // CPU reference core/foliage animateVertices / animateSplats for random plants, vertices and
 // splats (fixed seeds), the wind presets calm / breeze / storm at several times t and two
 // instance frames; wind off gives exactly the rest pose at every t; the same t twice gives
-// bit-identical read-backs; a bent splat's rotation stays a unit quaternion (orthonormal axes).
+// bit-identical read-backs; a bent splat's rotation stays a unit quaternion (orthonormal axes);
+// benders (moving and still, with and without wind) push the same plants as on the CPU.
 //
 // Tolerances: the GPU and the CPU run the same float operations in the same order, and the
 // integer hash is exact, but the driver may fuse a multiply and an add (FMA), turn a division into
@@ -210,4 +211,49 @@ TEST_CASE("foliage gpu: wind off gives exactly the rest pose at every t; the sam
     CHECK(sameBits(p1, p3));
     CHECK(sameBits(q1, q3));
     CHECK_FALSE(sameBits(p1, p2));  // the field moves between the two times
+}
+
+TEST_CASE("foliage gpu: benders push the plants as the CPU reference does, with and without wind") {
+    GpuWind g;
+    std::vector<Eigen::Vector3f> points;
+    foliage::PlantSet plants = randomPlants(60, 4000, 41u, points);
+    for (foliage::Plant& p : plants.plants) p.touch = foliage::touchResponse(p.height, {});
+    const splat::SplatCloud rest = randomCloud(points, 13u);
+    REQUIRE(g.gpu->setSplats(rest, plants).ok());
+    // 8 benders beside plant roots: half moving (different speeds and headings), half standing.
+    foliage::FrameInput frame;
+    for (int b = 0; b < 8; ++b) {
+        const foliage::Plant& p = plants.plants[static_cast<std::size_t>(b * 7)];
+        foliage::Bender bender;
+        bender.id = b;
+        bender.position = INSTANCES[1].toScene(p.root) + Eigen::Vector3f(0.3f * float(b % 3) - 0.3f, 0.2f, 0.f);
+        bender.radius = 0.5f + 0.1f * float(b);
+        if (b % 2 == 0) bender.velocity = Eigen::Vector3f(std::cos(float(b)), std::sin(float(b)), 0.f) * (0.5f + float(b));
+        frame.acting.push_back(bender);
+    }
+    foliage::WindSettings off = preset("breeze");
+    off.enabled = false;
+    float worstP = 0.f, worstQ = 0.f, pushed = 0.f;
+    for (const foliage::WindSettings& s : {preset("breeze"), off})
+        for (float t : {0.f, 3.5f}) {
+            frame.t = t;
+            const foliage::WindField wind(s, 2u);
+            splat::SplatCloud cpu, cpuFree;
+            foliage::animateSplats(rest, plants, INSTANCES[1], wind, frame, cpu);
+            foliage::FrameInput free = frame;
+            free.acting.clear();
+            foliage::animateSplats(rest, plants, INSTANCES[1], wind, free, cpuFree);
+            std::vector<Eigen::Vector3f> positions;
+            std::vector<Eigen::Vector4f> rotations;
+            REQUIRE(g.gpu->animate(wind, INSTANCES[1], frame, positions, rotations).ok());
+            const float dp = maxDiff(cpu.positions, positions), dq = maxDiff(cpu.rotations, rotations);
+            CHECK_MESSAGE(dp <= POSITION_TOL, "wind " << s.enabled << " t " << t << ": positions " << dp);
+            CHECK_MESSAGE(dq <= ROTATION_TOL, "wind " << s.enabled << " t " << t << ": rotations " << dq);
+            worstP = std::max(worstP, dp);
+            worstQ = std::max(worstQ, dq);
+            pushed = std::max(pushed, maxDiff(cpu.positions, cpuFree.positions));
+        }
+    MESSAGE("benders: max |GPU - CPU| = " << worstP << " model units, rotations " << worstQ << "; largest push "
+                                          << pushed);
+    CHECK(pushed > 0.05f);  // the benders move plants: the comparison covers the touch path
 }
