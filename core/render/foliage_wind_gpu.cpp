@@ -1,6 +1,7 @@
 #include "core/render/foliage_wind_gpu.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <string>
 
@@ -141,35 +142,56 @@ Status FoliageWindGpu::setSplats(const splat::SplatCloud& rest, const foliage::P
     return m_impl->upload(packRecords(rest.positions, &rest.rotations, plants), rest.size(), true);
 }
 
-Status FoliageWindGpu::animate(const foliage::WindField& wind, const foliage::FoliageInstance& instance,
-                               const foliage::FrameInput& frame, std::vector<Eigen::Vector3f>& positions,
-                               std::vector<Eigen::Vector4f>& rotations) {
+Status FoliageWindGpu::dispatch(const foliage::WindField& wind, const foliage::FoliageInstance& instance,
+                                const foliage::FrameInput& frame, double* milliseconds) {
     SW_REQUIRE(frame.acting.size() <= MAX_BENDERS, frame.acting.size() << " acting benders, at most " << MAX_BENDERS);
     SW_REQUIRE(instance.metresPerUnit > 0.f, "metresPerUnit=" << instance.metresPerUnit);
     const GlFunctions& gl = m_impl->gl;
     const std::size_t n = m_impl->count;
-    positions.resize(n);
-    rotations.resize(n);
     if (n == 0) return {};
+    // Timed: wall time from an idle GPU to the pass finished (glFinish on both sides). llvmpipe
+    // runs compute inside the dispatch call, where a GL_TIME_ELAPSED query sees nothing.
+    if (milliseconds) gl.Finish();
+    const auto start = std::chrono::steady_clock::now();
     gl.UseProgram(m_impl->program);
     m_impl->setUniforms(wind, instance, frame);
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, m_impl->restBuffer);
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, m_impl->bentBuffer);
     gl.DispatchCompute(static_cast<GLuint>((n + LOCAL_SIZE - 1) / LOCAL_SIZE), 1, 1);
+    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
+    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, 0);
+    gl.UseProgram(0);
+    if (milliseconds) {
+        gl.Finish();
+        *milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    }
+    return detail::gpuStatus(gl, "the foliage wind pass");
+}
+
+Status FoliageWindGpu::read(std::vector<Eigen::Vector3f>& positions, std::vector<Eigen::Vector4f>& rotations) const {
+    const GlFunctions& gl = m_impl->gl;
+    const std::size_t n = m_impl->count;
+    positions.resize(n);
+    rotations.resize(n);
+    if (n == 0) return {};
     gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     std::vector<float> raw(n * OUT_VEC4 * 4);
     gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, m_impl->bentBuffer);
     gl.GetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(raw.size() * sizeof(float)), raw.data());
     gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
-    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, 0);
-    gl.UseProgram(0);
     for (std::size_t i = 0; i < n; ++i) {
         const float* r = raw.data() + i * OUT_VEC4 * 4;
         positions[i] = Eigen::Vector3f(r[0], r[1], r[2]);
         rotations[i] = Eigen::Vector4f(r[4], r[5], r[6], r[7]);
     }
-    return detail::gpuStatus(gl, "the foliage wind pass");
+    return detail::gpuStatus(gl, "reading the foliage wind pass back");
+}
+
+Status FoliageWindGpu::animate(const foliage::WindField& wind, const foliage::FoliageInstance& instance,
+                               const foliage::FrameInput& frame, std::vector<Eigen::Vector3f>& positions,
+                               std::vector<Eigen::Vector4f>& rotations) {
+    SW_TRY(dispatch(wind, instance, frame));
+    return read(positions, rotations);
 }
 
 void FoliageWindGpu::release() {

@@ -32,8 +32,14 @@ public:
     // The same for a splat cloud: positions [N] and rotations [N] (w, x, y, z).
     Status setSplats(const splat::SplatCloud& rest, const foliage::PlantSet& plants);
 
-    // Runs the pass for one frame and reads the result back: positions [V] model units (and
-    // rotations [V] (w, x, y, z), the rest ones for vertices).
+    // Runs the pass for one frame into the GPU buffer; with `milliseconds`, the time from an idle
+    // GPU to the pass finished (glFinish before and after; for benchmarks).
+    Status dispatch(const foliage::WindField& wind, const foliage::FoliageInstance& instance,
+                    const foliage::FrameInput& frame, double* milliseconds = nullptr);
+    // The last dispatch's result: positions [V] model units, rotations [V] (w, x, y, z) (the rest
+    // ones for vertices).
+    Status read(std::vector<Eigen::Vector3f>& positions, std::vector<Eigen::Vector4f>& rotations) const;
+    // dispatch, then read.
     Status animate(const foliage::WindField& wind, const foliage::FoliageInstance& instance,
                    const foliage::FrameInput& frame, std::vector<Eigen::Vector3f>& positions,
                    std::vector<Eigen::Vector4f>& rotations);
