@@ -24,4 +24,10 @@ extern const char* const kSplatShellFrag;    // Gaussian falloff
 extern const char* const kLinksVert;         // links effect (seed 002), after kSplatHashGlsl
 extern const char* const kLinksFrag;
 
+// Foliage wind (core/render/foliage_wind_gpu.cpp): "#version 450 core" + kFoliageWindGlsl +
+// kFoliageWindComp; kFoliageWindGlsl mirrors core/foliage (noise, wind field, bend) and is meant
+// for the foliage vertex shaders too.
+extern const char* const kFoliageWindGlsl;  // hash, noise, wind field, gusts, lean, shiver, bend
+extern const char* const kFoliageWindComp;  // per vertex or splat: lean at the root, shiver, bend
+
 }  // namespace sw::shaders

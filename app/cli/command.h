@@ -42,5 +42,6 @@ void addBatchCommand(CLI::App& app, Outcome& outcome);  // with the trainer too
 void addConvertCommand(CLI::App& app, Outcome& outcome);
 void addPlainGlbCommand(CLI::App& app, Outcome& outcome);
 void addDestructCommand(CLI::App& app, Outcome& outcome);
+void addFoliageTrimCommand(CLI::App& app, Outcome& outcome);
 
 }  // namespace sw::cli

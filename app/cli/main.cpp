@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
     sw::cli::addConvertCommand(app, outcome);
     sw::cli::addPlainGlbCommand(app, outcome);
     sw::cli::addDestructCommand(app, outcome);
+    sw::cli::addFoliageTrimCommand(app, outcome);
 
     try {
         app.parse(argc, argv);

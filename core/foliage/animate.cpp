@@ -1,3 +1,5 @@
+// Must stay in step with its GLSL twin, shaders/foliage_wind.comp (one instance per dispatch):
+// a change here is made there too (tests/gl/tst_foliage_gpu.cpp compares them).
 #include "core/foliage/animate.h"
 
 #include <cmath>

@@ -1,3 +1,5 @@
+// Must stay in step with its GLSL twin in shaders/foliage_wind.glsl (fwBendRotation, fwBendPoint):
+// a change here is made there too (tests/gl/tst_foliage_gpu.cpp compares them).
 #include "core/foliage/bend.h"
 
 #include "core/foundation/check.h"

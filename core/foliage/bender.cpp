@@ -1,3 +1,5 @@
+// push and touchLean must stay in step with their GLSL twins (shaders/foliage_wind.glsl fwPush,
+// foliage_wind.comp touchLean): a change here is made there too (tests/gl/tst_foliage_gpu.cpp).
 #include "core/foliage/bender.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// Must stay in step with its GLSL twin in shaders/foliage_wind.glsl (fwHash32, fwNoise2, fwNoise3):
+// a change here is made there too (tests/gl/tst_foliage_gpu.cpp compares them).
 #include "core/foliage/noise.h"
 
 #include <algorithm>

@@ -13,6 +13,8 @@
 // ch. 16: the whole plant leans about its root from the wind at the root (bend.h); detail
 // (leaf) bending adds the per-vertex shiver, weighted by the distance from the trunk.
 // Speed 0 or wind off gives exactly zero lean and shiver at every t.
+// shaders/foliage_wind.glsl is the GPU twin of this file, noise.h and bend.h: the two must stay in
+// step (same hash, noise, constants and order of operations; tests/gl/tst_foliage_gpu.cpp).
 #include <Eigen/Core>
 #include <cstdint>
 
@@ -44,6 +46,7 @@ public:
     const WindSettings& settings() const { return m_settings; }
     Eigen::Vector2f direction() const { return m_dir; }  // unit, on the ground
     bool still() const { return !m_settings.enabled || m_settings.speed <= 0.f; }
+    std::uint32_t seed() const { return m_seed; }
 
     // Gust intensity 0..1 at ground point p: the gust field at p − direction × gustSpeed × t.
     float gustAt(const Eigen::Vector2f& p, float t) const;

@@ -8,3 +8,6 @@ sw_core_test(splat_preview SOURCES gl/tst_splat_preview.cpp LIBS sw::render)
 # core/destruct on the GPU (issue 15): damage state vs the CPU simulation, no see-through holes.
 sw_core_test(destruct_gpu SOURCES gl/tst_destruct_gpu.cpp gl/tst_splat_fixture.cpp
              LIBS sw::render sw::bake sw::destruct LABELS gl)
+# core/foliage wind on the GPU (issue 35): the compute pass read back vs the CPU reference.
+sw_core_test(foliage_gpu SOURCES gl/tst_foliage_gpu.cpp gl/tst_splat_fixture.cpp
+             LIBS sw::render sw::bake sw::foliage LABELS gl)
