@@ -85,9 +85,14 @@ bool BakeController::startBake(bool thenExport, const QString& folder) {
     request.cloud = cloud;
     request.model.imported = model;
     request.datasetDir = resolveDatasetFolder().toStdString();
-    request.settings = currentSettings();
     request.overrides.keepFloaters = m_state.keep;
-    request.overrides.recipe = m_panels.recipes->recipe();
+    if (auto project = m_document->snapshot()) {  // the project as the panels show it, as for every job
+        request.settings = project->bake;
+        request.overrides.recipe = project->recipe;
+    } else {  // a cloud opened on its own: no project, the panels' values
+        request.settings = currentSettings();
+        request.overrides.recipe = m_panels.recipes->recipe();
+    }
     const bool started = m_runner->run<BakedPtr>(
         thenExport ? tr("Baking and exporting") : tr("Baking"),
         [request](const Progress& progress) -> Result<BakedPtr> {
