@@ -9,18 +9,21 @@ set -euo pipefail
 cli=$1
 out=$2
 mkdir -p "$out"
+# The folder is this script's own: files an older build wrote there (not yet listed in its output
+# marker) are replaced too.
+ow=--overwrite
 step() { echo; echo "== $*"; }
 has() { "$cli" "$1" --help >/dev/null 2>&1; }
 
 step "demo asset (generated from seed 7)"
-"$cli" demo -o "$out/demo_drone.glb"
+"$cli" demo -o "$out/demo_drone.glb" $ow
 
 step "import: model report"
 "$cli" info "$out/demo_drone.glb" | tee "$out/info.txt"
 
 step "preview renders (grey and black)"
-"$cli" render "$out/demo_drone.glb" -o "$out/preview_grey.png" --background grey
-"$cli" render "$out/demo_drone.glb" -o "$out/preview_black.png" --background black
+"$cli" render "$out/demo_drone.glb" -o "$out/preview_grey.png" --background grey $ow
+"$cli" render "$out/demo_drone.glb" -o "$out/preview_black.png" --background black $ow
 
 step "dataset (belt 14°..50°, 200 train views, ao recipe)"
 "$cli" dataset "$out/demo_drone.glb" -o "$out/dataset" --resolution "${SW_DATASET_RES:-1024}"
@@ -39,9 +42,9 @@ if [ -n "$cloud" ] && has export; then
   step "bake and export (SPL2 + CHNK, meta, debug JSON, PLY, SPZ)"
   "$cli" export "$cloud" --model "$out/demo_drone.glb" --dataset "$out/dataset" -o "$out/export" --name demo_drone
   step "game-scale preview of the exported model (x1 and x3, grey and black, beside the mesh)"
-  "$cli" preview "$out/export/demo_drone.bin" -o "$out/export/game_scale.png" --mesh "$out/demo_drone.glb"
+  "$cli" preview "$out/export/demo_drone.bin" -o "$out/export/game_scale.png" --mesh "$out/demo_drone.glb" $ow
   step "convert check (SPZ back to PLY)"
-  "$cli" convert "$out/export/demo_drone.spz" -o "$out/export/demo_drone_from_spz.ply"
+  "$cli" convert "$out/export/demo_drone.spz" -o "$out/export/demo_drone_from_spz.ply" $ow
 fi
 
 echo
