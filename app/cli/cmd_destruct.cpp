@@ -147,6 +147,7 @@ void addDestructCommand(CLI::App& app, Outcome& outcome) {
     cmd->add_option("--save-session", state->saveSession,
                     "Write what was played as a destruction session (.json) that --replay and the Destruction dock play");
     cmd->add_option("--heading", state->request.headingDeg, "Heading the shots come from and the view looks from, degrees")
+        ->check(finiteRange(-3600, 3600))
         ->capture_default_str();
     cmd->add_option("--game-scale", state->request.heightPx, "Model height on screen in px")->check(CLI::Range(8, 2000))->capture_default_str();
     cmd->add_option("--interval", state->request.volley.interval, "Simulated seconds between shots")->check(CLI::Range(0.f, 60.f))->capture_default_str();

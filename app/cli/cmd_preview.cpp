@@ -186,6 +186,7 @@ void addPreviewCommand(CLI::App& app, Outcome& outcome) {
         ->check(CLI::Range(1, 16))
         ->capture_default_str();
     cmd->add_option("--heading", state->gs.headingDeg, "Camera heading in degrees (0 = front, camera on -Y)")
+        ->check(finiteRange(-3600, 3600))
         ->capture_default_str();
     cmd->add_option("--tilt", state->gs.tiltDeg, "Game camera tilt in degrees")->check(CLI::Range(-89.f, 89.f))->capture_default_str();
     cmd->add_option("--time", state->gs.look.effects.time, "Animation time in s (breathing emission)")->capture_default_str();

@@ -3,6 +3,8 @@
 // same core functions as the editor and stores the outcome; main() maps an error to one line
 // on stderr and a non-zero exit code (sw::exitCodeFor).
 #include <CLI/CLI.hpp>
+#include <cmath>
+#include <cstdlib>
 #include <string>
 
 #include "core/foundation/error.h"
@@ -27,6 +29,19 @@ inline Error namingOutput(Error error, const std::string& output) {
 inline void addOverwriteFlag(CLI::App* cmd, bool& overwrite) {
     cmd->add_flag("--overwrite", overwrite,
                   "Replace an existing output file that splatwright did not write (never an input, a link or a folder)");
+}
+
+// A number in [lo, hi] that is finite (CLI::Range lets NaN through: every comparison is false).
+inline CLI::Validator finiteRange(double lo, double hi) {
+    return CLI::Validator(
+        [lo, hi](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double v = std::strtod(text.c_str(), &end);
+            if (end == text.c_str() || *end != '\0' || !std::isfinite(v) || v < lo || v > hi)
+                return "Value " + text + " is not a finite number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+            return {};
+        },
+        "FINITE");
 }
 
 void addInfoCommand(CLI::App& app, Outcome& outcome);

@@ -71,3 +71,9 @@ sw_cli_test(destruct.profile_past_its_bound RC 5 MATCH "error: .*cool_below\\.we
   ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --shots 1 --profile ${SW_OUT}/bad/profiles/cool_below.weapon.json)
 set_tests_properties(cli.destruct.profile_at_its_bound cli.destruct.profile_past_its_bound
                      PROPERTIES FIXTURES_REQUIRED "destruct_bin;badinput")
+# A heading that is not a finite number is a usage error, not an absurd allocation.
+sw_cli_test(destruct.heading_nan RC 1 MATCH "--heading: Value nan is not a finite number"
+  ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --heading nan)
+sw_cli_test(destruct.preview_heading_nan RC 1 MATCH "--heading: Value nan is not a finite number"
+  ARGS preview ${SW_DESTRUCT_OUT}/drone.bin -o ${SW_DESTRUCT_OUT}/never.png --heading nan)
+set_tests_properties(cli.destruct.heading_nan cli.destruct.preview_heading_nan PROPERTIES FIXTURES_REQUIRED destruct_bin)
