@@ -32,6 +32,7 @@ Result<detail::GltfInfo> checkGltf(const std::string& path, ImportReport& report
     auto info = detail::readGltfInfo(*bytes, path);
     if (!info) return info.error();
     SW_TRY(detail::checkExternalFiles(*info, path, allowOutside));  // before Assimp opens any of them
+    SW_TRY(detail::readExternalViews(*info, path));
     report.extensionsUsed = info->extensionsUsed;
     std::vector<std::string> all = info->extensionsUsed;
     for (const std::string& e : info->extensionsRequired)

@@ -91,6 +91,7 @@ Result<PlainGlbReport> writePlainGlb(const std::string& input, const std::string
     auto gltf = detail::readGltfInfo(*bytes, input);
     if (!gltf) return gltf.error();
     SW_TRY(detail::checkExternalFiles(*gltf, input, allowOutside));  // nothing from elsewhere is embedded
+    SW_TRY(detail::readExternalViews(*gltf, input));
     Assimp::Importer importer;
     if (!importer.ReadFile(input, 0))
         return makeError(ErrorCode::Parse, std::string("cannot parse: ") + importer.GetErrorString(), input);

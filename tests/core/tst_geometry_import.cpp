@@ -290,6 +290,41 @@ TEST_CASE("glTF base colour follows the baseColorTexture slot, never the first i
     CHECK(r.warnings.empty());
 }
 
+TEST_CASE("a .gltf whose image sits in a bufferView of its external .bin is read (glTF 2.0 allows it)") {
+    // positions, UVs and a green 2x2 PNG in one external buffer "scene.bin"
+    const std::vector<float> data = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1};
+    std::vector<std::uint8_t> bin(data.size() * 4);
+    std::memcpy(bin.data(), data.data(), bin.size());
+    const auto png = solidPng(2, 2, 0, 255, 0);
+    bin.insert(bin.end(), png.begin(), png.end());
+    const std::string binPath = sw::test::outputDir("geometry_import") + "/scene.bin";
+    std::ofstream(binPath, std::ios::binary).write(reinterpret_cast<const char*>(bin.data()), std::streamsize(bin.size()));
+    auto gltf = [&](std::size_t pngLength) {
+        return writeText("external_view.gltf", R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":)" +
+            std::to_string(bin.size()) + R"(,"uri":"scene.bin"}],"bufferViews":[{"buffer":0,"byteLength":36},)"
+            R"({"buffer":0,"byteOffset":36,"byteLength":24},{"buffer":0,"byteOffset":60,"byteLength":)" +
+            std::to_string(pngLength) + R"(}],"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3"},)"
+            R"({"bufferView":1,"componentType":5126,"count":3,"type":"VEC2"}],)"
+            R"("images":[{"bufferView":2,"mimeType":"image/png"}],"textures":[{"source":0}],)"
+            R"("materials":[{"name":"leaf","pbrMetallicRoughness":{"baseColorTexture":{"index":0}}}],)"
+            R"("meshes":[{"primitives":[{"attributes":{"POSITION":0,"TEXCOORD_0":1},"material":0}]}],)"
+            R"("nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0})");
+    };
+    sw::geometry::ImportSettings settings;
+    settings.smallTextureWarning = 0;
+    auto model = importModel(gltf(png.size()), settings);
+    REQUIRE_MESSAGE(model.ok(), model.error().toString());
+    REQUIRE(model->mesh.textures.size() == 1);
+    CHECK(model->mesh.textures[0].width == 2);
+    CHECK(model->mesh.textures[0].rgba[1] == 255);
+    CHECK(model->mesh.materials[0].baseColorTexture == 0);
+    // a view past the end of the .bin is an error naming the model and the buffer
+    auto past = importModel(gltf(png.size() + 100), settings);
+    REQUIRE_FALSE(past.ok());
+    CHECK(past.error().path.find("external_view.gltf") != std::string::npos);
+    CHECK(past.error().message.find("runs past the end of 'scene.bin'") != std::string::npos);
+}
+
 TEST_CASE("a material without a base-colour slot falls back to its sRGB image with a warning") {
     auto model = importModel(twoImageGltf("fallback.gltf",
         R"({"name":"glowing","emissiveTexture":{"index":1},"normalTexture":{"index":0}})"));

@@ -9,6 +9,8 @@
 #include <limits>
 #include <optional>
 #include <nlohmann/json.hpp>
+
+#include "core/foundation/file_io.h"
 #include <string_view>
 
 namespace sw::geometry::detail {
@@ -158,6 +160,24 @@ Result<std::vector<std::uint8_t>> bufferViewBytes(const Json& root, int index, s
     return std::vector<std::uint8_t>(first, first + static_cast<std::ptrdiff_t>(*length));
 }
 
+// True when bufferView `index` lies in a buffer that is a file (not the GLB chunk, not a data:
+// URI); its file, offset and length are put into `img` (an invalid offset or length reads as an
+// empty view past the end, reported by readExternalViews).
+bool externalView(const Json& root, int index, GltfImage& img) {
+    const Json& views = root.value("bufferViews", Json::array());
+    const Json& buffers = root.value("buffers", Json::array());
+    if (index < 0 || !views.is_array() || index >= static_cast<int>(views.size())) return false;
+    const Json& view = views[static_cast<std::size_t>(index)];
+    const auto b = nonNegative(view, "buffer", 0);
+    if (!b || !buffers.is_array() || *b >= buffers.size() || !buffers[*b].is_object()) return false;
+    const std::string uri = buffers[*b].value("uri", std::string());
+    if (uri.empty() || uri.rfind("data:", 0) == 0) return false;
+    img.viewFile = decodeUri(uri);
+    img.viewOffset = nonNegative(view, "byteOffset", 0).value_or(std::numeric_limits<std::uint64_t>::max());
+    img.viewLength = nonNegative(view, "byteLength", 0).value_or(std::numeric_limits<std::uint64_t>::max());
+    return true;
+}
+
 Status readImages(const Json& root, std::span<const std::uint8_t> bin, GltfInfo& info, const std::string& path) {
     const Json& images = root.value("images", Json::array());
     if (!images.is_array()) return {};
@@ -168,7 +188,9 @@ Status readImages(const Json& root, std::span<const std::uint8_t> bin, GltfInfo&
         img.embedded = uri.empty() || uri.rfind("data:", 0) == 0;
         if (img.embedded) {
             img.name = "embedded #" + std::to_string(k);
-            if (uri.empty()) {
+            if (uri.empty() && externalView(root, indexOf(images[k], "bufferView"), img)) {
+                // read by readExternalViews once the buffer file is checked
+            } else if (uri.empty()) {
                 auto bytes = bufferViewBytes(root, indexOf(images[k], "bufferView"), bin, path);
                 if (!bytes) return bytes.error();
                 img.data = std::move(*bytes);
@@ -266,6 +288,26 @@ Status checkExternalFiles(const GltfInfo& info, const std::string& modelPath, bo
             return makeError(ErrorCode::InvalidInput,
                              "is not a regular file (a pipe, socket or device, named by the glTF as '" + uri + "'); it is not read",
                              real.string());
+    }
+    return {};
+}
+
+Status readExternalViews(GltfInfo& info, const std::string& modelPath) {
+    namespace fs = std::filesystem;
+    const fs::path folder = fs::path(modelPath).parent_path();
+    for (GltfImage& img : info.images) {
+        if (img.viewFile.empty()) continue;
+        const fs::path file = fs::path(img.viewFile).is_absolute() ? fs::path(img.viewFile) : folder / img.viewFile;
+        auto bytes = readFileBytes(file.string());
+        if (!bytes)
+            return makeError(bytes.error().code, "image " + img.name + " lies in buffer '" + img.viewFile + "': " +
+                                                     bytes.error().message, modelPath);
+        if (img.viewOffset > bytes->size() || img.viewLength > bytes->size() - img.viewOffset)
+            return makeError(ErrorCode::Parse, "image " + img.name + ": its bufferView runs past the end of '" +
+                                                   img.viewFile + "' (" + std::to_string(bytes->size()) + " bytes)",
+                             modelPath);
+        const auto first = bytes->begin() + static_cast<std::ptrdiff_t>(img.viewOffset);
+        img.data.assign(first, first + static_cast<std::ptrdiff_t>(img.viewLength));
     }
     return {};
 }

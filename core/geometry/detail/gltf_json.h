@@ -20,6 +20,9 @@ struct GltfImage {
     std::string mimeType;
     bool linearUse = false; // used by a normal, occlusion or metallic-roughness slot
     std::vector<std::uint8_t> data;  // encoded bytes of an embedded image (GLB BIN chunk or data: URI)
+    // A bufferView of an external .bin buffer: read by readExternalViews once the file is checked.
+    std::string viewFile;            // decoded buffer URI; empty otherwise
+    std::uint64_t viewOffset = 0, viewLength = 0;
 };
 
 struct GltfMaterial {
@@ -43,6 +46,11 @@ struct GltfInfo {
 // (unless `allowOutside`; a path outside it is refused naming it) and not a pipe, socket or device
 // (it would block the reader: refused). Missing files and folders are left to the reader's warning.
 Status checkExternalFiles(const GltfInfo& info, const std::string& modelPath, bool allowOutside);
+
+// Reads the bytes of images that sit in a bufferView of an external buffer (a .gltf beside its
+// .bin, valid glTF 2.0) into GltfImage::data; call after checkExternalFiles. A view running past
+// the end of its file is an error naming the model.
+Status readExternalViews(GltfInfo& info, const std::string& modelPath);
 
 // True when the path ends in .gltf or .glb (case-insensitive).
 bool isGltfPath(const std::string& path);
