@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <exception>
 #include <new>
+#include <string>
 
 #include "app/cli/command.h"
 #include "core/foundation/interrupt.h"
@@ -39,7 +40,12 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e) == 0 ? 0 : 1;  // --help/--version 0; every usage error 1 (README)
+        if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+        // Every usage error is one line naming the command, exit 1 (README).
+        std::string command = "splatwright-cli";
+        for (const CLI::App* sub : app.get_subcommands()) command += " " + sub->get_name();
+        std::fprintf(stderr, "%s: error: %s (--help lists the options)\n", command.c_str(), e.what());
+        return 1;
     } catch (const std::bad_alloc&) {
         outcome.status = sw::makeError(sw::ErrorCode::OutOfMemory, "out of memory: the stage asked for more memory "
                                                                      "than this machine has; lower the sizes or counts");

@@ -143,9 +143,9 @@ Result<WeaponProfile> loadProfile(const std::string& nameOrPath) {
         return makeError(ErrorCode::InvalidInput,
                          "unknown weapon profile '" + nameOrPath + "' (built-ins: " + names + "; or a .json file)");
     }
-    auto text = readFileText(nameOrPath);
-    if (!text) return text.error();
-    return profileFromJson(*text, nameOrPath);
+    ParamSet params(weaponSchema().schema());
+    SW_TRY(params.loadPreset(nameOrPath));  // a preset file: it names its stage
+    return weaponSchema().fromParams(params);
 }
 
 }  // namespace sw::destruct

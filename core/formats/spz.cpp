@@ -123,6 +123,10 @@ Result<SpzPacked> decodeV4(std::span<const std::uint8_t> file, const std::string
     const std::uint8_t numStreams = r.get<std::uint8_t>();
     const std::uint32_t tocOffset = r.get<std::uint32_t>();
     SW_TRY(checkHeader(r, p, 4, 4));
+    for (std::size_t at = 20; at < kHeaderV4Bytes; ++at)  // reserved: zero in every version-4 writer
+        if (file[at] != 0)
+            return r.errorAt(ErrorCode::Unsupported, at, "SPZ v4 reserved header byte is " + std::to_string(file[at]) +
+                                                           ", not 0: written by a newer SPZ version this reader does not know");
     if (std::uint64_t{p.numPoints} * 9 > file.size() * kMaxCompressionRatio)
         return r.errorAt(ErrorCode::Parse, 8, "SPZ point count " + std::to_string(p.numPoints) + " is implausible for the file size");
     if (tocOffset < kHeaderV4Bytes || tocOffset > file.size())

@@ -243,6 +243,14 @@ Status ParamSet::savePreset(const std::string& path) const { return writeFileAto
 Status ParamSet::loadPreset(const std::string& path) {
     auto text = readFileText(path);
     if (!text) return text.error();
+    // A preset file says which stage it is for (Save Preset and --write-profile write it): a
+    // JSON file of some other kind that happens to hold "params" is not taken for one.
+    const nlohmann::json doc = nlohmann::json::parse(*text, nullptr, false);
+    if (doc.is_object() && !doc.contains("stage"))
+        return makeError(ErrorCode::InvalidInput,
+                         "not a " + m_schema->stage() + " preset: it has no \"stage\": \"" + m_schema->stage() +
+                             "\" entry (presets written by Save Preset have one)",
+                         path);
     return fromJson(*text, path);
 }
 

@@ -45,7 +45,10 @@ fs::path projectFolder(const std::string& projectPath) {
 
 // An integer JSON value within [lo, hi] (unsigned and signed storage alike).
 bool isIntIn(const json& v, long long lo, long long hi) {
-    if (v.is_number_unsigned()) return v.get<unsigned long long>() <= static_cast<unsigned long long>(hi);
+    if (v.is_number_unsigned()) {  // a JSON 0 or positive integer: both ends count ("version": 0 is below 1)
+        const unsigned long long u = v.get<unsigned long long>();
+        return (lo <= 0 || u >= static_cast<unsigned long long>(lo)) && u <= static_cast<unsigned long long>(hi);
+    }
     return v.is_number_integer() && v.get<long long>() >= lo && v.get<long long>() <= hi;
 }
 

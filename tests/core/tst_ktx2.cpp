@@ -251,3 +251,16 @@ TEST_CASE("import: a KTX2 base colour enters like a PNG; a UASTC one is an Unsup
     CHECK(refused.error().message.find("UASTC") != std::string::npos);
     CHECK(refused.error().message.find('\n') == std::string::npos);
 }
+
+TEST_CASE("import: a corrupt KTX2 base colour is a Parse error naming the model, the material and the texture") {
+    auto bytes = fx::etc1sFile();
+    bytes.resize(bytes.size() / 2);  // cut through the supercompressed payload
+    const std::string path = quadWithTexture("quad_corrupt", "half.ktx2", bytes);
+    auto refused = importModel(path);
+    REQUIRE(!refused.ok());
+    CHECK(refused.error().code == sw::ErrorCode::Parse);
+    CHECK(refused.error().path == path);
+    CHECK(refused.error().message.find("half.ktx2") != std::string::npos);
+    CHECK(refused.error().message.find("is corrupt") != std::string::npos);
+    CHECK(refused.error().message.find('\n') == std::string::npos);
+}

@@ -182,8 +182,9 @@ void readFactors(const aiMaterial& m, const GltfMaterial* gm, Material& out) {
     if (m.Get(AI_MATKEY_TWOSIDED, twoSided) == aiReturn_SUCCESS) out.doubleSided = twoSided != 0;
 }
 
-// Decodes entry as mat's base colour into set.textures. Too large → Unsupported error;
-// missing or undecodable → a warning and the material stays untextured.
+// Decodes entry as mat's base colour into set.textures. Too large or an unsupported encoding →
+// Unsupported error; corrupt bytes → Parse error; a missing file → a warning and the material
+// stays untextured.
 Status attachBaseColor(const TextureTable& table, int entry, const std::string& modelPath, Material& mat, MaterialSet& set) {
     const std::string& texName = table.at(entry).name;
     auto size = table.decode(entry, /*headerOnly=*/true);
@@ -194,6 +195,9 @@ Status attachBaseColor(const TextureTable& table, int entry, const std::string& 
     auto img = size ? table.decode(entry, /*headerOnly=*/false) : size;
     if (!img && img.error().code == ErrorCode::Unsupported)  // e.g. a UASTC KTX2: say so rather than import untextured
         return makeError(ErrorCode::Unsupported, "base-colour texture " + img.error().toString(), modelPath);
+    if (!img && img.error().code == ErrorCode::Parse)  // present but corrupt: the asset is broken, not untextured
+        return makeError(ErrorCode::Parse, "base-colour texture of material \"" + mat.name + "\" is corrupt (" +
+                                               img.error().toString() + "); repair or re-export the texture", modelPath);
     if (!img) {
         set.warnings.push_back("base-colour texture of material \"" + mat.name + "\" unusable (" + img.error().toString() +
                                "): imported untextured");
