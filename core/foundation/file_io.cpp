@@ -64,7 +64,9 @@ std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes) {
 }
 
 Result<std::vector<std::uint8_t>> readFileBytes(const std::string& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: a pipe or device named as an input is refused below instead of blocking open()
+    // (it changes nothing for a regular file's reads).
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return makeError(ErrorCode::Io, "cannot open file (" + errnoText() + ")", path);
     struct FdCloser {
         int fd;
@@ -109,12 +111,15 @@ std::vector<std::string> removeStaleTemporaries(const std::string& target) {
     fs::directory_iterator it(dir, ec), end;
     for (; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
-        if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
-        const std::string rest = name.substr(prefix.size());
+        // "<any name>.tmp-<pid>-<hex>": a temporary of this program, of this target or of any
+        // other in the folder (a run killed while writing something else here is swept too).
+        const auto at = name.rfind(".tmp-");
+        if (at == std::string::npos || at == 0) continue;
+        const std::string rest = name.substr(at + 5);
         const auto dash = rest.find('-');
         std::error_code kindEc;
         const bool folder = it->is_directory(kindEc);
-        if (dash != std::string::npos && allDigits(rest.substr(0, dash), false) &&
+        if (dash != std::string::npos && allDigits(rest.substr(0, dash), false) && rest.size() - dash - 1 == 8 &&
             allDigits(rest.substr(dash + 1), true)) {
             if (processRuns(std::strtol(rest.c_str(), nullptr, 10))) continue;
             if (folder && !fs::exists(it->path() / ".splatwright-output.json", kindEc)) continue;
@@ -125,7 +130,7 @@ std::vector<std::string> removeStaleTemporaries(const std::string& target) {
                 SW_LOG_INFO("removed the temporary " << it->path().string() << " of an interrupted run");
                 removed.push_back(it->path().string());
             }
-        } else if (allDigits(rest, !folder)) {
+        } else if (name.compare(0, prefix.size(), prefix) == 0 && allDigits(rest, !folder)) {
             SW_LOG_WARN(it->path().string() << ": a temporary of an interrupted older run; remove it");
         }
     }
@@ -199,6 +204,13 @@ Status AtomicFile::commit() {
     if (::fsync(m_fd) != 0) return makeError(ErrorCode::Io, "fsync failed (" + errnoText() + ")", m_path);
     ::close(m_fd);
     m_fd = -1;
+    // A cancel that came during the fsync (seconds for a large file) still wins: nothing is
+    // put in place after the user asked to stop.
+    pausePoint(m_path + " (synced)", nullptr);
+    if (interruptRequested()) {
+        m_failed = true;
+        return cancelledError(m_path);
+    }
     // The target may have become something else since open(): still only a file is replaced.
     struct stat st {};
     if (::stat(m_targetPath.c_str(), &st) == 0 && !S_ISREG(st.st_mode))

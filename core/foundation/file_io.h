@@ -62,9 +62,10 @@ private:
 
 // A fresh temporary name for target: "<target>.tmp-<pid>-<8 hex>".
 std::string temporaryPathFor(const std::string& target);
-// Removes this program's temporaries of `target` whose process no longer runs (a folder only
-// when it carries the output marker, output_folder.h) and warns about ones of an older format
-// it cannot attribute. Returns the removed paths.
+// Removes this program's temporaries in `target`'s folder (of `target` and of any other name
+// there) whose process no longer runs (a folder only when it carries the output marker,
+// output_folder.h), each with a line in the log, and warns about ones of an older format of
+// `target` it cannot attribute. Returns the removed paths.
 std::vector<std::string> removeStaleTemporaries(const std::string& target);
 
 }  // namespace sw

@@ -7,11 +7,13 @@
 #include <cstring>
 
 #include "core/foundation/file_io.h"
+#include "core/foundation/interrupt.h"
 
 namespace sw {
 namespace {
 
 void appendBytes(png_structp png, png_bytep data, png_size_t size) {
+    if (interruptRequested()) png_error(png, "cancelled");  // a large sheet takes seconds: Ctrl-C stops it
     auto* out = static_cast<std::vector<std::uint8_t>*>(png_get_io_ptr(png));
     out->insert(out->end(), data, data + size);
 }
@@ -67,6 +69,7 @@ Result<std::vector<std::uint8_t>> encodePng(const Rgba8Image& image, int level) 
         rows[static_cast<std::size_t>(y)] = const_cast<png_bytep>(image.rgba.data()) + static_cast<std::size_t>(y) * image.width * 4;
     if (setjmp(png_jmpbuf(png))) {  // libpng reports errors by longjmp
         png_destroy_write_struct(&png, &info);
+        if (interruptRequested()) return makeError(ErrorCode::Cancelled, "cancelled (interrupted); nothing was written");
         return makeError(ErrorCode::Internal, "PNG encoding failed");
     }
     png_set_write_fn(png, &out, appendBytes, flushNothing);

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <vector>
 
+#include "core/foundation/interrupt.h"
 #include "core/foundation/memory.h"
 
 namespace sw::render {
@@ -138,6 +139,8 @@ Result<GameScaleSheet> renderGameScaleSheet(SplatRenderer& splats, MeshRenderer*
     const Background backgrounds[2] = {Background::Grey, Background::Black};
     std::vector<Rgba8Image> tiles;  // per row: splat, mesh (optional)
     for (const Background bg : backgrounds) {
+        // A large sheet takes seconds a tile on a software GL: Ctrl-C stops between tiles.
+        if (interruptRequested()) return makeError(ErrorCode::Cancelled, "cancelled (interrupted) while drawing the game-scale sheet");
         SplatRenderSettings look = s.look;
         look.width = f.width;
         look.height = f.height;
@@ -151,6 +154,7 @@ Result<GameScaleSheet> renderGameScaleSheet(SplatRenderer& splats, MeshRenderer*
             tiles.push_back(std::move(*meshImage));
         }
     }
+    if (interruptRequested()) return makeError(ErrorCode::Cancelled, "cancelled (interrupted) while drawing the game-scale sheet");
     GameScaleSheet out;
     out.tiles = gameScaleTiles(f, s, mesh != nullptr);
     const int perRow = mesh ? 2 : 1;
