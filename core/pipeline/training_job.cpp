@@ -60,6 +60,42 @@ Result<splat::SplatCloud> initialCloud(const TrainingRequest& request, const Mod
     return train::initFromVisualHull(data, init, progress);
 }
 
+// A run that fails or is cancelled leaves no folder holding only its marker: when nothing it
+// lists was written (no dataset, checkpoint or cloud), a run folder it created is removed again,
+// and from a folder that existed before only the marker it added goes. What was written stays
+// (a dataset to train on again, a checkpoint to resume).
+class RunFolderGuard {
+public:
+    RunFolderGuard(std::string path, std::vector<std::string> entries) : m_path(std::move(path)), m_entries(std::move(entries)) {
+        std::error_code ec;
+        m_created = !fs::exists(fs::symlink_status(m_path, ec));
+        m_hadMarker = fs::exists(fs::symlink_status(fs::path(m_path) / kOutputMarker, ec));
+    }
+    RunFolderGuard(const RunFolderGuard&) = delete;
+    RunFolderGuard& operator=(const RunFolderGuard&) = delete;
+    ~RunFolderGuard() {
+        if (m_done) return;
+        std::error_code ec;
+        for (std::string e : m_entries) {
+            if (!e.empty() && e.back() == '/') e.pop_back();
+            if (fs::exists(fs::symlink_status(fs::path(m_path) / e, ec))) return;  // something worth keeping
+        }
+        if (m_created) {
+            if (fs::remove_all(m_path, ec) > 0 && !ec) SW_LOG_INFO("removed " << m_path << ", created by the run that stopped");
+        } else if (!m_hadMarker) {
+            fs::remove(fs::path(m_path) / kOutputMarker, ec);
+        }
+    }
+    void done() { m_done = true; }
+
+private:
+    std::string m_path;
+    std::vector<std::string> m_entries;
+    bool m_created = false;
+    bool m_hadMarker = false;
+    bool m_done = false;
+};
+
 }  // namespace
 
 Status checkDevice(train::TrainDevice device) {
@@ -119,7 +155,13 @@ Result<TrainingResult> runTraining(const TrainingRequest& request, const Progres
 
     // Never replaces the user's files: the run folder's entries are ours or absent (checked,
     // and the folder created, once the request is known to be runnable).
-    SW_TRY(claimOutputs(request.runDir, {"cloud.ply", "metrics.json", "checkpoint/", "dataset/", "loss_history.json"}));
+    // Everything is checked before anything is written: the run folder's entries and the
+    // dataset folder (a refused dataset leaves no marker in the user's run folder).
+    const std::vector<std::string> entries{"cloud.ply", "metrics.json", "checkpoint/", "dataset/", "loss_history.json"};
+    for (const std::string& e : entries) SW_TRY(checkReplaceable(request.runDir, e));
+    if (request.dataset) SW_TRY(checkFolderReplaceable(request.dataset->outDir));
+    RunFolderGuard guard(request.runDir, entries);
+    SW_TRY(claimOutputs(request.runDir, entries));
     std::string datasetFolder = request.datasetDir;
     ModelPtr surface = request.surface;
     if (request.dataset) {
@@ -175,6 +217,7 @@ Result<TrainingResult> runTraining(const TrainingRequest& request, const Progres
     SW_TRY(writeFileAtomic(out.metricsPath, train::metricsJson(*trained)));
     out.train = std::move(*trained);
     SW_TRY(writeStamp(request.stamp));
+    guard.done();
     return out;
 }
 
