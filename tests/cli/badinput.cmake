@@ -128,8 +128,8 @@ sw_bad(dataset_texture_16k RC 4 ${GL} MATCH "error: .*tex16k\\.gltf: .*larger th
   ARGS dataset ${BAD}/tex16k.gltf -o @O@/ds ${DS})
 sw_bad(dataset_unwritable RC 2 ${GL} MATCH "error: /proc/sw-bad-ds.*: cannot" ARGS dataset ${BAD}/cube.glb -o /proc/sw-bad-ds ${DS})
 sw_bad(dataset_stale_temporary RC 0 ${GL} MATCH "removed the temporary .*ds\\.tmp-4194399-0000abcd"
-  ABSENT ${BAD}/stale/ds.tmp-4194399-0000abcd EXISTS ${BAD}/stale/ds/transforms_train.json
-  ARGS dataset ${BAD}/cube.glb -o ${BAD}/stale/ds ${DS})
+  ABSENT ${BAD}/stale_ds/ds.tmp-4194399-0000abcd EXISTS ${BAD}/stale_ds/ds/transforms_train.json
+  ARGS dataset ${BAD}/cube.glb -o ${BAD}/stale_ds/ds ${DS})
 sw_bad(dataset_replaces_its_own RC 0 ${GL} MATCH "dataset: .*own.*6 train" EXISTS ${BAD}/own/ds/.splatwright-output.json
   NOLEFTOVER ${BAD}/own ARGS dataset ${BAD}/cube.glb -o ${BAD}/own/ds ${DS})
 sw_bad(dataset_replaces_its_own_again RC 0 ${GL} MATCH "dataset: .*own.*4 train" EXISTS ${BAD}/own/ds/train/r_3.png

@@ -316,7 +316,7 @@ void writeModels() {
     ::mkfifo((g_out / "uri/pipe.bin").c_str(), 0644);
     put("uri/outside_tex.gltf", gltfWithImage("../outside/paint.png"));
     put("uri/etc_tex.gltf", gltfWithImage("/etc/passwd"));
-    put("outside/paint.png", std::string("not read\n"));
+    put("outside/paint.png", png(8, 6, Bytes(8 * 8 * 4, 90)));  // read only with --allow-outside
     put("big16k.png", png(16384, 6, {}));
 }
 
@@ -359,6 +359,42 @@ void writeDataset(const std::string& name, int n, double radius,
     const nlohmann::json doc = {{"camera_angle_x", 0.7}, {"frames", frames}};
     put(name + "/transforms_train.json", doc.dump(1));
     put(name + "/transforms_val.json", nlohmann::json{{"camera_angle_x", 0.7}, {"frames", {frames[0]}}}.dump(1));
+}
+
+// Inputs of tests/cli/badinput_rules.cmake: reserved SPZ bytes, presets and profiles without
+// their stage, a project of version 0, corrupt base colours, an image in an external .bin view,
+// and folders a refused run must leave as they were.
+void writeRuleInputs() {
+    {
+        std::ifstream in(g_out / "ok.ply", std::ios::binary);
+        auto ok = orDie(sw::formats::decodePly(Bytes(std::istreambuf_iterator<char>(in), {}), "ok.ply"));
+        Bytes v4 = orDie(sw::formats::encodeSpz(ok, sw::formats::SpzWriteOptions{4}, "reserved4.spz"));
+        v4[20] = 1;  // first reserved header byte
+        put("reserved4.spz", v4);
+    }
+    put("presets/nostage.weapon.json", std::string("{\"params\": {\"cooling\": 1}}"));
+    put("presets/nostage.dataset.json", std::string("{\"params\": {\"views\": 10}}"));
+    put("proj_v0.splatproj", std::string("{\"format\": \"splatwright-project\", \"version\": 0}"));
+    const Bytes goodPng = png(8, 6, Bytes(8 * 8 * 4, 200));
+    put("uri/broken_png.gltf", gltfWithImage("broken.png"));
+    put("uri/broken.png", Bytes(goodPng.begin(), goodPng.begin() + 40));
+    put("uri/broken_ktx2.gltf", gltfWithImage("broken.ktx2"));
+    Bytes ktx2 = {0xAB, 'K', 'T', 'X', ' ', '2', '0', 0xBB, '\r', '\n', 0x1A, '\n'};
+    ktx2.resize(60, 0);
+    put("uri/broken.ktx2", ktx2);
+    {  // the cube as a .gltf beside its .bin, the texture in a bufferView of that .bin
+        const Bytes glb = orDie(sw::geometry::encodeGlb(cube(true)));
+        auto u32 = [&](std::size_t at) { std::uint32_t v; std::memcpy(&v, &glb[at], 4); return v; };
+        const std::uint32_t jsonLen = u32(12);
+        nlohmann::json doc = nlohmann::json::parse(std::string(glb.begin() + 20, glb.begin() + 20 + jsonLen));
+        const std::size_t binAt = 20 + jsonLen + 8;
+        put("extview/cube.bin", Bytes(glb.begin() + std::ptrdiff_t(binAt), glb.begin() + std::ptrdiff_t(binAt + u32(20 + jsonLen))));
+        doc["buffers"][0]["uri"] = "cube.bin";
+        put("extview/cube.gltf", doc.dump(1));
+    }
+    // A run folder of the user's whose dataset folder holds the user's file: refused, untouched.
+    put("userrun2/mine.txt", std::string("keep\n"));
+    put("userrun2/dataset/notes.txt", std::string("keep\n"));
 }
 
 }  // namespace
@@ -415,14 +451,21 @@ int main(int argc, char** argv) {
     put("profiles/cool_below.weapon.json", std::string("{\"stage\": \"weapon\", \"params\": {\"cooling\": 0.0099}}"));
     // Stale temporaries of a killed run (pid 4194399 is above Linux's pid_max: never running).
     put("stale/out.spz.tmp-4194399-deadbeef", std::string("half a file"));
-    put("stale/ds.tmp-4194399-0000abcd/.splatwright-output.json", std::string("{\"writer\":\"splatwright\",\"entries\":[]}"));
-    put("stale/ds.tmp-4194399-0000abcd/train/r_0.png", std::string("half"));
+    put("stale_ds/ds.tmp-4194399-0000abcd/.splatwright-output.json", std::string("{\"writer\":\"splatwright\",\"entries\":[]}"));
+    put("stale_ds/ds.tmp-4194399-0000abcd/train/r_0.png", std::string("half"));
+    // ... and of other outputs in the folder a later run writes into: swept too, while a folder
+    // without our marker and a name that only looks alike are the user's and stay.
+    put("stale_other/old.tmp-4194399-0000cafe/.splatwright-output.json", std::string("{\"writer\":\"splatwright\",\"entries\":[]}"));
+    put("stale_other/cloud.ply.tmp-4194399-0badf00d", std::string("half a file"));
+    put("stale_other/notes.tmp-4194399-12345678/keep.txt", std::string("keep\n"));
+    put("stale_other/draft.tmp-2024-final", std::string("keep\n"));
     // An export folder with the staging folders of killed exports: this version's (marker inside)
     // and an older version's ".<name>.export-<pid>".
     put("exportstale/e/.cube.export.tmp-4194399-0000beef/.splatwright-output.json",
         std::string("{\"writer\":\"splatwright\",\"entries\":[]}"));
     put("exportstale/e/.cube.export.tmp-4194399-0000beef/cube.bin", std::string("half"));
     put("exportstale/e/.cube.export-4194399/cube.bin", std::string("half"));
+    writeRuleInputs();
     std::printf("badinput_gen: wrote %s\n", g_out.c_str());
     return 0;
 }

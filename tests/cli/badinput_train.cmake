@@ -33,3 +33,16 @@ sw_bad(train_model_sigint_in_training RC 6 LABELS cli gl SIGNAL INT AT step
   MATCH "error: .*/t/checkpoint: training cancelled at step [0-9]+" ABSENT @O@/t/cloud.ply
   EXISTS @O@/t/dataset/transforms_train.json
   ARGS train ${BAD}/cube.glb -o @O@/t --views 12 --val-views 2 --test-views 0 --resolution 32 --ao-rays 4 --steps 1000000 --res 32)
+# No leftovers: a run that fails or is cancelled before it has a checkpoint removes the run
+# folder it created; a run refused for its dataset folder writes nothing into the user's folder.
+sw_bad(train_failed_removes_its_folder RC 3 MATCH "removed .*/t, created by the run that stopped.*error: .*r_4\\.png: "
+  ABSENT @O@/t ARGS train ${BAD}/ds_truncated_png -o @O@/t ${TR})
+sw_bad(train_cancelled_removes_its_folder RC 6 SIGNAL INT AT "loading the dataset" MATCH "cancelled"
+  ABSENT @O@/t ARGS train ${BAD}/ds_ok -o @O@/t ${TR})
+sw_bad(train_refused_dataset_writes_nothing RC 5
+  MATCH "error: .*userrun2/dataset: it exists and was not written by splatwright"
+  ABSENT ${BAD}/userrun2/.splatwright-output.json EXISTS ${BAD}/userrun2/mine.txt ${BAD}/userrun2/dataset/notes.txt
+  ARGS train ${BAD}/cube.glb -o ${BAD}/userrun2 ${TR})
+sw_bad(batch_pack_zero_one_line RC 1
+  MATCH "^splatwright-cli batch: error: --pack: Value 0 not in range 1 to 256 \\(--help lists the options\\)\n$"
+  ARGS batch ${BAD}/cube.glb -o @O@/b --pack 0)

@@ -1,0 +1,51 @@
+# The bad-input matrix, continued (issue 34's classes): one-line usage errors, reserved bytes and
+# stage-less presets, corrupt base colours, images in an external .bin, late cancels and sweeps
+# of stale temporaries. Inputs from badinput_gen (writeRuleInputs), cases as in badinput.cmake.
+
+# --- usage errors are one line naming the command, exit 1 -----------------------------------
+sw_bad(usage_range_one_line RC 1
+  MATCH "^splatwright-cli preview: error: --zoom: Value 17 not in range 1 to 16 \\(--help lists the options\\)\n$"
+  ARGS preview ${BAD}/ok.ply -o @O@/p.png --zoom 17)
+sw_bad(usage_missing_input_one_line RC 1 MATCH "^splatwright-cli convert: error: input is required \\(--help lists the options\\)\n$"
+  ARGS convert)
+sw_bad(usage_extra_argument_one_line RC 1 MATCH "^splatwright-cli convert: error: .*extra\\.ply.* \\(--help lists the options\\)\n$"
+  ARGS convert ${BAD}/ok.ply ${BAD}/extra.ply -o @O@/x.spz)
+sw_bad(usage_no_command_one_line RC 1 MATCH "^splatwright-cli: error: A subcommand is required \\(--help lists the options\\)\n$" ARGS)
+
+# --- readers: reserved bytes, presets and projects that do not say what they are -------------
+sw_bad(convert_spz4_reserved_byte RC 4
+  MATCH "error: .*reserved4\\.spz: SPZ v4 reserved header byte is 1, not 0: written by a newer SPZ version this reader does not know at byte offset 20"
+  ABSENT @O@/x.ply ARGS convert ${BAD}/reserved4.spz -o @O@/x.ply)
+sw_bad(dataset_preset_without_stage RC 5 ${GL}
+  MATCH "error: .*nostage\\.dataset\\.json: not a dataset preset: it has no \"stage\": \"dataset\" entry" ABSENT @O@/ds
+  ARGS dataset ${BAD}/cube.glb -o @O@/ds --dataset-preset ${BAD}/presets/nostage.dataset.json)
+sw_bad(project_version_zero RC 4 MATCH "error: .*proj_v0\\.splatproj: unsupported project version 0" ARGS info ${BAD}/proj_v0.splatproj)
+
+# --- base colours: corrupt is an error naming the model, material and texture ---------------
+sw_bad(import_corrupt_png RC 3
+  MATCH "error: .*uri/broken_png\\.gltf: base-colour texture of material \"paint\" is corrupt \\(.*broken\\.png"
+  ARGS info ${BAD}/uri/broken_png.gltf)
+sw_bad(import_corrupt_ktx2 RC 3
+  MATCH "error: .*uri/broken_ktx2\\.gltf: base-colour texture of material \"paint\" is corrupt \\(.*broken\\.ktx2"
+  ARGS info ${BAD}/uri/broken_ktx2.gltf)
+sw_bad(import_corrupt_png_no_dataset RC 3 ${GL} MATCH "error: .*broken_png\\.gltf: base-colour texture .* is corrupt"
+  ABSENT @O@/ds ARGS dataset ${BAD}/uri/broken_png.gltf -o @O@/ds ${DS})
+# glTF 2.0 allows an image in a bufferView of the .gltf's external .bin: read, 8x8 texture.
+sw_bad(import_image_in_external_bin RC 0 MATCH "textures: 1.*embedded #0 8x8.*warnings: 1" ARGS info ${BAD}/extview/cube.gltf)
+sw_bad(plain_glb_image_in_external_bin RC 0 EXISTS @O@/cube.glb ARGS plain-glb ${BAD}/extview/cube.gltf -o @O@/cube.glb)
+
+# --- late cancels: a signal during the final fsync still wins, nothing is put in place -------
+sw_bad(convert_sigint_after_sync RC 6 SIGNAL INT AT "(synced)"
+  MATCH "error: .*x\\.spz: cancelled \\(interrupted\\); nothing was written" ABSENT @O@/x.spz
+  ARGS convert ${BAD}/ok.ply -o @O@/x.spz)
+sw_bad(convert_sigterm_after_sync RC 6 SIGNAL TERM AT "(synced)"
+  MATCH "error: .*x\\.ply: cancelled \\(interrupted\\); nothing was written" ABSENT @O@/x.ply
+  ARGS convert ${BAD}/ok.spz -o @O@/x.ply)
+sw_bad(export_sigint_after_sync RC 6 SIGNAL INT AT "(synced)" MATCH "cancelled" ABSENT @O@/e/cube.bin
+  ARGS export ${BAD}/ok.ply --model ${BAD}/cube.glb -o @O@/e)
+
+# --- stale temporaries of other outputs in the folder are swept, with a line; the user's stay -
+sw_bad(stale_temporaries_of_other_outputs RC 0 MATCH "removed the temporary .*stale_other/old\\.tmp-4194399-0000cafe of an interrupted run"
+  ABSENT ${BAD}/stale_other/old.tmp-4194399-0000cafe ${BAD}/stale_other/cloud.ply.tmp-4194399-0badf00d
+  EXISTS ${BAD}/stale_other/notes.tmp-4194399-12345678/keep.txt ${BAD}/stale_other/draft.tmp-2024-final ${BAD}/stale_other/out.spz
+  ARGS convert ${BAD}/ok.ply -o ${BAD}/stale_other/out.spz)
