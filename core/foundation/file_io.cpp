@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -229,7 +230,35 @@ Status AtomicFile::commit() {
     return {};
 }
 
+Status checkDiskSpace(const std::string& path, std::uint64_t bytes) {
+    const fs::path folder = fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
+    std::uint64_t free = 0;
+    if (const char* test = std::getenv("SW_TEST_DISK_FREE")) {  // test-only: a disk of that many free bytes
+        free = std::strtoull(test, nullptr, 10);
+    } else {
+        struct statvfs vfs {};
+        // unknown, or not a disk (/proc reports no blocks): the write itself will tell
+        if (::statvfs(folder.c_str(), &vfs) != 0 || vfs.f_blocks == 0) return {};
+        free = std::uint64_t(vfs.f_bavail) * vfs.f_frsize;
+    }
+    if (bytes <= free) return {};
+    auto mb = [](std::uint64_t b) {
+        char text[32];
+        if (b < 10000) std::snprintf(text, sizeof text, "%llu bytes", static_cast<unsigned long long>(b));
+        else if (b < 10000000) std::snprintf(text, sizeof text, "%.0f KB", double(b) / 1e3);
+        else if (b < 10000000000ull) std::snprintf(text, sizeof text, "%.0f MB", double(b) / 1e6);
+        else std::snprintf(text, sizeof text, "%.1f GB", double(b) / 1e9);
+        return std::string(text);
+    };
+    return makeError(ErrorCode::Io, "the file would be " + mb(bytes) + " but its disk has " + mb(free) +
+                                        " free; nothing was written: free space or choose another disk",
+                     path);
+}
+
 Status writeFileAtomic(const std::string& path, std::span<const std::uint8_t> data) {
+    struct stat st {};
+    const bool device = ::stat(path.c_str(), &st) == 0 && S_ISCHR(st.st_mode);
+    if (!device) SW_TRY(checkDiskSpace(path, data.size()));  // before a temporary fills the disk
     AtomicFile file(path);
     SW_TRY(file.open());
     SW_TRY(file.write(data.data(), data.size()));

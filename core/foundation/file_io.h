@@ -60,6 +60,11 @@ private:
     bool m_failed = false;
 };
 
+// Ok when a file of `bytes` fits on the disk of `path`'s folder; an Io error naming `path` with
+// both sizes otherwise (writeFileAtomic checks it before writing; the test-only variable
+// SW_TEST_DISK_FREE stands for the free bytes).
+Status checkDiskSpace(const std::string& path, std::uint64_t bytes);
+
 // A fresh temporary name for target: "<target>.tmp-<pid>-<8 hex>".
 std::string temporaryPathFor(const std::string& target);
 // Removes this program's temporaries in `target`'s folder (of `target` and of any other name

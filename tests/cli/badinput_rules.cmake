@@ -49,3 +49,11 @@ sw_bad(stale_temporaries_of_other_outputs RC 0 MATCH "removed the temporary .*st
   ABSENT ${BAD}/stale_other/old.tmp-4194399-0000cafe ${BAD}/stale_other/cloud.ply.tmp-4194399-0badf00d
   EXISTS ${BAD}/stale_other/notes.tmp-4194399-12345678/keep.txt ${BAD}/stale_other/draft.tmp-2024-final ${BAD}/stale_other/out.spz
   ARGS convert ${BAD}/ok.ply -o ${BAD}/stale_other/out.spz)
+
+# --- an output that does not fit on its disk is refused before a temporary fills it -----------
+# (SW_TEST_DISK_FREE stands for the disk's free bytes)
+sw_bad(convert_output_larger_than_the_free_space RC 2 ENV SW_TEST_DISK_FREE=5000
+  MATCH "error: .*x\\.ply: the file would be [0-9]+ KB but its disk has 5000 bytes free; nothing was written" ABSENT @O@/x.ply
+  ARGS convert ${BAD}/ok.spz -o @O@/x.ply)
+sw_bad(export_larger_than_the_free_space RC 2 ENV SW_TEST_DISK_FREE=5000 MATCH "the file would be .* but its disk has 5000 bytes free"
+  ABSENT @O@/e/cube.bin ARGS export ${BAD}/ok.ply --model ${BAD}/cube.glb -o @O@/e)

@@ -118,13 +118,36 @@ TEST_CASE("stale temporaries of a killed run are removed; a running process's on
     touch(dir + "/ds.tmp-4194399-0000abcd/" + sw::kOutputMarker, "{}");
     touch(dir + "/ds.tmp-4194399-0000abcd/train/r_0.png");
     touch(dir + "/foreign.tmp-4194399-0000abcd/keep.txt");  // a folder without our marker: kept
+    touch(dir + "/notes.tmp-4194399-1234");  // not our pattern (8 hex digits): the user's
     REQUIRE(sw::writeFileAtomic(dir + "/out.spz", std::string_view("spz")).ok());
     CHECK_FALSE(fs::exists(dir + "/out.spz.tmp-4194399-deadbeef"));
     CHECK(fs::exists(mine));
-    CHECK(sw::removeStaleTemporaries(dir + "/ds").size() == 1);
+    // the stale folder of another output in the same folder went with the same sweep
     CHECK_FALSE(fs::exists(dir + "/ds.tmp-4194399-0000abcd"));
+    CHECK(fs::exists(dir + "/foreign.tmp-4194399-0000abcd/keep.txt"));
+    CHECK(fs::exists(dir + "/notes.tmp-4194399-1234"));
+    touch(dir + "/ds.tmp-4194399-0000abce/" + sw::kOutputMarker, "{}");
+    CHECK(sw::removeStaleTemporaries(dir + "/other").size() == 1);
     CHECK(sw::removeStaleTemporaries(dir + "/foreign").empty());
     CHECK(fs::exists(dir + "/foreign.tmp-4194399-0000abcd/keep.txt"));
+}
+
+TEST_CASE("a file that does not fit on its disk is refused before anything is written") {
+    const std::string dir = freshDir("files_space");
+    ::setenv("SW_TEST_DISK_FREE", "1000", 1);
+    auto refused = sw::writeFileAtomic(dir + "/big.bin", std::string(20000, 'x'));
+    ::setenv("SW_TEST_DISK_FREE", "100000", 1);
+    auto fits = sw::writeFileAtomic(dir + "/small.bin", std::string(20000, 'x'));
+    ::unsetenv("SW_TEST_DISK_FREE");
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().code == sw::ErrorCode::Io);
+    CHECK(refused.error().path == dir + "/big.bin");
+    CHECK(refused.error().message == "the file would be 20 KB but its disk has 1000 bytes free; nothing was written: "
+                                     "free space or choose another disk");
+    CHECK(fits.ok());
+    CHECK_FALSE(fs::exists(dir + "/big.bin"));
+    CHECK(fs::file_size(dir + "/small.bin") == 20000);
+    CHECK(sw::writeFileAtomic("/dev/null", std::string(20000, 'x')).ok());  // a device is written, not measured
 }
 
 TEST_CASE("a folder is replaced only when it is empty or everything in it is listed by its marker") {
