@@ -248,7 +248,7 @@ Status ParamSet::loadPreset(const std::string& path) {
     const nlohmann::json doc = nlohmann::json::parse(*text, nullptr, false);
     if (doc.is_object() && !doc.contains("stage"))
         return makeError(ErrorCode::InvalidInput,
-                         "not a " + m_schema->stage() + " preset: it has no \"stage\": \"" + m_schema->stage() +
+                         "not a preset for the " + m_schema->stage() + " stage: it has no \"stage\": \"" + m_schema->stage() +
                              "\" entry (presets written by Save Preset have one)",
                          path);
     return fromJson(*text, path);

@@ -5,7 +5,10 @@
 // folder for an image, stale temporaries of a killed run, and folders holding the user's files.
 // Everything is built here from code, with fixed seeds; nothing is checked into the repository.
 #include <nlohmann/json.hpp>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -392,6 +395,34 @@ void writeRuleInputs() {
         doc["buffers"][0]["uri"] = "cube.bin";
         put("extview/cube.gltf", doc.dump(1));
     }
+    // More files a glTF may name: a socket, a link leading outside, a percent-encoded escape, a
+    // device as buffer (with --allow-outside the device itself is refused).
+    put("uri/socket_tex.gltf", gltfWithImage("sock.png"));
+    {
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un addr{};
+        addr.sun_family = AF_UNIX;
+        const std::string at = (g_out / "uri/sock.png").string();
+        if (fd < 0 || at.size() >= sizeof addr.sun_path) fail("cannot make a socket file at " + at);
+        std::memcpy(addr.sun_path, at.c_str(), at.size());
+        if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) fail("cannot bind " + at);
+        ::close(fd);  // the socket file stays
+    }
+    put("uri/link_tex.gltf", gltfWithImage("link_out.png"));
+    fs::create_symlink("../outside/paint.png", g_out / "uri/link_out.png");
+    put("uri/escaped_tex.gltf", gltfWithImage("%2e%2e/outside/paint.png"));
+    put("uri/zero_buf.gltf", [] {
+        nlohmann::json doc = nlohmann::json::parse(gltfWithImage("no_such_texture.png"));
+        doc["buffers"][0]["uri"] = "/dev/zero";
+        return doc.dump(1);
+    }());
+    // Projects whose version is not one this build reads, presets of the wrong kind.
+    put("proj_vneg.splatproj", std::string("{\"format\": \"splatwright-project\", \"version\": -1}"));
+    put("proj_vstr.splatproj", std::string("{\"format\": \"splatwright-project\", \"version\": \"2\"}"));
+    put("proj_v99.splatproj", std::string("{\"format\": \"splatwright-project\", \"version\": 99}"));
+    put("presets/train.dataset.json", std::string("{\"stage\": \"train\", \"params\": {}}"));
+    put("presets/nostage.import.json", std::string("{\"params\": {\"cube-edge\": 1}}"));
+    put("presets/list.json", std::string("[{\"stage\": \"import\"}]"));
     // A run folder of the user's whose dataset folder holds the user's file: refused, untouched.
     put("userrun2/mine.txt", std::string("keep\n"));
     put("userrun2/dataset/notes.txt", std::string("keep\n"));

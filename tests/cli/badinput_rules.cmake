@@ -17,7 +17,7 @@ sw_bad(convert_spz4_reserved_byte RC 4
   MATCH "error: .*reserved4\\.spz: SPZ v4 reserved header byte is 1, not 0: written by a newer SPZ version this reader does not know at byte offset 20"
   ABSENT @O@/x.ply ARGS convert ${BAD}/reserved4.spz -o @O@/x.ply)
 sw_bad(dataset_preset_without_stage RC 5 ${GL}
-  MATCH "error: .*nostage\\.dataset\\.json: not a dataset preset: it has no \"stage\": \"dataset\" entry" ABSENT @O@/ds
+  MATCH "error: .*nostage\\.dataset\\.json: not a preset for the dataset stage: it has no \"stage\": \"dataset\" entry" ABSENT @O@/ds
   ARGS dataset ${BAD}/cube.glb -o @O@/ds --dataset-preset ${BAD}/presets/nostage.dataset.json)
 sw_bad(project_version_zero RC 4 MATCH "error: .*proj_v0\\.splatproj: unsupported project version 0" ARGS info ${BAD}/proj_v0.splatproj)
 
@@ -57,3 +57,25 @@ sw_bad(convert_output_larger_than_the_free_space RC 2 ENV SW_TEST_DISK_FREE=5000
   ARGS convert ${BAD}/ok.spz -o @O@/x.ply)
 sw_bad(export_larger_than_the_free_space RC 2 ENV SW_TEST_DISK_FREE=5000 MATCH "the file would be .* but its disk has 5000 bytes free"
   ABSENT @O@/e/cube.bin ARGS export ${BAD}/ok.ply --model ${BAD}/cube.glb -o @O@/e)
+
+# --- more files a glTF names: a socket, a link or an escape leading outside, a device ---------
+sw_bad(info_image_is_a_socket RC 5 MATCH "error: .*uri/sock\\.png: is not a regular file \\(a pipe, socket or device, named by the glTF as 'sock\\.png'\\)"
+  ARGS info ${BAD}/uri/socket_tex.gltf)
+sw_bad(info_image_link_outside RC 5 MATCH "error: .*link_tex\\.gltf: the glTF names 'link_out\\.png', outside the model's folder"
+  ARGS info ${BAD}/uri/link_tex.gltf)
+sw_bad(info_image_escaped_outside RC 5 MATCH "error: .*escaped_tex\\.gltf: the glTF names '\\.\\./outside/paint\\.png', outside the model's folder"
+  ARGS info ${BAD}/uri/escaped_tex.gltf)
+sw_bad(info_buffer_device RC 5 MATCH "error: .*zero_buf\\.gltf: the glTF names '/dev/zero', outside the model's folder" ARGS info ${BAD}/uri/zero_buf.gltf)
+sw_bad(info_buffer_device_allowed RC 5 MATCH "error: /dev/zero: is not a regular file \\(a pipe, socket or device"
+  ARGS info ${BAD}/uri/zero_buf.gltf --allow-outside)
+
+# --- projects of a version this build does not read; presets of the wrong kind ---------------
+sw_bad(project_version_negative RC 4 MATCH "error: .*proj_vneg\\.splatproj: unsupported project version -1" ARGS info ${BAD}/proj_vneg.splatproj)
+sw_bad(project_version_string RC 4 MATCH "error: .*proj_vstr\\.splatproj: unsupported project version \"2\"" ARGS info ${BAD}/proj_vstr.splatproj)
+sw_bad(project_version_future RC 4 MATCH "error: .*proj_v99\\.splatproj: unsupported project version 99" ARGS info ${BAD}/proj_v99.splatproj)
+sw_bad(dataset_preset_of_another_stage RC 5 ${GL} MATCH "error: .*train\\.dataset\\.json: preset is for stage '\"train\"', not 'dataset'"
+  ABSENT @O@/ds ARGS dataset ${BAD}/cube.glb -o @O@/ds --dataset-preset ${BAD}/presets/train.dataset.json)
+sw_bad(import_preset_without_stage RC 5 MATCH "error: .*nostage\\.import\\.json: not a preset for the import stage: it has no \"stage\""
+  ARGS info ${BAD}/cube.glb --import-preset ${BAD}/presets/nostage.import.json)
+sw_bad(import_preset_not_an_object RC 3 MATCH "error: .*list\\.json: not a JSON object"
+  ARGS info ${BAD}/cube.glb --import-preset ${BAD}/presets/list.json)

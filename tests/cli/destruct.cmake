@@ -79,7 +79,7 @@ sw_cli_test(destruct.preview_heading_nan RC 1 MATCH "--heading: Value nan is not
 set_tests_properties(cli.destruct.heading_nan cli.destruct.preview_heading_nan PROPERTIES FIXTURES_REQUIRED destruct_bin)
 # A profile file must say it is one; Ctrl-C while the sheet is drawn stops it, no PNG.
 sw_cli_test(destruct.profile_without_stage RC 5
-  MATCH "error: .*nostage\\.weapon\\.json: not a weapon preset: it has no \"stage\": \"weapon\" entry"
+  MATCH "error: .*nostage\\.weapon\\.json: not a preset for the weapon stage: it has no \"stage\": \"weapon\" entry"
   ARGS destruct ${SW_DESTRUCT_OUT}/drone.bin --profile ${SW_OUT}/bad/presets/nostage.weapon.json)
 set_tests_properties(cli.destruct.profile_without_stage PROPERTIES FIXTURES_REQUIRED "destruct_bin;badinput")
 sw_cli_test(destruct.sigint_while_drawing RC 6 SIGNAL INT AT "drawing the game-scale sheet" MATCH "cancelled"
