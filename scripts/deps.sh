@@ -11,7 +11,10 @@ SW_PACKAGES=(
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri libgbm1
   xvfb xauth xkb-data x11-xkb-utils fonts-dejavu-core mesa-utils x11-apps imagemagick dpkg-dev file
   munge slurmctld slurmd slurm-client
+  chromium
 )
+# chromium: the viewer check (tests/external/viewers, CTest label external) opens exported files
+# in Spark and PlayCanvas in Debian's headless Chromium; it also needs node and npm (below).
 # munge, slurmctld, slurmd and slurm-client: the batch farm test (tests/cli/slurm_batch.sh) starts
 # a single-node Slurm on localhost from a generated slurm.conf; no service is enabled.
 # `deps.sh sanitizers`: also what scripts/fuzz needs (clang, libFuzzer + sanitizer runtimes,
@@ -30,9 +33,20 @@ missing=()
 for p in "${SW_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
+command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "splatwright: installing ${#missing[@]} Debian packages: ${missing[*]}"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# The viewer check's npm packages, from its lock file (npm ci), when the lock file is newer than
+# what was installed. A failure is not fatal: that test then skips naming what is missing.
+viewers="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/tests/external/viewers"
+if [ -f "$viewers/package-lock.json" ] && command -v npm >/dev/null 2>&1 &&
+   { [ ! -f "$viewers/node_modules/.package-lock.json" ] || [ "$viewers/package-lock.json" -nt "$viewers/node_modules/.package-lock.json" ]; }; then
+  echo "splatwright: npm ci for the viewer check ($viewers)"
+  (cd "$viewers" && npm ci --no-audit --no-fund --ignore-scripts >/dev/null) ||
+    echo "splatwright: npm ci failed; the external viewer test will be skipped"
 fi

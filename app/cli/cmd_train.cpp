@@ -1,7 +1,8 @@
 // `splatwright-cli train <dataset, model or project> -o <dir> [--budget 6000 --steps 6000
 // --res 400 ...] [--model model.glb] [--resume <dir>]`: fits a fixed-budget splat cloud
 // (pipeline::runTraining), shows a progress bar with ETA on stderr, prints validation metrics,
-// keeps a checkpoint in <dir>/checkpoint and writes <dir>/cloud.ply (standard 3DGS PLY) and
+// keeps a checkpoint in <dir>/checkpoint and writes <dir>/cloud.ply (3DGS PLY layout in model
+// space, marked so in its header: our cache; export or convert write viewer axes) and
 // <dir>/metrics.json (the validation metrics, on the background they name).
 // A model file (.glb/.gltf/.fbx/.obj) as input first renders its dataset with the same flags
 // as `splatwright-cli dataset` (dataset_flags.h) into <dir>/dataset and initialises from the

@@ -117,7 +117,7 @@ Result<std::vector<PendingFile>> encodeAll(const BakedModel& baked, const splat:
     if (!spl2) return spl2.error();
     files.push_back({name + ".bin", std::move(*spl2)});
     SW_TRY(next(name + ".meta.json"));
-    files.push_back({name + ".meta.json", toBytes(buildMetaJson(baked, meta, hash))});
+    files.push_back({name + ".meta.json", toBytes(buildMetaJson(baked, meta, hash, settings.axes))});
     for (const auto& [profile, text] : meta.weaponProfiles) {
         const bool plain = !profile.empty() && profile.find_first_not_of(
             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") == std::string::npos;
@@ -134,7 +134,7 @@ Result<std::vector<PendingFile>> encodeAll(const BakedModel& baked, const splat:
     }
     if (settings.writePly) {
         SW_TRY(next(name + ".ply"));
-        auto ply = formats::encodePly(cloud, name + ".ply");
+        auto ply = formats::encodePly(cloud, name + ".ply", formats::PlyWriteOptions{settings.axes});
         if (!ply) return ply.error();
         files.push_back({name + ".ply", std::move(*ply)});
     }
@@ -148,7 +148,7 @@ Result<std::vector<PendingFile>> encodeAll(const BakedModel& baked, const splat:
         }
         for (const auto& [version, file] : versions) {
             SW_TRY(next(file));
-            auto spz = formats::encodeSpz(cloud, formats::SpzWriteOptions{version}, file);
+            auto spz = formats::encodeSpz(cloud, formats::SpzWriteOptions{version, settings.axes}, file);
             if (!spz) return spz.error();
             files.push_back({file, std::move(*spz)});
         }

@@ -4,7 +4,8 @@
 //   <name>.meta.json  normalisation, barrel tips, gun axes, engine box, part names and pivots,
 //                     budget, settings, FNV-1a 64 hash of the source model file
 //   <name>.json       human-readable debug dump of the baked splats
-//   <name>.ply        standard 3DGS PLY
+//   <name>.ply        standard 3DGS PLY (3DGS axes: y down; SPZ in its RUB; settings.axes = Model
+//                     keeps model space, +Z up; the sidecar records which)
 //   <name>.spz        Niantic SPZ v3 (Spark)  <name>.v4.spz  SPZ v4 (PlayCanvas); --spz-version picks
 //   <name>.dropped.png  what the bake left out (floaters per sign, belly cull) over the model
 // Before writing, the cloud and the model must agree (checkAgreement): a cloud mostly far from
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "core/bake/bake.h"
+#include "core/formats/axes.h"
 #include "core/foundation/error.h"
 #include "core/foundation/file_io.h"
 #include "core/foundation/image_io.h"
@@ -38,6 +40,9 @@ struct ExportSettings {
     bool writePly = true;
     bool writeSpz = true;
     SpzVersions spzVersion = SpzVersions::V3AndV4;
+    // PLY and SPZ axes (core/formats/axes.h): each format's own convention (3DGS for PLY, RUB for
+    // SPZ), what viewers assume; Model keeps model space (+Z up). SPL2 is model space always.
+    formats::Axes axes = formats::Axes::Standard;
     bool writeDebugJson = true;
     bool writeDroppedPicture = true;  // <name>.dropped.png
     // Cloud/model agreement: refuse when more than this share of the input splats lie farther
@@ -102,7 +107,9 @@ Result<ExportResult> exportModel(const BakedModel& baked, const splat::SplatClou
 using ::sw::fnv1a64;  // core/foundation/file_io.h
 
 // Sidecar and debug texts (export_meta.cpp). sourceHash may be empty.
-std::string buildMetaJson(const BakedModel& baked, const ExportMeta& meta, const std::string& sourceHash);
+// `axes` is the export's PLY/SPZ axes setting, recorded under "axes".
+std::string buildMetaJson(const BakedModel& baked, const ExportMeta& meta, const std::string& sourceHash,
+                          formats::Axes axes = formats::Axes::Standard);
 std::string buildDebugJson(const BakedModel& baked);
 
 template <class S>
@@ -113,6 +120,11 @@ void addExportParams(SettingsSchema<S>& s) {
                          {{SpzVersions::V3AndV4, "3+4"}, {SpzVersions::V3, "3"}, {SpzVersions::V4, "4"},
                           {SpzVersions::V2, "2"}})
         .group("Export").tooltip("3+4: <name>.spz (v3, Spark) and <name>.v4.spz (v4, PlayCanvas)");
+    s.template addChoice(&S::axes, "axes", "Axes of PLY and SPZ",
+                         {{formats::Axes::Standard, "standard"}, {formats::Axes::Model, "model"}})
+        .group("Export")
+        .tooltip("standard: each format's own axes, as viewers read them (PLY: 3DGS, y down; SPZ: y up); "
+                 "model: the editor's model space, +Z up");
     s.template add<bool>(&S::writeDebugJson, "write-debug-json", "Write debug JSON").group("Export");
     s.template add<bool>(&S::writeDroppedPicture, "write-dropped-picture", "Write dropped-splat picture").group("Export")
         .tooltip("<name>.dropped.png: removed floaters per sign and belly-culled splats over the model");

@@ -164,9 +164,23 @@ json reportJson(const BakeReport& r) {
             {"warnings", r.warnings}};
 }
 
+// The axes of every file written (core/formats/axes.h, docs/formats.md "Axes").
+json axesJson(formats::Axes axes) {
+    const bool model = axes == formats::Axes::Model;
+    const auto file = [model](const char* convention, const char* fromModel, const char* up) {
+        return model ? json{{"convention", "model"}, {"from_model", "(x, y, z)"}, {"up", "+z"}}
+                     : json{{"convention", convention}, {"from_model", fromModel}, {"up", up}};
+    };
+    return {{"setting", formats::axesName(axes)},
+            {"model", "right-handed, +Z up, nose towards -Y; the .bin (SPL2) and every position in this file"},
+            {"ply", file("3dgs (x right, y down, z forward)", "(x, -z, y)", "-y")},
+            {"spz", file("rub (x right, y up, z back)", "(x, z, -y)", "+y")}};
+}
+
 }  // namespace
 
-std::string buildMetaJson(const BakedModel& baked, const ExportMeta& meta, const std::string& sourceHash) {
+std::string buildMetaJson(const BakedModel& baked, const ExportMeta& meta, const std::string& sourceHash,
+                          formats::Axes axes) {
     const BakeReport& r = baked.report;
     json doc;
     doc["format"] = "splatwright-meta";
@@ -175,6 +189,7 @@ std::string buildMetaJson(const BakedModel& baked, const ExportMeta& meta, const
     doc["normalisation"] = {{"scale", meta.normalisation.scale},
                             {"offset", vec(meta.normalisation.offset)},
                             {"formula", "model = scale * (source_zup - offset); source_zup = (x, -z, y) of glTF"}};
+    doc["axes"] = axesJson(axes);
     doc["budget"] = {{"splats", r.core + r.shell}, {"core", r.core}, {"shell", r.shell}, {"chunks", r.chunks}};
     const json features = meta.mesh ? modelFeatures(*meta.mesh) : json{{"parts", json::array()}, {"guns", json::array()}, {"engine_box", nullptr}};
     doc["parts"] = features["parts"];

@@ -24,11 +24,11 @@ std::string fileExtension(const std::string& path) {
     return ext;
 }
 
-Result<splat::SplatCloud> readSplatCloud(const std::string& path) {
+Result<splat::SplatCloud> readSplatCloud(const std::string& path, Axes axes) {
     const std::string ext = fileExtension(path);
     if (ext == ".ply") return readPly(path);
-    if (ext == ".spz") return readSpz(path);
-    if (ext == ".splat") return readSplatFile(path);
+    if (ext == ".spz") return readSpz(path, axes);
+    if (ext == ".splat") return readSplatFile(path, axes);
     return makeError(ErrorCode::Unsupported, "unknown splat file extension '" + ext + "' (expected .ply, .spz or .splat)", path);
 }
 
@@ -52,15 +52,15 @@ std::vector<std::string> conversionLosses(const std::string& path, const splat::
     return losses;
 }
 
-Status writeSplatCloud(const std::string& path, const splat::SplatCloud& cloud, const SpzWriteOptions& spz) {
+Status writeSplatCloud(const std::string& path, const splat::SplatCloud& cloud, const SpzWriteOptions& spz, Axes axes) {
     const std::string ext = fileExtension(path);
     if (cloud.empty())
         return makeError(ErrorCode::InvalidInput,
                          "the cloud has no splats; a 0-splat file is not written (preview and export reject it)", path);
     for (const std::string& loss : conversionLosses(path, cloud)) SW_LOG_WARN(path << ": " << loss);
-    if (ext == ".ply") return writePly(path, cloud);
-    if (ext == ".spz") return writeSpz(path, cloud, spz);
-    if (ext == ".splat") return writeSplatFile(path, cloud);
+    if (ext == ".ply") return writePly(path, cloud, PlyWriteOptions{axes});
+    if (ext == ".spz") return writeSpz(path, cloud, SpzWriteOptions{spz.version, axes});
+    if (ext == ".splat") return writeSplatFile(path, cloud, axes);
     return makeError(ErrorCode::Unsupported, "unknown splat file extension '" + ext + "' (expected .ply, .spz or .splat)", path);
 }
 

@@ -143,7 +143,25 @@ double pointCloudScale(const SplatCloud& c) {
     return spacing > 0.0 && std::isfinite(spacing) ? 0.5 * spacing : 0.01;
 }
 
+constexpr const char* kAxesComment = "splatwright-axes";
+
 }  // namespace
+
+Result<Axes> plyAxes(const std::vector<std::string>& comments, const std::string& path) {
+    bool ours = false;
+    for (const std::string& c : comments) {
+        if (c.rfind(kAxesComment, 0) == 0) {
+            const std::string value = c.substr(std::min(c.size(), std::string(kAxesComment).size() + 1));
+            const std::string word = value.substr(0, value.find(' '));
+            if (word == "3dgs") return Axes::Standard;
+            if (word == "model") return Axes::Model;
+            return makeError(ErrorCode::Unsupported, "PLY header comment '" + c + "': unknown axes (expected '" +
+                                                         kAxesComment + " 3dgs' or '" + kAxesComment + " model')", path);
+        }
+        ours = ours || c == "written by Splatwright";
+    }
+    return ours ? Axes::Model : Axes::Standard;  // older versions of ours wrote model space unmarked
+}
 
 Result<SplatCloud> decodePly(std::span<const std::uint8_t> bytes, const std::string& path) {
     auto header = detail::parsePlyHeader(bytes, path);
@@ -156,6 +174,8 @@ Result<SplatCloud> decodePly(std::span<const std::uint8_t> bytes, const std::str
         if (el.find(required) < 0) return makeError(ErrorCode::Parse, std::string("PLY vertex has no '") + required + "' property", path);
     auto degree = shDegreeOf(el, path);
     if (!degree) return degree.error();
+    auto axes = plyAxes(header->comments, path);
+    if (!axes) return axes.error();
 
     SplatCloud c;
     c.shDegree = *degree;
@@ -168,6 +188,7 @@ Result<SplatCloud> decodePly(std::span<const std::uint8_t> bytes, const std::str
     const double pointScale = f.scale[0].prop ? 0.0 : pointCloudScale(c);
     for (std::size_t i = 0; i < c.size(); ++i) fillSplat(f, base + i * el.stride, i, c, pointScale);
     SW_TRY(c.validate(path));
+    if (*axes == Axes::Standard) frameToModel(c, Frame::Gaussian);
     return c;
 }
 
@@ -177,12 +198,20 @@ Result<SplatCloud> readPly(const std::string& path) {
     return decodePly(*bytes, path);
 }
 
-Result<std::vector<std::uint8_t>> encodePly(const SplatCloud& cloud, const std::string& what) {
-    SW_TRY(cloud.validate(what));
+Result<std::vector<std::uint8_t>> encodePly(const SplatCloud& model, const std::string& what,
+                                            const PlyWriteOptions& options) {
+    SW_TRY(model.validate(what));
+    SplatCloud converted;
+    if (options.axes == Axes::Standard) {
+        converted = model;
+        modelToFrame(converted, Frame::Gaussian);
+    }
+    const SplatCloud& cloud = options.axes == Axes::Standard ? converted : model;
     const int k = splat::shRestCount(cloud.shDegree);
     std::ostringstream h;
-    h << "ply\nformat binary_little_endian 1.0\ncomment written by Splatwright\nelement vertex "
-      << cloud.size() << "\n";
+    h << "ply\nformat binary_little_endian 1.0\ncomment written by Splatwright\ncomment " << kAxesComment
+      << (options.axes == Axes::Model ? " model (+Z up)" : " 3dgs (x right, y down, z forward)")
+      << "\nelement vertex " << cloud.size() << "\n";
     for (const char* name : {"x", "y", "z", "nx", "ny", "nz", "f_dc_0", "f_dc_1", "f_dc_2"})
         h << "property float " << name << "\n";
     for (int j = 0; j < 3 * k; ++j) h << "property float f_rest_" << j << "\n";
@@ -207,8 +236,8 @@ Result<std::vector<std::uint8_t>> encodePly(const SplatCloud& cloud, const std::
     return std::move(w.bytes());
 }
 
-Status writePly(const std::string& path, const SplatCloud& cloud) {
-    auto bytes = encodePly(cloud, path);
+Status writePly(const std::string& path, const SplatCloud& cloud, const PlyWriteOptions& options) {
+    auto bytes = encodePly(cloud, path, options);
     if (!bytes) return bytes.error();
     return writeFileAtomic(path, *bytes);
 }

@@ -8,12 +8,17 @@
 // Read: any property order and type (int8..float64), extra properties and elements ignored,
 // quaternions normalised; plain point clouds (x y z [red green blue] [nx ny nz]) are accepted
 // too and get identity rotations, opacity 1 and an isotropic scale of half the mean spacing.
-// No axis conversion is applied in either direction: coordinates are model space as-is.
+// Axes (axes.h): written in the 3DGS convention (x right, y down, z forward) unless
+// PlyWriteOptions::axes is Model; a header comment `splatwright-axes 3dgs|model` says which. The
+// reader converts to model space: a file marked model is read as-is, and so is one of an older
+// version of ours (`written by Splatwright` without the marker, which wrote model space); any
+// other PLY (gsplat, SuperSplat, the reference trainer) is taken as 3DGS convention.
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "core/formats/axes.h"
 #include "core/foundation/error.h"
 #include "core/splat/splat_cloud.h"
 
@@ -22,13 +27,22 @@ namespace sw::formats {
 // Degree-0 real spherical-harmonics constant 1/(2√π).
 inline constexpr float kShC0 = 0.28209479177387814f;
 
+struct PlyWriteOptions {
+    Axes axes = Axes::Standard;  // Model: model space as-is (our own caches, --axes model)
+};
+
+// The axes a parsed header declares (see above): Model or Standard; an unknown
+// `splatwright-axes` value is an Unsupported error naming path.
+Result<Axes> plyAxes(const std::vector<std::string>& headerComments, const std::string& path);
+
 // Parses a whole PLY file; `path` names the file in errors.
 Result<splat::SplatCloud> decodePly(std::span<const std::uint8_t> bytes, const std::string& path);
 Result<splat::SplatCloud> readPly(const std::string& path);
 
 // Serialises a valid cloud (validate() is checked; `what` names it in errors).
-Result<std::vector<std::uint8_t>> encodePly(const splat::SplatCloud& cloud, const std::string& what);
+Result<std::vector<std::uint8_t>> encodePly(const splat::SplatCloud& cloud, const std::string& what,
+                                            const PlyWriteOptions& options = {});
 // encodePly + atomic write: on failure no partial file is left at path.
-Status writePly(const std::string& path, const splat::SplatCloud& cloud);
+Status writePly(const std::string& path, const splat::SplatCloud& cloud, const PlyWriteOptions& options = {});
 
 }  // namespace sw::formats

@@ -14,7 +14,7 @@ std::uint8_t toByte(float v) { return static_cast<std::uint8_t>(std::clamp(std::
 
 }  // namespace
 
-Result<splat::SplatCloud> decodeSplatFile(std::span<const std::uint8_t> bytes, const std::string& path) {
+Result<splat::SplatCloud> decodeSplatFile(std::span<const std::uint8_t> bytes, const std::string& path, Axes axes) {
     if (bytes.empty()) return makeError(ErrorCode::Parse, ".splat file is empty", path);
     if (bytes.size() % kSplatRecordBytes != 0) {
         std::ostringstream os;
@@ -39,31 +39,45 @@ Result<splat::SplatCloud> decodeSplatFile(std::span<const std::uint8_t> bytes, c
         c.rotations[i] = q.normalized();
     }
     SW_TRY(c.validate(path));
+    if (axes == Axes::Standard) frameToModel(c, Frame::Gaussian);
     return c;
 }
 
-Result<splat::SplatCloud> readSplatFile(const std::string& path) {
-    auto bytes = readFileBytes(path);
-    if (!bytes) return bytes.error();
-    return decodeSplatFile(*bytes, path);
+Result<splat::SplatCloud> decodeSplatFile(std::span<const std::uint8_t> bytes, const std::string& path) {
+    return decodeSplatFile(bytes, path, Axes::Standard);
 }
 
-Result<std::vector<std::uint8_t>> encodeSplatFile(const splat::SplatCloud& cloud, const std::string& what) {
-    SW_TRY(cloud.validate(what));
+Result<splat::SplatCloud> readSplatFile(const std::string& path, Axes axes) {
+    auto bytes = readFileBytes(path);
+    if (!bytes) return bytes.error();
+    return decodeSplatFile(*bytes, path, axes);
+}
+
+Result<std::vector<std::uint8_t>> encodeSplatFile(const splat::SplatCloud& model, const std::string& what, Axes axes) {
+    SW_TRY(model.validate(what));
+    splat::SplatCloud converted;  // the 3DGS convention of the PLY it comes from, unless Model
+    if (axes == Axes::Standard) {
+        converted.positions = model.positions;
+        converted.rotations = model.rotations;
+        modelToFrame(converted, Frame::Gaussian);
+    }
+    const auto& positions = axes == Axes::Standard ? converted.positions : model.positions;
+    const auto& rotations = axes == Axes::Standard ? converted.rotations : model.rotations;
+    const splat::SplatCloud& cloud = model;
     detail::ByteWriter w;
     for (std::size_t i = 0; i < cloud.size(); ++i) {
-        for (int a = 0; a < 3; ++a) w.put(cloud.positions[i][a]);
+        for (int a = 0; a < 3; ++a) w.put(positions[i][a]);
         for (int a = 0; a < 3; ++a) w.put(cloud.scales[i][a]);
         for (int a = 0; a < 3; ++a) w.put(toByte(cloud.colors[i][a] * 255.0f));
         w.put(toByte(cloud.opacities[i] * 255.0f));
-        const Eigen::Vector4f q = cloud.rotations[i].normalized();
+        const Eigen::Vector4f q = rotations[i].normalized();
         for (int a = 0; a < 4; ++a) w.put(toByte(q[a] * 128.0f + 128.0f));
     }
     return std::move(w.bytes());
 }
 
-Status writeSplatFile(const std::string& path, const splat::SplatCloud& cloud) {
-    auto bytes = encodeSplatFile(cloud, path);
+Status writeSplatFile(const std::string& path, const splat::SplatCloud& cloud, Axes axes) {
+    auto bytes = encodeSplatFile(cloud, path, axes);
     if (!bytes) return bytes.error();
     return writeFileAtomic(path, *bytes);
 }

@@ -193,7 +193,14 @@ Result<std::vector<std::uint8_t>> encodeSpz(const splat::SplatCloud& cloud, cons
                                             const std::string& what) {
     if (options.version < 2 || options.version > 4)
         return makeError(ErrorCode::InvalidInput, "SPZ version " + std::to_string(options.version) + " cannot be written (2, 3 or 4)", what);
-    auto packed = detail::packSpz(cloud, static_cast<std::uint32_t>(options.version), what);
+    SW_TRY(cloud.validate(what));
+    splat::SplatCloud rub;  // SPZ's own axes (axes.h) unless asked for model space
+    if (options.axes == Axes::Standard) {
+        rub = cloud;
+        modelToFrame(rub, Frame::Rub);
+    }
+    auto packed = detail::packSpz(options.axes == Axes::Standard ? rub : cloud,
+                                  static_cast<std::uint32_t>(options.version), what);
     if (!packed) return packed.error();
     return options.version == 4 ? encodeV4(*packed) : encodeLegacy(*packed);
 }
@@ -204,7 +211,7 @@ Status writeSpz(const std::string& path, const splat::SplatCloud& cloud, const S
     return writeFileAtomic(path, *bytes);
 }
 
-Result<splat::SplatCloud> decodeSpz(std::span<const std::uint8_t> bytes, const std::string& path) {
+Result<splat::SplatCloud> decodeSpz(std::span<const std::uint8_t> bytes, const std::string& path, Axes axes) {
     Result<SpzPacked> packed = makeError(ErrorCode::Parse, "not an SPZ file (neither gzip nor NGSP magic at byte offset 0)", path);
     if (bytes.size() >= 4 && bytes[0] == 0x4e && bytes[1] == 0x47 && bytes[2] == 0x53 && bytes[3] == 0x50)
         packed = decodeV4(bytes, path);
@@ -213,13 +220,18 @@ Result<splat::SplatCloud> decodeSpz(std::span<const std::uint8_t> bytes, const s
     if (!packed) return packed.error();
     splat::SplatCloud cloud = detail::unpackSpz(*packed);
     SW_TRY(cloud.validate(path));
+    if (axes == Axes::Standard) frameToModel(cloud, Frame::Rub);
     return cloud;
 }
 
-Result<splat::SplatCloud> readSpz(const std::string& path) {
+Result<splat::SplatCloud> decodeSpz(std::span<const std::uint8_t> bytes, const std::string& path) {
+    return decodeSpz(bytes, path, Axes::Standard);
+}
+
+Result<splat::SplatCloud> readSpz(const std::string& path, Axes axes) {
     auto bytes = readFileBytes(path);
     if (!bytes) return bytes.error();
-    return decodeSpz(*bytes, path);
+    return decodeSpz(*bytes, path, axes);
 }
 
 }  // namespace sw::formats

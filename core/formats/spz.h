@@ -9,12 +9,14 @@
 //   non-empty block in the same order.
 // Quantisation (detail/spz_pack.h): position 1/4096, opacity 1/255, SH DC (colour) 1/(0.15·255),
 // ln scale 1/16, rotation smallest-three with 9 bits (v3+), SH rest 8 bits rounded to 5 bits
-// (degree 1) or 4 bits (higher). No axis conversion is applied (coordinates are stored as-is).
+// (degree 1) or 4 bits (higher). Axes (axes.h): SPZ's own RUB (x right, y up, z back) unless
+// the options say Model; the file itself does not record which.
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "core/formats/axes.h"
 #include "core/foundation/error.h"
 #include "core/splat/splat_cloud.h"
 
@@ -22,6 +24,7 @@ namespace sw::formats {
 
 struct SpzWriteOptions {
     int version = 3;  // 2 (legacy rotations), 3 (what web viewers read today) or 4 (ZSTD streams)
+    Axes axes = Axes::Standard;  // Model: model space as-is (--axes model)
 };
 
 // Worst-case round-trip errors of the quantisation (inside the representable ranges).
@@ -39,8 +42,10 @@ Result<std::vector<std::uint8_t>> encodeSpz(const splat::SplatCloud& cloud, cons
 // encodeSpz + atomic write: on failure no partial file is left at path.
 Status writeSpz(const std::string& path, const splat::SplatCloud& cloud, const SpzWriteOptions& options = {});
 
-// Reads versions 2, 3 (gzip) and 4 (ZSTD); `path` names the file in errors.
-Result<splat::SplatCloud> decodeSpz(std::span<const std::uint8_t> bytes, const std::string& path);
-Result<splat::SplatCloud> readSpz(const std::string& path);
+// Reads versions 2, 3 (gzip) and 4 (ZSTD); `path` names the file in errors. `axes` says what the
+// file holds: RUB (Standard, converted to model space) or model space (read as-is).
+Result<splat::SplatCloud> decodeSpz(std::span<const std::uint8_t> bytes, const std::string& path, Axes axes);
+Result<splat::SplatCloud> decodeSpz(std::span<const std::uint8_t> bytes, const std::string& path);  // Standard
+Result<splat::SplatCloud> readSpz(const std::string& path, Axes axes = Axes::Standard);
 
 }  // namespace sw::formats

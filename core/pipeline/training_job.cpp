@@ -212,7 +212,7 @@ Result<TrainingResult> runTraining(const TrainingRequest& request, const Progres
     auto trained = train::train(inputs, s, progress, request.callbacks);
     if (!trained) return trained.error();
     out.cloudPath = runCloud(request.runDir);
-    SW_TRY(formats::writePly(out.cloudPath, trained->cloud));
+    SW_TRY(formats::writePly(out.cloudPath, trained->cloud, {formats::Axes::Model}));  // our cache: model space
     out.metricsPath = runMetrics(request.runDir);
     SW_TRY(writeFileAtomic(out.metricsPath, train::metricsJson(*trained)));
     out.train = std::move(*trained);

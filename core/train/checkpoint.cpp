@@ -41,7 +41,7 @@ Status writeCheckpoint(const std::string& dir, const Checkpoint& checkpoint) {
         if (doc.is_object() && doc.contains("ply") && doc["ply"].is_string()) previousPly = doc["ply"];
     }
     const std::string plyName = "checkpoint_" + std::to_string(checkpoint.step) + ".ply";
-    SW_TRY(formats::writePly((fs::path(dir) / plyName).string(), checkpoint.cloud));
+    SW_TRY(formats::writePly((fs::path(dir) / plyName).string(), checkpoint.cloud, {formats::Axes::Model}));
     nlohmann::ordered_json doc;
     doc["step"] = checkpoint.step;
     doc["seed"] = checkpoint.seed;

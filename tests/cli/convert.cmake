@@ -26,3 +26,9 @@ sw_cli_test(convert_bad_spz_version RC 5 MATCH "--spz-version must be 3 or 4, go
 sw_cli_test(convert_bad_output_extension RC 4 REQUIRES "${_fruit}" LABELS cli external
   MATCH "unknown splat file extension '\\.bin'"
   ARGS convert "${_fruit}" -o "${SW_OUT}/never.bin")
+# Axes: --axes model writes model space; anything but standard or model is refused.
+sw_cli_test(convert_axes_model RC 0 REQUIRES "${_fruit}" LABELS cli external
+  MATCH "converted 4721 splats"
+  ARGS convert "${_fruit}" -o "${SW_OUT}/convert_fruit_model.spz" --axes model)
+sw_cli_test(convert_bad_axes RC 5 MATCH "unknown axes 'sideways' \\(expected standard or model\\)"
+  ARGS convert "${SW_OUT}/no_such.ply" -o "${SW_OUT}/never.spz" --axes sideways)

@@ -57,3 +57,14 @@ sw_cli_test(export.project_bad_belt RC 5 MATCH "error: elevation-min is above el
   ARGS dataset ${SW_EXPORT_FIX}/drone.splatproj -o ${SW_OUT}/x --elevation-min 60 --elevation-max 20)
 set_tests_properties(cli.export.project_info cli.export.project_dataset cli.export.project_bad_belt
                      PROPERTIES FIXTURES_REQUIRED bake_cli_fixture)
+# --axes model keeps model space in the PLY and SPZ (docs/formats.md "Axes"); the SPL2 .bin is
+# model space either way: its bytes do not change with the setting.
+sw_cli_test(export.axes_model RC 0 MATCH "file: +drone.bin.*file: +drone.ply.*file: +drone.spz"
+  CLEAN ${SW_OUT}/export_axes_model
+  ARGS export ${SW_EXPORT_FIX}/drone.ply --model ${SW_EXPORT_FIX}/drone.glb -o ${SW_OUT}/export_axes_model --axes model)
+sw_cli_test(export.axes_bad RC 5 MATCH "error: parameter 'axes'"
+  ARGS export ${SW_EXPORT_FIX}/drone.ply --model ${SW_EXPORT_FIX}/drone.glb -o ${SW_OUT}/export_bad --axes sideways)
+set_tests_properties(cli.export.axes_model cli.export.axes_bad PROPERTIES FIXTURES_REQUIRED bake_cli_fixture)
+add_test(NAME cli.export.axes_spl2_unchanged
+  COMMAND ${CMAKE_COMMAND} -E compare_files ${SW_OUT}/export_drone/drone.bin ${SW_OUT}/export_axes_model/drone.bin)
+set_tests_properties(cli.export.axes_spl2_unchanged PROPERTIES LABELS cli DEPENDS "cli.export.drone;cli.export.axes_model")

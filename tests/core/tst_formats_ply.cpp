@@ -71,7 +71,7 @@ std::vector<std::uint8_t> handPly(const std::string& header, const std::vector<s
 TEST_CASE("PLY round trip keeps every attribute") {
     for (int degree = 0; degree <= 3; ++degree) {
         const SplatCloud c = sw::test::makeRandomCloud(20, degree, 11u + static_cast<unsigned>(degree));
-        auto bytes = encodePly(c, "mem.ply");
+        auto bytes = encodePly(c, "mem.ply", {Axes::Model});  // 3DGS axes: tst_formats_axes
         REQUIRE(bytes.ok());
         auto back = decodePly(*bytes, "mem.ply");
         REQUIRE(back.ok());
@@ -83,11 +83,12 @@ TEST_CASE("PLY round trip keeps every attribute") {
 
 TEST_CASE("PLY writer bytes match the 3DGS layout (independent parser)") {
     const SplatCloud c = sw::test::makeRandomCloud(3, 1, 5u);
-    auto bytes = encodePly(c, "mem.ply");
+    auto bytes = encodePly(c, "mem.ply", {Axes::Model});  // values as stored (axes: tst_formats_axes)
     REQUIRE(bytes.ok());
     const MiniPly ply(*bytes);
     CHECK(ply.lines[0] == "ply");
     CHECK(ply.lines[1] == "format binary_little_endian 1.0");
+    CHECK(ply.lines[3] == "comment splatwright-axes model (+Z up)");
     CHECK(ply.count == 3);
     const std::vector<std::string> expected = {
         "x", "y", "z", "nx", "ny", "nz", "f_dc_0", "f_dc_1", "f_dc_2", "f_rest_0", "f_rest_1", "f_rest_2",
@@ -133,9 +134,11 @@ TEST_CASE("PLY reader: any order, extra properties, doubles, CRLF, comments, unn
     for (float dc : {0.0f, 1.0f, -1.0f}) sw::test::appendBytes(body, dc);
     auto c = decodePly(handPly(header, body), "hand.ply");
     REQUIRE_MESSAGE(c.ok(), sw::test::errorText(c));
-    CHECK(c->positions[0] == Eigen::Vector3f(1.0f, 2.0f, 3.25f));
+    // A foreign file is 3DGS convention: (x, y, z) there is (x, z, −y) in model space and its
+    // identity rotation is a quarter turn about −X.
+    CHECK(c->positions[0] == Eigen::Vector3f(1.0f, 3.25f, -2.0f));
     CHECK(c->opacities[0] == 0.5f);
-    CHECK(c->rotations[0] == Eigen::Vector4f(1, 0, 0, 0));
+    CHECK((c->rotations[0] - Eigen::Vector4f(std::sqrt(0.5f), -std::sqrt(0.5f), 0, 0)).norm() < 1e-6f);
     CHECK(c->scales[0].y() == doctest::Approx(2.0f));
     CHECK(c->colors[0].x() == 0.5f);
     CHECK(c->colors[0].y() == doctest::Approx(0.5f + 0.28209479f));

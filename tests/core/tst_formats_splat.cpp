@@ -14,7 +14,7 @@ TEST_CASE(".splat reader decodes a hand-built record") {
     for (float v : {1.0f, 2.0f, -3.0f, 0.5f, 0.25f, 0.125f}) sw::test::appendBytes(b, v);
     b.insert(b.end(), {255, 0, 51, 128});  // rgba
     b.insert(b.end(), {128, 228, 128, 128});  // (0, 100, 0, 0)/128 → normalised x axis
-    auto c = decodeSplatFile(b, "one.splat");
+    auto c = decodeSplatFile(b, "one.splat", Axes::Model);
     REQUIRE_MESSAGE(c.ok(), sw::test::errorText(c));
     REQUIRE(c->size() == 1);
     CHECK(c->positions[0] == Eigen::Vector3f(1.0f, 2.0f, -3.0f));

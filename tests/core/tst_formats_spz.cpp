@@ -131,7 +131,7 @@ void checkWithinTolerance(const SplatCloud& a, const SplatCloud& b) {
 }  // namespace
 
 TEST_CASE("SPZ v3 writer output equals the hand-computed bytes after gunzip") {
-    auto file = encodeSpz(handCloud(), {3}, "hand.spz");
+    auto file = encodeSpz(handCloud(), {3, Axes::Model}, "hand.spz");
     REQUIRE_MESSAGE(file.ok(), sw::test::errorText(file));
     REQUIRE(file->size() > 2);
     CHECK((*file)[0] == 0x1f);
@@ -144,7 +144,7 @@ TEST_CASE("SPZ v3 writer output equals the hand-computed bytes after gunzip") {
 }
 
 TEST_CASE("SPZ v4 writer output equals the hand-computed header, TOC and streams") {
-    auto file = encodeSpz(handCloud(), {4}, "hand.spz");
+    auto file = encodeSpz(handCloud(), {4, Axes::Model}, "hand.spz");
     REQUIRE_MESSAGE(file.ok(), sw::test::errorText(file));
     const Bytes& f = *file;
     REQUIRE(f.size() >= 32 + 6 * 16);
@@ -187,7 +187,7 @@ TEST_CASE("SPZ v4 omits the empty SH stream at degree 0") {
 TEST_CASE("SPZ reader decodes the hand-computed v3 payload") {
     auto gz = sw::formats::detail::gzipCompress(handV3Payload());
     REQUIRE(gz.ok());
-    auto c = decodeSpz(*gz, "hand.spz");
+    auto c = decodeSpz(*gz, "hand.spz", Axes::Model);
     REQUIRE_MESSAGE(c.ok(), sw::test::errorText(c));
     REQUIRE(c->size() == 2);
     CHECK(c->positions[0] == Eigen::Vector3f(1.0f, -2.5f, 1.0f / 4096.0f));
@@ -208,9 +208,9 @@ TEST_CASE("SPZ round trips within the documented tolerance (v2, v3, v4; SH degre
             CAPTURE(version);
             CAPTURE(degree);
             const SplatCloud c = sw::test::makeRandomCloud(200, degree, 100u + static_cast<unsigned>(version * 4 + degree), false);
-            auto file = encodeSpz(c, {version}, "rt.spz");
+            auto file = encodeSpz(c, {version, Axes::Model}, "rt.spz");  // the quantiser (axes: tst_formats_axes)
             REQUIRE(file.ok());
-            auto back = decodeSpz(*file, "rt.spz");
+            auto back = decodeSpz(*file, "rt.spz", Axes::Model);
             REQUIRE_MESSAGE(back.ok(), sw::test::errorText(back));
             if (version == 2) {  // first-three: 8 bits for x, y, z; w = √(1 − |xyz|²) is coarse when small
                 for (std::size_t i = 0; i < c.size(); ++i) CHECK(std::fabs(c.rotations[i].dot(back->rotations[i])) >= 0.99f);
@@ -231,9 +231,9 @@ TEST_CASE("SPZ writer saturates huge SH coefficients instead of overflowing the 
     for (std::size_t j = 0; j < c.shRest.size(); ++j) c.shRest[j] = j % 2 ? -1e30f : 1e30f;
     for (int version : {2, 3, 4}) {
         CAPTURE(version);
-        auto file = encodeSpz(c, {version}, "big.spz");
+        auto file = encodeSpz(c, {version, Axes::Model}, "big.spz");
         REQUIRE(file.ok());
-        auto back = decodeSpz(*file, "big.spz");
+        auto back = decodeSpz(*file, "big.spz", Axes::Model);
         REQUIRE_MESSAGE(back.ok(), sw::test::errorText(back));
         for (std::size_t j = 0; j < c.shRest.size(); ++j) {
             CAPTURE(j);

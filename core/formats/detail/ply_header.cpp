@@ -40,7 +40,13 @@ struct LineContext {
 Status parseLine(const std::vector<std::string>& tok, const LineContext& ctx, PlyHeader& header,
                  bool& sawFormat) {
     const std::string& key = tok[0];
-    if (key == "comment" || key == "obj_info") return {};
+    if (key == "comment") {
+        std::string text;
+        for (std::size_t i = 1; i < tok.size(); ++i) text += (i > 1 ? " " : "") + tok[i];
+        header.comments.push_back(text);
+        return {};
+    }
+    if (key == "obj_info") return {};
     if (key == "format") {
         if (tok.size() != 3) return ctx.fail(ErrorCode::Parse, "malformed format line");
         if (tok[1] != "binary_little_endian")

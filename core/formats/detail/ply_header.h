@@ -31,6 +31,7 @@ struct PlyElement {
 
 struct PlyHeader {
     std::vector<PlyElement> elements;
+    std::vector<std::string> comments;  // text of each `comment` line, words joined by one space
     std::size_t dataOffset = 0;  // first byte after "end_header\n"
 };
 

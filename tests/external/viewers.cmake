@@ -1,0 +1,22 @@
+# The demo's export in the web viewers artists use (issue 38): its PLY in Spark and PlayCanvas,
+# its SPZ v3 in Spark and v4 in PlayCanvas, each at the viewer's defaults, compared with the
+# source GLB rendered by three.js from the same camera in the same page (headless Chromium,
+# Debian's). The upright export must beat the same export turned 90° about X or Z by 2 dB PSNR.
+# Needs node, /usr/bin/chromium and `npm ci` in tests/external/viewers (scripts/deps.sh does
+# both); without them the test is skipped naming what is missing. Frames: output/viewer_frames.
+set(SW_VIEWERS_DIR "${CMAKE_CURRENT_SOURCE_DIR}/external/viewers")
+set(SW_VIEWERS_FIX "${SW_OUT}/export_fixture")
+sw_cli_test(viewers.export RC 0 MATCH "file: +drone.ply.*file: +drone.spz.*file: +drone.v4.spz"
+  CLEAN ${SW_OUT}/viewers_export LABELS external
+  ARGS export ${SW_VIEWERS_FIX}/drone.ply --model ${SW_VIEWERS_FIX}/drone.glb -o ${SW_OUT}/viewers_export)
+set_tests_properties(cli.viewers.export PROPERTIES FIXTURES_REQUIRED bake_cli_fixture FIXTURES_SETUP viewers_export)
+find_program(SW_NODE node)
+if(SW_NODE)
+  add_test(NAME external.viewers
+    COMMAND ${SW_NODE} "${SW_VIEWERS_DIR}/run.mjs" --glb "${SW_VIEWERS_FIX}/drone.glb" --dir "${SW_OUT}/viewers_export"
+            --name drone --out "${SW_OUT}/viewer_frames" --margin 2)
+else()
+  add_test(NAME external.viewers COMMAND ${CMAKE_COMMAND} -E echo "SKIP: node is not installed (scripts/deps.sh)")
+endif()
+set_tests_properties(external.viewers PROPERTIES LABELS external SKIP_RETURN_CODE ${SW_SKIP_CODE}
+                     SKIP_REGULAR_EXPRESSION "${SW_SKIP_LINE}" TIMEOUT 900 FIXTURES_REQUIRED viewers_export)
