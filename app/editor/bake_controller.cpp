@@ -144,6 +144,12 @@ bool BakeController::openSplatFile(const QString& path) {
             const QString cache = m_document->cacheFolder();
             const bool ownRun = !cache.isEmpty() && QFileInfo(path).absoluteFilePath().startsWith(QDir(cache).absolutePath() + '/');
             if (ModelPtr model = m_document->model(); model && !ownRun) {
+                // another trainer's cloud of this model's dataset is stored unturned (cloud_fit.h)
+                splat::SplatCloud turned = **cloud;
+                if (const std::string why = bake::orientOnModel(turned, path.toStdString(), model->mesh); !why.empty()) {
+                    SW_LOG_INFO(why);
+                    *cloud = std::make_shared<const splat::SplatCloud>(std::move(turned));
+                }
                 const bake::CloudFit fit = bake::cloudFit(**cloud, geometry::computeBounds(model->mesh));
                 if (!fit.fits) {
                     SW_LOG_INFO("Opened splat cloud " << path.toStdString() << ": " << (*cloud)->size() << " splats; "

@@ -3,7 +3,9 @@
 #include <filesystem>
 #include <optional>
 
+#include "core/bake/cloud_fit.h"
 #include "core/formats/cloud_io.h"
+#include "core/foundation/log.h"
 #include "core/pipeline/validate.h"
 
 namespace sw::pipeline {
@@ -39,6 +41,13 @@ Result<BakeResult> runBake(const BakeRequest& request, const Progress& progress)
     if (!cloud) return cloud.error();
     auto model = loadModel(request.model);
     if (!model) return model.error();
+    if (!request.cloud) {  // a file: of its two readings, the one lying on the model (cloud_fit.h)
+        splat::SplatCloud turned = **cloud;
+        if (const std::string why = bake::orientOnModel(turned, request.cloudPath, (*model)->mesh); !why.empty()) {
+            SW_LOG_INFO(why);
+            *cloud = std::make_shared<const splat::SplatCloud>(std::move(turned));
+        }
+    }
     std::optional<bake::DatasetViews> views;
     if (!request.datasetDir.empty()) {
         auto loaded = bake::loadDatasetViews(request.datasetDir, progress.sub(0, 0.2));

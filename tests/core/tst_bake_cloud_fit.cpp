@@ -4,6 +4,7 @@
 
 #include "core/bake/cloud_fit.h"
 #include "core/bake/surface_sample.h"
+#include "core/formats/ply.h"
 #include "core/demo/demo_drone.h"
 
 using namespace sw;
@@ -40,4 +41,47 @@ TEST_CASE("cloudFit tells a cloud of the model from one of elsewhere") {
     CHECK_FALSE(point.fits);
     CHECK(point.sizeRatio < 0.1);
     CHECK_FALSE(bake::cloudFit(splat::SplatCloud{}, bounds).fits);
+}
+
+TEST_CASE("a PLY another trainer wrote in the model's own axes is read lying on the model; a 3DGS one is left") {
+    auto drone = demo::generateDemoDrone(demo::DemoSettings{});
+    REQUIRE(drone.ok());
+    bake::SurfaceSampleSettings ss;
+    ss.seed = 7;
+    const splat::SplatCloud onModel = bake::sampleSurface(drone->mesh, ss);
+    REQUIRE(onModel.size() > 1000);
+    // gsplat on our dataset: model space stored in a PLY without our axes marker, which the
+    // reader takes as 3DGS y-down and turns.
+    auto raw = formats::encodePly(onModel, "gsplat.ply", {formats::Axes::Model});
+    REQUIRE(raw.ok());
+    std::string text(raw->begin(), raw->end());
+    const auto at = text.find("splatwright-axes");
+    REQUIRE(at != std::string::npos);
+    text.replace(at, 16, "produced-by-axes");  // no axes marker any more: a foreign PLY
+    text.replace(text.find("written by Splatwright"), 22, "written by gsplat 1.6x");
+    auto read = formats::decodePly(std::vector<std::uint8_t>(text.begin(), text.end()), "gsplat.ply");
+    REQUIRE(read.ok());
+    CHECK((read->positions[0] - onModel.positions[0]).norm() > 1e-3f);  // turned by the reader
+    const bake::SurfaceShares before = bake::surfaceShares(*read, "gsplat.ply", drone->mesh);
+    CHECK(before.unturned > 0.95);
+    CHECK(before.asRead < 0.5);
+    splat::SplatCloud cloud = *read;
+    const std::string why = bake::orientOnModel(cloud, "gsplat.ply", drone->mesh);
+    CHECK(why.find("gsplat.ply: its splats lie on the model only as stored") == 0);
+    for (std::size_t i = 0; i < cloud.size(); i += 97) {
+        CHECK((cloud.positions[i] - onModel.positions[i]).norm() < 1e-5f);
+        CHECK(std::abs(cloud.rotations[i].dot(onModel.rotations[i])) > 0.99999f);
+    }
+    // Our own export (3DGS axes, marked) reads onto the model and is left alone; so is a cloud
+    // that lies on the model in neither reading (a capture of something else).
+    auto ours = formats::encodePly(onModel, "ours.ply");
+    REQUIRE(ours.ok());
+    auto back = formats::decodePly(*ours, "ours.ply");
+    REQUIRE(back.ok());
+    splat::SplatCloud kept = *back;
+    CHECK(bake::orientOnModel(kept, "ours.ply", drone->mesh).empty());
+    CHECK((kept.positions[0] - onModel.positions[0]).norm() < 1e-5f);
+    splat::SplatCloud elsewhere = onModel;
+    for (Eigen::Vector3f& p : elsewhere.positions) p += Eigen::Vector3f(5.f, 0.f, 0.f);
+    CHECK(bake::orientOnModel(elsewhere, "scan.ply", drone->mesh).empty());
 }
