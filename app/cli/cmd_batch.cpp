@@ -123,7 +123,7 @@ struct BatchCommand {
     std::vector<std::string> inputs;
     std::string output, presets, devices, shard;
     int pack = 0;
-    bool merge = false, force = false, deviceGiven = false;
+    bool merge = false, force = false, deviceGiven = false, timings = false;
 
     Result<std::vector<pipeline::BatchAsset>> assets() {
         std::vector<pipeline::BatchAsset> all;
@@ -196,6 +196,18 @@ struct BatchCommand {
 
     Status report(const pipeline::BatchSummary& summary, const std::string& summaryPath) {
         std::fputs(pipeline::summaryText(summary).c_str(), stdout);
+        if (timings) {  // each job's wall time by stage (the whole job: model → export)
+            double total[4] = {0, 0, 0, 0};
+            for (const pipeline::BatchRow& r : summary.rows) {
+                if (r.status != "done") continue;
+                std::printf("timings: %s: dataset %.2f s, training %.2f s, bake + export %.2f s; total %.2f s\n",
+                            r.name.c_str(), r.datasetSeconds, r.trainingSeconds, r.exportSeconds, r.seconds);
+                total[0] += r.datasetSeconds, total[1] += r.trainingSeconds, total[2] += r.exportSeconds, total[3] += r.seconds;
+            }
+            std::printf("timings: all jobs: dataset %.2f s, training %.2f s, bake + export %.2f s; total %.2f s "
+                        "(trainings on parallel lanes overlap: the batch's wall time is less)\n",
+                        total[0], total[1], total[2], total[3]);
+        }
         std::printf("summary: %s\n", summaryPath.c_str());
         std::fflush(stdout);
         const int failed = summary.failed();
@@ -293,6 +305,8 @@ void addBatchCommand(CLI::App& app, Outcome& outcome) {
                     "SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT. The last shard to finish writes summary.json");
     cmd->add_flag("--merge", state->merge, "Merge the shard summaries of -o into summary.json and summary.txt");
     cmd->add_flag("--force", state->force, "Re-run jobs whose export is up to date");
+    cmd->add_flag("--timings", state->timings,
+                  "Print each job's wall time by stage (dataset, training, bake + export; also in summary.json)");
     state->flags = std::make_unique<SchemaFlags>(*cmd, state->params);
     state->stage = std::make_unique<DatasetStageFlags>(*cmd, std::set<std::string>{"seed"});
     cmd->callback([state, cmd, &outcome] {

@@ -101,6 +101,7 @@ struct JobState {
     ModelPtr model;               // from the asset's dataset job
     std::string datasetDir;       // the asset's
     double seconds = 0;
+    double datasetSeconds = 0, trainingSeconds = 0, exportSeconds = 0;
     std::optional<TrainingResult> trained;
 };
 
@@ -203,6 +204,7 @@ Result<BatchSummary> runBatch(const BatchRequest& request, const Progress& progr
             state[std::size_t(j)].model = model;
             state[std::size_t(j)].datasetDir = dir;
             state[std::size_t(j)].seconds += seconds / double(members.size());
+            state[std::size_t(j)].datasetSeconds += seconds / double(members.size());
         }
     }
 
@@ -253,7 +255,9 @@ Result<BatchSummary> runBatch(const BatchRequest& request, const Progress& progr
             auto result = runTraining(req, Progress([&, j](double f, std::string_view m) {
                 event(j, name, "training", f, std::string(m));
             }, progress.cancelToken()));
-            state[std::size_t(j)].seconds += secondsSince(t0);
+            const double trainedFor = secondsSince(t0);
+            state[std::size_t(j)].seconds += trainedFor;
+            state[std::size_t(j)].trainingSeconds += trainedFor;
             if (!result) errors[std::size_t(k)] = result.error();
             else state[std::size_t(j)].trained = std::move(*result);
         });
@@ -282,7 +286,8 @@ Result<BatchSummary> runBatch(const BatchRequest& request, const Progress& progr
         auto exported = runExport(*exporting, Progress([&](double f, std::string_view m) {
             event(j, job.name, "export", f, std::string(m));
         }, progress.cancelToken()));
-        s.seconds += secondsSince(t0);
+        s.exportSeconds = secondsSince(t0);
+        s.seconds += s.exportSeconds;
         if (!exported) {
             if (exported.error().code == ErrorCode::Cancelled || progress.cancelled()) return cancelled();
             fail(j, exported.error());
@@ -303,6 +308,9 @@ Result<BatchSummary> runBatch(const BatchRequest& request, const Progress& progr
                 row.exportPath = f.path;
             }
         row.seconds = s.seconds;
+        row.datasetSeconds = s.datasetSeconds;
+        row.trainingSeconds = s.trainingSeconds;
+        row.exportSeconds = s.exportSeconds;
         row.status = "done";
         row.error.clear();
         std::error_code made;  // a project's own run trained nothing in the batch's cache: its row's folder

@@ -99,6 +99,9 @@ struct BatchRow {
     int floatersRemoved = 0;
     double spl2Kb = 0;                 // <job>.bin
     double seconds = 0;                // this run's time on the job (0 when skipped)
+    // The same by stage (wall seconds; an asset's dataset shared by its jobs is split among them;
+    // 0 for a stage that was up to date): dataset, training, bake and export.
+    double datasetSeconds = 0, trainingSeconds = 0, exportSeconds = 0;
     std::string exportPath;            // <out>/<job>/<job>.bin
 };
 

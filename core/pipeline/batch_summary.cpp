@@ -36,6 +36,7 @@ ordered_json rowJson(const BatchRow& r) {
     j["floaters_removed"] = r.floatersRemoved;
     j["spl2_kb"] = r.spl2Kb;
     j["seconds"] = r.seconds;
+    j["stage_seconds"] = {{"dataset", r.datasetSeconds}, {"training", r.trainingSeconds}, {"export", r.exportSeconds}};
     j["export"] = r.exportPath;
     return j;
 }
@@ -58,6 +59,12 @@ Result<BatchRow> rowFromJson(const json& j, const std::string& path) {
         r.spl2Kb = j.at("spl2_kb").get<double>();
         r.seconds = j.at("seconds").get<double>();
         r.exportPath = j.at("export").get<std::string>();
+        if (j.contains("stage_seconds")) {  // absent in summaries of older versions
+            const json& st = j.at("stage_seconds");
+            r.datasetSeconds = st.at("dataset").get<double>();
+            r.trainingSeconds = st.at("training").get<double>();
+            r.exportSeconds = st.at("export").get<double>();
+        }
         return r;
     } catch (const json::exception& e) {
         return makeError(ErrorCode::Parse, std::string("not a batch summary row: ") + e.what(), path);

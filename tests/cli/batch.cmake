@@ -105,3 +105,8 @@ sw_cli_test(batch.reserved_name RC 5 ABSENT ${SW_OUT}/cli_batch_reserved
 sw_cli_test(batch.empty_list RC 5 MATCH "error: .*empty.json: the list names no model or project"
   ARGS batch ${SW_BATCH_LISTS}/empty.json -o ${SW_OUT}/cli_batch_empty)
 set_tests_properties(cli.batch.job_name_clash cli.batch.reserved_name PROPERTIES FIXTURES_REQUIRED batch_models)
+# --timings: each job's wall time by stage, and the sum over the jobs (issue 37's whole job).
+sw_cli_test(batch.timings RC 0 OUTDIR ${SW_OUT}/cli_batch_timings
+  MATCH "timings: m2: dataset [0-9]+\\.[0-9][0-9] s, training [0-9]+\\.[0-9][0-9] s, bake \\+ export [0-9]+\\.[0-9][0-9] s; total [0-9]+\\.[0-9][0-9] s\ntimings: all jobs: "
+  ARGS batch ${SW_BATCH_MODELS}/m2.glb -o ${SW_OUT}/cli_batch_timings ${SW_BATCH_TINY} --timings)
+set_tests_properties(cli.batch.timings PROPERTIES FIXTURES_REQUIRED batch_models)

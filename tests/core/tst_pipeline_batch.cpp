@@ -175,6 +175,7 @@ TEST_CASE("summary JSON round trip, text table and the merge of shard summaries"
     done.floatersRemoved = 12;
     done.spl2Kb = 412.5;
     done.seconds = 95;
+    done.datasetSeconds = 7.5, done.trainingSeconds = 80.25, done.exportSeconds = 7.25;
     pipeline::BatchRow failed = done;
     failed.name = "tank";
     failed.status = "failed";
@@ -185,6 +186,9 @@ TEST_CASE("summary JSON round trip, text table and the merge of shard summaries"
     REQUIRE(back.ok());
     REQUIRE(back->rows.size() == 2);
     CHECK(back->rows[0].valPsnr == 31.25);
+    CHECK(back->rows[0].datasetSeconds == 7.5);
+    CHECK(back->rows[0].trainingSeconds == 80.25);
+    CHECK(back->rows[0].exportSeconds == 7.25);
     CHECK(back->rows[1].error == failed.error);
     const std::string text = pipeline::summaryText(summary);
     CHECK(text.find("drone                       6000    5800     31.25     93.0       12    412.5     95.0     done") !=
@@ -233,6 +237,14 @@ TEST_CASE("the hologram preset is its own training with cap 1800, not a cut of t
     REQUIRE_MESSAGE(big.status == "done", big.error);
     CHECK(holo.name == "drone-hologram");
     CHECK(big.name == "drone-b2500");
+    // The stages' wall times make up the job's: the shared dataset split between its two jobs.
+    for (const pipeline::BatchRow* r : {&holo, &big}) {
+        CHECK(r->datasetSeconds > 0);
+        CHECK(r->trainingSeconds > 0);
+        CHECK(r->exportSeconds > 0);
+        CHECK(r->datasetSeconds + r->trainingSeconds + r->exportSeconds == doctest::Approx(r->seconds).epsilon(1e-9));
+    }
+    CHECK(holo.datasetSeconds == doctest::Approx(big.datasetSeconds).epsilon(1e-12));
     // One dataset for the asset, two trainings.
     CHECK(std::count(stages.begin(), stages.end(), "drone-hologram dataset") == 1);
     CHECK(std::count(stages.begin(), stages.end(), "drone-b2500 dataset") == 0);
