@@ -15,6 +15,7 @@ namespace {
 
 std::atomic<bool> g_interrupted{false};
 std::atomic<int> g_signals{0};
+std::atomic<bool> g_handlersInstalled{false};
 
 // Fixed slots the signal handler can read without allocating: a path is published by storing
 // its slot's `used` flag after the bytes are written.
@@ -62,7 +63,10 @@ void installInterruptHandlers() {
     action.sa_flags = SA_RESTART;
     ::sigaction(SIGINT, &action, nullptr);
     ::sigaction(SIGTERM, &action, nullptr);
+    g_handlersInstalled.store(true);
 }
+
+bool interruptHandlersInstalled() { return g_handlersInstalled.load(std::memory_order_relaxed); }
 
 bool interruptRequested() { return g_interrupted.load(std::memory_order_relaxed); }
 

@@ -12,6 +12,8 @@ namespace sw {
 
 // Idempotent; safe to call from any thread before the stages start.
 void installInterruptHandlers();
+// True once installInterruptHandlers() ran: a signal may cancel (long GPU work then polls).
+bool interruptHandlersInstalled();
 // True once SIGINT/SIGTERM arrived (or requestInterrupt() was called).
 bool interruptRequested();
 // What a signal does (tests, and a front end's own cancel-all); clearInterrupt() undoes it.

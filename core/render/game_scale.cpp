@@ -162,12 +162,20 @@ Result<GameScaleSheet> renderGameScaleSheet(SplatRenderer& splats, MeshRenderer*
     Rgba8Image& sheet = out.image;
     sheet.width = kGap + perRow * (f.width + kGap) + perRow * (f.width * z + kGap);
     sheet.height = kGap + 2 * (f.height * z + kGap);
-    sheet.rgba.resize(static_cast<std::size_t>(sheet.width) * sheet.height * 4);
-    for (std::size_t i = 0; i < sheet.rgba.size(); i += 4) {
-        std::memcpy(&sheet.rgba[i], kFrame, 3);
-        sheet.rgba[i + 3] = 255;
+    // Row by row (a 2000 px sheet is 400 MB: seconds on a busy machine), Ctrl-C stops between.
+    std::vector<std::uint8_t> frameRow(static_cast<std::size_t>(sheet.width) * 4);
+    for (std::size_t i = 0; i < frameRow.size(); i += 4) {
+        std::memcpy(&frameRow[i], kFrame, 3);
+        frameRow[i + 3] = 255;
+    }
+    sheet.rgba.reserve(frameRow.size() * static_cast<std::size_t>(sheet.height));
+    for (int y = 0; y < sheet.height; ++y) {
+        if (y % 256 == 0 && interruptRequested())
+            return makeError(ErrorCode::Cancelled, "cancelled (interrupted) while drawing the game-scale sheet");
+        sheet.rgba.insert(sheet.rgba.end(), frameRow.begin(), frameRow.end());
     }
     for (const GameScaleTile& t : out.tiles) {
+        if (interruptRequested()) return makeError(ErrorCode::Cancelled, "cancelled (interrupted) while drawing the game-scale sheet");
         const int row = t.background == Background::Grey ? 0 : 1;
         const Rgba8Image& tile = tiles[static_cast<std::size_t>(row * perRow + (t.mesh ? 1 : 0))];
         blit(sheet, t.zoom == 1 ? tile : upscaleNearest(tile, t.zoom), t.x, t.y);

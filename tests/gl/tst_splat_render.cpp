@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/bake/orders.h"
+#include "core/foundation/interrupt.h"
 #include "core/render/game_scale.h"
 #include "core/render/splat_renderer.h"
 #include "tests/gl/golden.h"
@@ -389,4 +390,35 @@ TEST_CASE("gamma_out: one switch converts the gamma-space result for a linear ta
     s.linearTarget = true;
     CHECK(std::abs(centre() - 55) <= 1);  // 0.5 → 0.215 (sRGB → linear, cubic fit)
     renderer->release();
+}
+
+// Last in this file: it installs the process's signal handlers.
+TEST_CASE("a large frame a signal may cancel is drawn in slices with the same pixels, and stops at an interrupt") {
+    auto context = sw::test::requireContext();
+    auto renderer = makeRenderer(context->loader());
+    const sw::formats::Spl2Model model = sw::test::makeCreature();
+    REQUIRE(renderer->setModel(model).ok());
+    SplatRenderSettings s;
+    s.roundSplats = true;
+    s.width = 1800;  // 2.16 MP: at the slicing size
+    s.height = 1200;
+    auto whole = renderer->renderImage(orbit(), s);
+    REQUIRE(whole.ok());
+    REQUIRE_FALSE(sw::interruptHandlersInstalled());
+    sw::installInterruptHandlers();
+    auto sliced = renderer->renderImage(orbit(), s);
+    REQUIRE(sliced.ok());
+    CHECK(sliced->rgba == whole->rgba);
+    sw::requestInterrupt();
+    auto stopped = renderer->renderImage(orbit(), s);
+    sw::clearInterrupt();
+    renderer->release();
+    REQUIRE(stopped.ok());
+    std::size_t drawn = 0, drawnWhole = 0;
+    for (std::size_t i = 0; i < whole->rgba.size(); i += 4) {
+        drawnWhole += whole->rgba[i] != 128 ? 1 : 0;  // grey background is 128
+        drawn += stopped->rgba[i] != 128 ? 1 : 0;
+    }
+    CHECK(drawnWhole > 10000);
+    CHECK(drawn == 0);  // nothing drawn after the interrupt: only the clear
 }

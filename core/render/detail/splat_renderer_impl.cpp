@@ -4,7 +4,9 @@
 #include "core/render/detail/splat_renderer_impl.h"
 
 #include <algorithm>
+#include <cstdint>
 
+#include "core/foundation/interrupt.h"
 #include "core/render/detail/splat_uniforms.h"
 
 namespace sw::render {
@@ -42,6 +44,18 @@ void SplatRenderer::Impl::setDamageUniforms(bool /*shell: uses the attachment*/,
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, buffers.damageChunks);
 }
 
+namespace {
+
+// Frames of at least this many pixels on a process a signal may cancel are drawn in slices.
+constexpr std::int64_t kInterruptPixels = std::int64_t(1) << 21;  // 2 MP: ~1 s a draw on llvmpipe
+constexpr int kInterruptSlices = 8;
+
+bool interruptibleFrame(const SplatRenderSettings& s) {
+    return interruptHandlersInstalled() && std::int64_t(s.width) * s.height >= kInterruptPixels;
+}
+
+}  // namespace
+
 void SplatRenderer::Impl::prepareAll(const Eigen::Matrix4f& view, const Eigen::Matrix4f& proj,
                                      const SplatRenderSettings& s) {
     const int k = s.coreCount < 0 ? buffers.coreCount : std::min(s.coreCount, buffers.coreCount);
@@ -66,7 +80,14 @@ void SplatRenderer::Impl::drawCore(const SplatRenderSettings& s) {
     if (s.countPrimitives) gl.BeginQuery(GL_PRIMITIVES_GENERATED, primitiveQuery);
     if (s.roundSplats) {
         // One triangle per splat, non-indexed: llvmpipe's linear vertex path, no index fetch.
-        gl.DrawArrays(GL_TRIANGLES, 0, 3 * k);
+        // A frame a signal may cancel and large enough to take seconds on a software GL is drawn
+        // in slices, each finished, so Ctrl-C stops it between slices (the same pixels).
+        const int slices = interruptibleFrame(s) ? kInterruptSlices : 1;
+        for (int slice = 0; slice < slices && !interruptRequested(); ++slice) {
+            const int first = int(std::int64_t(k) * slice / slices), last = int(std::int64_t(k) * (slice + 1) / slices);
+            gl.DrawArrays(GL_TRIANGLES, 3 * first, 3 * (last - first));
+            if (slices > 1) gl.Finish();
+        }
     } else {
         const bool octagons = !s.shapeClasses;
         gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, octagons ? buffers.octagonIndex : buffers.shapeIndex);
@@ -97,7 +118,15 @@ void SplatRenderer::Impl::drawShell(const Eigen::Matrix4f& view, const SplatRend
     gl.BlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     gl.BindVertexArray(buffers.shellArray);
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, buffers.shellPrepared);
-    gl.DrawElements(GL_TRIANGLES, buffers.shellCount * 6, GL_UNSIGNED_INT, nullptr);
+    // In order (blended), in slices for a large interruptible frame as the core above.
+    const int slices = interruptibleFrame(s) ? kInterruptSlices : 1;
+    for (int slice = 0; slice < slices && !interruptRequested(); ++slice) {
+        const std::int64_t first = std::int64_t(buffers.shellCount) * slice / slices;
+        const std::int64_t last = std::int64_t(buffers.shellCount) * (slice + 1) / slices;
+        gl.DrawElements(GL_TRIANGLES, GLsizei((last - first) * 6), GL_UNSIGNED_INT,
+                        reinterpret_cast<const void*>(std::uintptr_t(first * 6 * sizeof(GLuint))));
+        if (slices > 1) gl.Finish();
+    }
     stats.shellDrawn = buffers.shellCount;
     gl.Disable(GL_BLEND);
     gl.DepthMask(GL_TRUE);
