@@ -122,9 +122,11 @@ void DatasetController::clearFolder() {
 Status DatasetController::checkSettings() {
     dataset::DatasetSettings settings = m_views.panel->settings();
     settings.materialHsv = m_views.panel->materialHsv();
+    // What the panel says in plain words beside a field is not repeated in schema words below.
+    const QString beltError = m_views.panel->checkBelt();
     Status valid = pipeline::validateBelt(m_views.panel->belt());
     if (valid) valid = pipeline::validateDataset(settings);
-    m_views.panel->showSettingsError(valid ? QString() : QString::fromStdString(valid.error().message));
+    m_views.panel->showSettingsError(valid || !beltError.isEmpty() ? QString() : QString::fromStdString(valid.error().message));
     return valid;
 }
 
