@@ -26,6 +26,14 @@ public:
     // detached from the body, …)", or empty when no sign flagged any. The bake report says it alike.
     static QString floaterReasons(const sw::bake::FloaterReport& report);
     explicit FloaterPanel(QWidget* parent = nullptr);
+    // The counts the panel shows, all of the listed rows (a splat flagged by any sign): listed =
+    // flagged + kept; report's far + detached + silhouette + dataset = flagged, each splat under
+    // the first of its signs.
+    struct Counts {
+        int listed = 0, flagged = 0, kept = 0;
+        sw::bake::FloaterReport report;
+    };
+    static Counts countRows(const sw::bake::FloaterResult& floaters, std::span<const std::uint8_t> keep);
 
     // Where the list comes from: a scan of the current cloud, or the last bake's removals.
     enum class Source { Scan, Bake };
