@@ -122,7 +122,9 @@ void summarise(const Baked& b, BakeReport& rep) {
                                std::to_string(rep.input) + " splats (" + std::to_string(w.behind) +
                                " behind their face, inside the hull or under a plate; " + std::to_string(w.on + w.inFront) +
                                " on or in front of it)");
-    if (rep.shell == 0) rep.warnings.push_back("no shell splats: the 64 orders are empty");
+    if (rep.shell == 0)
+        rep.warnings.push_back("no shell splats: every splat is more opaque than core-opacity, so nothing is drawn "
+                               "blended (fine for a hard surface; raise core-opacity for soft edges)");
 }
 
 }  // namespace
