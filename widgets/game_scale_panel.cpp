@@ -1,6 +1,7 @@
 #include "widgets/game_scale_panel.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QDir>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -63,8 +64,15 @@ GameScalePanel::GameScalePanel(Viewport* viewport, QWidget* parent)
     refreshButton->setObjectName("gameScaleRefresh");
     refreshButton->setToolTip(tr("Render the game-scale sheet of the current splat model"));
     connect(refreshButton, &QPushButton::clicked, this, [this] { refresh(); });
+    m_fit = new QPushButton(tr("Fit"));
+    m_fit->setObjectName("gameScaleFit");
+    m_fit->setCheckable(true);
+    m_fit->setChecked(true);
+    m_fit->setToolTip(tr("Shrink the sheet to fit the dock (off: actual pixels, scrolled)"));
+    connect(m_fit, &QPushButton::toggled, this, [this] { showSheet(); });
     auto* row = new QHBoxLayout;
     row->addWidget(refreshButton);
+    row->addWidget(m_fit);
     row->addStretch(1);
     layout->addLayout(row);
 
@@ -76,10 +84,12 @@ GameScalePanel::GameScalePanel(Viewport* viewport, QWidget* parent)
     m_view = new QLabel;
     m_view->setObjectName("gameScaleImage");
     m_view->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(m_view);
-    scroll->setWidgetResizable(true);
-    layout->addWidget(scroll, 1);
+    m_scroll = new QScrollArea;
+    m_scroll->setObjectName("gameScaleScroll");
+    m_scroll->setWidget(m_view);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->viewport()->installEventFilter(this);  // a resized dock fits the sheet again
+    layout->addWidget(m_scroll, 1);
 
     m_timer->setSingleShot(true);
     m_timer->setInterval(REFRESH_DELAY_MS);
@@ -261,6 +271,33 @@ QImage stackSheets(const QImage& a, const QString& ha, const QImage& b, const QS
 
 }  // namespace
 
+bool GameScalePanel::fitted() const { return m_fit->isChecked(); }
+
+void GameScalePanel::setFitted(bool fit) { m_fit->setChecked(fit); }
+
+// Fitted: the captioned sheet scaled down (never up) to the scroll area's viewport, so the dock
+// shows it whole without scrolling either way; else at its own pixels.
+void GameScalePanel::showSheet() {
+    if (m_captioned.isNull()) return;
+    const QSize room = m_scroll->viewport()->size();
+    const bool shrink = fitted() && (m_captioned.width() > room.width() || m_captioned.height() > room.height()) &&
+                        room.width() > 0 && room.height() > 0;
+    const QImage shown = shrink ? m_captioned.scaled(room, Qt::KeepAspectRatio, Qt::SmoothTransformation) : m_captioned;
+    m_view->setPixmap(QPixmap::fromImage(shown));
+    m_scroll->setHorizontalScrollBarPolicy(fitted() ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+    m_scroll->setVerticalScrollBarPolicy(fitted() ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+}
+
+QSize GameScalePanel::shownSheetSize() const {
+    const QPixmap pixmap = m_view->pixmap();
+    return pixmap.isNull() ? QSize() : pixmap.size();
+}
+
+bool GameScalePanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_scroll->viewport() && event->type() == QEvent::Resize && fitted()) showSheet();
+    return QWidget::eventFilter(watched, event);
+}
+
 bool GameScalePanel::refresh() {
     m_timer->stop();
     m_stale = false;
@@ -294,7 +331,7 @@ bool GameScalePanel::refresh() {
         m_captioned = sheetA;
     }
     m_captions = captionsA;
-    m_view->setPixmap(QPixmap::fromImage(m_captioned));
+    showSheet();
     const render::SplatRenderSettings look = m_viewport->splatLook();
     const QString meshLook = !mesh       ? tr("no mesh to compare with")
                              : look.cel ? tr("the mesh drawn with the same cel bands and sun as the splats")
