@@ -175,7 +175,6 @@ void MainWindow::createViewDocks() {
             builder->cancelPending();
             show(spl2, m_document->floaterMask());
         } else if (CloudPtr cloud = m_document->cloud(); cloud && !cloud->empty()) {
-            SW_LOG_INFO("Viewport: preparing " << cloud->size() << " splats for display");
             builder->build(cloud, [show](std::shared_ptr<const formats::Spl2Model> model) { show(model, {}); });
         } else {
             builder->cancelPending();
