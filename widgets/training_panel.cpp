@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "widgets/loss_chart.h"
+#include "widgets/fitted_scroll_area.h"
 #include "widgets/param_panel.h"
 
 namespace sw::widgets {
@@ -70,13 +71,11 @@ TrainingPanel::TrainingPanel(QWidget* parent)
     // (at 1280×800 the dock is about 330 px: shared, the form was an 80 px scroll box and the
     // chart was cut off once the metrics showed). A run shows the chart; the panel is not itself
     // in a scroll area.
-    m_formScroll = new QScrollArea;
-    m_formScroll->setObjectName("trainingFormScroll");
-    m_formScroll->setWidgetResizable(true);
-    m_formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_formScroll->setFrameShape(QFrame::NoFrame);
-    m_formScroll->setWidget(m_params);
-    m_formScroll->setMinimumWidth(m_params->minimumSizeHint().width() + m_formScroll->verticalScrollBar()->sizeHint().width() + 4);
+    auto* form = new FittedScrollArea(m_params);
+    form->setObjectName("trainingFormScroll");
+    form->setFrameShape(QFrame::NoFrame);
+    form->refit();
+    m_formScroll = form;
     auto* results = new QWidget;
     results->setObjectName("trainingResults");
     auto* resultsLayout = new QVBoxLayout(results);
