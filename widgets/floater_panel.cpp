@@ -116,6 +116,9 @@ void FloaterPanel::setScan(const bake::FloaterResult& f, std::span<const float> 
                            std::span<const std::uint8_t> keep, std::span<const std::uint32_t> ids, Source source) {
     // Every count is of the listed rows, so they add up: flagged + kept = rows, the signs' parts
     // = flagged (a splat with several signs counts under the first; the Signs column lists all).
+    if (&f != &m_shown.floaters) {
+        m_shown = {f, {distance.begin(), distance.end()}, {keep.begin(), keep.end()}, {ids.begin(), ids.end()}, source, true};
+    }
     const Counts c = countRows(f, keep);
     const QString reasons = floaterReasons(c.report);
     const QString keptText = c.kept > 0 ? QStringLiteral("; ") + tr("%n kept (marked Keep)", nullptr, c.kept) : QString();
@@ -149,6 +152,7 @@ void FloaterPanel::setScan(const bake::FloaterResult& f, std::span<const float> 
 }
 
 void FloaterPanel::clearScan(const QString& message) {
+    m_shown = {};
     m_counts->setText(message);
     m_splats.clear();
     m_kept.clear();
@@ -214,6 +218,16 @@ bool FloaterPanel::eventFilter(QObject* watched, QEvent* event) {
         }
     }
     return QWidget::eventFilter(watched, event);
+}
+
+void FloaterPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange && m_shown.any) {
+        const std::vector<int> selected = selectedSplats();
+        const QSignalBlocker quiet(this);  // the same rows: nothing for the view to redo
+        setScan(m_shown.floaters, m_shown.distance, m_shown.keep, m_shown.ids, m_shown.source);
+        selectSplats(selected);
+    }
+    QWidget::changeEvent(event);
 }
 
 QString FloaterPanel::countsText() const { return m_counts->text(); }

@@ -70,6 +70,7 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;  // Delete / F on the list
+    void changeEvent(QEvent* event) override;  // the summary and sign names in the new language
 
 private:
     void updateButtons();
@@ -80,6 +81,14 @@ private:
     QPushButton* m_delete;
     QPushButton* m_keep;
     QPushButton* m_frame;
+    struct Shown {  // what setScan was given, to write it again in another language
+        sw::bake::FloaterResult floaters;
+        std::vector<float> distance;
+        std::vector<std::uint8_t> keep;
+        std::vector<std::uint32_t> ids;
+        Source source = Source::Scan;
+        bool any = false;
+    } m_shown;
     std::vector<int> m_splats;          // [rows] cloud index
     std::vector<std::uint8_t> m_kept;   // [rows]
     bool m_busy = false;

@@ -16,6 +16,7 @@
 #include <QTableWidget>
 #include <QTranslator>
 #include <QtTest>
+#include <limits>
 
 #include "app/editor/autosave.h"
 #include "app/editor/bake_controller.h"
@@ -142,6 +143,27 @@ void TestEditorFloaters::countsAddUp() {
     QCOMPARE(panel.rowCount(), c.listed);
     QCOMPARE(panel.countsText(), QString("37 splats flagged as floaters (35 far from the surface, 1 detached from the body, "
                                          "1 over background in the dataset's views); 1 kept (marked Keep)."));
+
+    // In Russian after a live switch: the summary, the sign names and the decimal comma.
+    const float distances[] = {0.125f};
+    std::vector<float> distance(n, std::numeric_limits<float>::quiet_NaN());
+    distance[1] = distances[0];
+    panel.setScan(f, distance, keep);
+    QTranslator russian;
+    QVERIFY(russian.load(":/i18n/splatwright_ru.qm"));
+    QCoreApplication::installTranslator(&russian);
+    const QLocale before = QLocale();
+    QLocale::setDefault(QLocale(QLocale::Russian));
+    panel.setLocale(QLocale(QLocale::Russian));
+    QCoreApplication::processEvents();
+    const QString text = panel.countsText();
+    auto* table = panel.findChild<QTableWidget*>("floaterTable");
+    const QString signs = table->item(1, 1)->text(), shownDistance = table->item(1, 2)->text();
+    QCoreApplication::removeTranslator(&russian);
+    QLocale::setDefault(before);
+    QVERIFY2(text.startsWith(QString::fromUtf8("37 сплатов")), qPrintable(text));
+    QCOMPARE(signs, QString::fromUtf8("далеко"));
+    QCOMPARE(shownDistance, QString("0,1250"));
 }
 
 void TestEditorFloaters::rerunKeepsTheBakedModelInTheView() {

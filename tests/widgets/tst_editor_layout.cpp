@@ -21,6 +21,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabBar>
+#include <QProgressBar>
 #include <QScreen>
 #include <QStyle>
 #include <QStyleOptionComboBox>
@@ -322,6 +323,9 @@ void TestEditorLayout::languageSwitchesLive() {
                                 .arg(area->viewport()->width()).arg(area->widget()->minimumSizeHint().width())));
     }
 
+    // Texts set from code follow too ("Idle" stayed English).
+    if (auto* progress = window.findChild<QProgressBar*>("trainingProgress"))
+        QCOMPARE(progress->format(), QString::fromUtf8("Ожидание"));
     // The Log's level box shows its longest item whole ("Отладка" was clipped).
     auto* levels = window.findChild<QComboBox*>("levelFilter");
     QStyleOptionComboBox option;
