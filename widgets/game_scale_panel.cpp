@@ -4,7 +4,7 @@
 #include <QEvent>
 #include <QDir>
 #include <QFileInfo>
-#include <QFormLayout>
+#include <QGridLayout>
 #include <QLocale>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -32,14 +32,24 @@ constexpr int REFRESH_DELAY_MS = 150;  // coalesces a burst of changes (a spin b
 GameScalePanel::GameScalePanel(Viewport* viewport, QWidget* parent)
     : QWidget(parent), m_viewport(viewport), m_timer(new QTimer(this)) {
     auto* layout = new QVBoxLayout(this);
-    auto* form = new QFormLayout;
+    // The settings in two rows of two, so the sheet keeps the dock's height (a short dock at the
+    // bottom showed a strip of it).
+    auto* form = new QGridLayout;
+    form->setColumnStretch(1, 1);
+    form->setColumnStretch(3, 2);
+    const auto addRow = [form](int row, int column, const QString& label, QWidget* field) {
+        auto* text = new QLabel(label);
+        text->setBuddy(field);
+        form->addWidget(text, row, 2 * column);
+        form->addWidget(field, row, 2 * column + 1);
+    };
     m_height = new QSpinBox;
     m_height->setObjectName("gameScaleHeight");
     m_height->setRange(60, 100);
     m_height->setValue(render::GameScaleSettings{}.heightPx);
     m_height->setSuffix(tr(" px"));
     m_height->setToolTip(tr("Height of the model on screen in the game (60–100 px)"));
-    form->addRow(tr("Target height"), m_height);
+    addRow(0, 0, tr("Target height"), m_height);
     m_heading = new QSpinBox;
     m_heading->setObjectName("gameScaleHeading");
     m_heading->setRange(0, 359);
@@ -47,15 +57,15 @@ GameScalePanel::GameScalePanel(Viewport* viewport, QWidget* parent)
     m_heading->setValue(int(render::GameScaleSettings{}.headingDeg));
     m_heading->setSuffix(tr("°"));
     m_heading->setToolTip(tr("Game camera heading around the model (0 = front)"));
-    form->addRow(tr("Heading"), m_heading);
+    addRow(1, 0, tr("Heading"), m_heading);
     m_a = new QComboBox;
     m_a->setObjectName("compareA");
     m_a->setToolTip(tr("What the sheet shows: the current view, or a cloud or bake of the project"));
     m_b = new QComboBox;
     m_b->setObjectName("compareB");
     m_b->setToolTip(tr("A second cloud or bake drawn below the first with the same settings, for an A/B compare"));
-    form->addRow(tr("A"), m_a);
-    form->addRow(tr("Compare with (B)"), m_b);
+    addRow(0, 1, tr("A"), m_a);
+    addRow(1, 1, tr("Compare with (B)"), m_b);
     layout->addLayout(form);
     refillCompareLists();
     for (QComboBox* box : {m_a, m_b}) connect(box, &QComboBox::activated, this, [this] { refresh(); });
@@ -70,17 +80,15 @@ GameScalePanel::GameScalePanel(Viewport* viewport, QWidget* parent)
     m_fit->setChecked(true);
     m_fit->setToolTip(tr("Shrink the sheet to fit the dock (off: actual pixels, scrolled)"));
     connect(m_fit, &QPushButton::toggled, this, [this] { showSheet(); });
-    auto* row = new QHBoxLayout;
-    row->addWidget(refreshButton);
-    row->addWidget(m_fit);
-    row->addStretch(1);
-    layout->addLayout(row);
-
     m_info = new QLabel(tr("×1 and ×3 nearest-neighbour, on grey and on black; the source mesh beside the splats, "
                            "drawn with the splats' look."));
     m_info->setObjectName("gameScaleInfo");
     m_info->setWordWrap(true);
-    layout->addWidget(m_info);
+    auto* row = new QHBoxLayout;
+    row->addWidget(refreshButton);
+    row->addWidget(m_fit);
+    row->addWidget(m_info, 1);
+    layout->addLayout(row);
     m_view = new QLabel;
     m_view->setObjectName("gameScaleImage");
     m_view->setAlignment(Qt::AlignLeft | Qt::AlignTop);

@@ -118,7 +118,7 @@ void MainWindow::createViewDocks() {
     m_docks << (m_dock.effects = addDock(this, {tr("Effects"), "effectsDock", effects, Qt::RightDockWidgetArea, m_importDock,
                                                 DockScroll::Plain}))
             << (gameDock = m_dock.gameScale = addDock(this, {tr("Game scale"), "gameScaleDock", gameScale, Qt::RightDockWidgetArea,
-                                          m_importDock, DockScroll::Plain}));
+                                          m_importDock, DockScroll::None}));  // its sheet scrolls or fits by itself
     // The Destruction dock (issue 15): shoots the document's baked model.
     auto* destruction = m_destruct = new widgets::DestructPanel(m_viewport);
     destruction->setObjectName("destructPanel");
