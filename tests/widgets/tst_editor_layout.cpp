@@ -22,13 +22,10 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QProgressBar>
-#include <QScreen>
 #include <QStyle>
 #include <QStyleOptionComboBox>
 #include <QScrollArea>
-#include <QSet>
 #include <QTest>
-#include <QTimer>
 #include <QToolButton>
 #include <QTranslator>
 #include <cstdio>
