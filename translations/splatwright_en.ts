@@ -4,39 +4,7 @@
 <context>
     <name>BakeReport</name>
     <message>
-        <source>Splats: %1 in, %2 out (%3 core + %4 shell)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Floaters: far %1, detached %2, silhouette %3, dataset %4; removed %5, kept %6</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>skipped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Distance to surface: p50 %1, p99 %2 (model units)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Belly cull: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Chunks: %1 in %2 groups%3; area within ±30%: %4% of chunks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (capped)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Materials: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Emissive: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -49,10 +17,6 @@
     </message>
     <message>
         <source>  %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Exported %1 files (%2) into %3: %4 core + %5 shell splats, %6 floaters removed, %7 chunks, %8 warnings</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
@@ -191,16 +155,8 @@
         <translation>none</translation>
     </message>
     <message>
-        <source>%1 meshes, %2 triangles, %3 materials, %4 textures</source>
-        <translation>%1 meshes, %2 triangles, %3 materials, %4 textures</translation>
-    </message>
-    <message>
         <source>Winding:</source>
         <translation>Winding:</translation>
-    </message>
-    <message>
-        <source>%1 components, %2 flipped (%3 faces, %4% of the area)</source>
-        <translation>%1 components, %2 flipped (%3 faces, %4% of the area)</translation>
     </message>
     <message>
         <source>Base colour per material:</source>
@@ -213,6 +169,63 @@
     <message>
         <source>Warnings:</source>
         <translation>Warnings:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mesh(es)</source>
+        <translation>
+            <numerusform>%n mesh</numerusform>
+            <numerusform>%n meshes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n triangle(s)</source>
+        <translation>
+            <numerusform>%n triangle</numerusform>
+            <numerusform>%n triangles</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n material(s)</source>
+        <translation>
+            <numerusform>%n material</numerusform>
+            <numerusform>%n materials</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n texture(s)</source>
+        <translation>
+            <numerusform>%n texture</numerusform>
+            <numerusform>%n textures</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n part(s) by shared edges</source>
+        <translation>
+            <numerusform>%n part by shared edges</numerusform>
+            <numerusform>%n parts by shared edges</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n part(s) faced inwards and were turned to face outwards</source>
+        <translation>
+            <numerusform>%n part faced inwards and was turned to face outwards</numerusform>
+            <numerusform>%n parts faced inwards and were turned to face outwards</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n face(s)</source>
+        <translation>
+            <numerusform>%n face</numerusform>
+            <numerusform>%n faces</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1% of the area</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none faced inwards</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1214,22 +1227,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Style</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>drone: the bundled boss drone; plated: a closed hull under coarse open plates with gaps (AI-generated bosses)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>drone</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>plated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Grey level behind the validation views for the metrics: 0.5 = grey (the usual yardstick), 1 = white</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1413,6 +1410,206 @@
         <source>At most this many white-hot debris splats fly at once</source>
         <translation>At most this many white-hot debris splats fly at once</translation>
     </message>
+    <message>
+        <source>AO lift</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AO is measured on the outermost surface within this distance above the splat (plates over a hull)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detached on-surface distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign 2: a small component whose median distance to the surface is at most this lies on real geometry and lives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splats at or below this opacity draw nothing and are dropped (MCMC&apos;s dead threshold)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Belly cull margin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep splats whose normal turns away from every belt camera by less than this past 90°</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Belly visible depth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep a splat the belt sees through less than this of surface, whatever its normal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Centres closer than this to their face are reported as on it (the normal is the face&apos;s either way)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Emission min brightness</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only colours at least this bright (HSV value) light up: a rare dark or mid-tone colour is paint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weapon profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weapon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hit kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shot: narrow band on the struck side; blast: wide; epicenter: radial, tears the top; melee: dent; pierce: spall, channel, exit chunk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epicenter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>melee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pierce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Damage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>splat layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slot layers knocked out per hit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Radius</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Side band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Depth band on the struck side (projection on the side&apos;s normal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chunk budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chunks torn off per hit at most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Crack share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tear share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cascade</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cracked chunk tears off first on the next hit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cascade radius</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chunk speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chunk spin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rad/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debris share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debris and heat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debris speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Black-body cooling: heat(t) = exp(-cooling t)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spall radius</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Railgun</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Channel radius</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::AutosaveController</name>
+    <message>
+        <source>Restore unsaved work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splatwright did not quit cleanly last time. Unsaved changes to %1 were autosaved at %2.
+Restore them? (Discard deletes the autosave; the project file stays as it was saved.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::BakeController</name>
@@ -1441,14 +1638,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Delete %1 splats</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keep %1 splats</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export Folder</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1462,10 +1651,6 @@
     </message>
     <message>
         <source>Baking</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Baked: %1 core + %2 shell splats, %3 floaters removed, %4 chunks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1536,13 +1721,17 @@
             <numerusform>Baked: %n splats in the game model</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The bake removed the selected splats: the view shows where they were</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The selected splats are not in the view</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::DatasetController</name>
-    <message>
-        <source>%1 train, %2 val, %3 test views in %4 s (lighting %5 s, render %6 s, PNG %7 s)</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Cannot render the dataset</source>
         <translation type="unfinished"></translation>
@@ -1553,6 +1742,10 @@
     </message>
     <message>
         <source>Rendering the dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 train, %2 val, %3 test views (lighting %4 s, render %5 s, PNG %6 s)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1810,11 +2003,49 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Language</source>
+        <source>A training run is going: quitting cancels it (its last checkpoint stays).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The new language shows the next time Splatwright starts.</source>
+        <source>The project has unsaved changes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit Splatwright</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destruction</source>
+        <translation type="unfinished">Destruction</translation>
+    </message>
+    <message>
+        <source>%1 does not look like a training of %2: %3 % of its splats lie within the model, at %4 times its size.
+
+Open it on its own (the model closes), or judge it against %2 (its floater scan and bake use the model&apos;s mesh)?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The project has unsaved changes: you are asked to save them first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open on Its Own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judge Against the Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A training run is going on the model: wait for it or cancel it first.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1894,12 +2125,39 @@
             <numerusform>Assign %n faces to %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Open Model</source>
+        <translation type="unfinished">Open Model</translation>
+    </message>
+    <message>
+        <source>A training run is going on the current model. Open %1 anyway? The run goes on; its cloud stays with the current model&apos;s run folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splatwright</source>
+        <translation type="unfinished">Splatwright</translation>
+    </message>
+    <message>
+        <source>A training run is writing into %1: save when it ends (or cancel it), so that the run comes into the project&apos;s cache.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename parts</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::RecentFiles</name>
     <message>
         <source>Clear List</source>
         <translation>Clear List</translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::SelectionController</name>
+    <message>
+        <source>Selected: %1 of %2 splats</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1950,6 +2208,26 @@
     </message>
     <message>
         <source>Resuming the training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint at step %1 was trained on an earlier render of the dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a new run? It replaces the checkpoint at step %1 (Resume continues that run).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resumed with the checkpoint&apos;s settings (%1 changed; see the log).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No checkpoint of this run yet: cancelling loses its steps. Cancel the training?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2004,6 +2282,165 @@
     </message>
     <message>
         <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Above %1 (%2 &gt; %3): lower this or raise %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A dataset is being rendered: wait for it or cancel it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix the setting marked in red first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Render the training, validation and test views of the open model into the output folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::DestructPanel</name>
+    <message>
+        <source>No destruction: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bake a model (or open an export) to shoot it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Destruction Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destruction session (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load Destruction Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hits %1, time %2 s
+Dead slots (knocked out at least once) %3 of %4
+Slots per layer 1–4: %5, %6, %7, %8
+Chunks cracked %9, torn %10; islands torn %11
+In flight: %12 pieces, %13 debris (pool %14)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>part %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (silenced)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weapon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loads a weapon profile into the fields below: a built-in, or one tuned for this model (an edit keeps it under its name, saved in the project and exported beside the asset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click the model to shoot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A click on the splat view fires the profile along the view ray through that pixel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Volley</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed of the aim points and of the simulation (applied on Reset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The side the shots come from and the game-scale view looks from (0: from −Y)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fire volley</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished">Seed</translation>
+    </message>
+    <message>
+        <source>Heading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time and heal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heals this share of the damage so far (100 %: the pristine plating)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replays the shots and steps up to this time (a shot from a scrubbed-back time drops what followed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes every shot, volley, step and heal so far (JSON); splatwright-cli destruct --replay plays it to the same state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load Session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plays a saved session (from this dock or splatwright-cli destruct --save-session) on this model from the pristine state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game scale (×1, ×3)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2081,10 +2518,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Splat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Signs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2109,10 +2542,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Remove the selected splats (or all listed ones) from the cloud; undoable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Keep</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2121,23 +2550,8 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Far %1 · detached %2 · silhouette %3 · dataset %4 — flagged for removal %5, kept %6</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>skipped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>kept</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>The last bake removed %n floater(s) (far %1 · detached %2 · silhouette %3 · dataset %4), kept %5. Re-run scans the cloud again.</source>
-        <translation>
-            <numerusform>The last bake removed %n floater (far %1 · detached %2 · silhouette %3 · dataset %4), kept %5. Re-run scans the cloud again.</numerusform>
-            <numerusform>The last bake removed %n floaters (far %1 · detached %2 · silhouette %3 · dataset %4), kept %5. Re-run scans the cloud again.</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%n far from the surface</source>
@@ -2196,6 +2610,26 @@
             <numerusform>%n splats flagged as floaters</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Splat ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the selected splats (or all listed ones) from the cloud, never the kept ones; undoable (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the camera to the selected splats (F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each splat is counted once, under the first of its signs (far, detached, outside the silhouette, over background); the Signs column lists all of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::widgets::FrameBrowser</name>
@@ -2252,19 +2686,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>×1 and ×3 nearest-neighbour, on grey and on black; the source mesh to the right of the splats.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No splat model: train or open a splat cloud first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The game-scale view could not be rendered (see the log).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour, grey and black (%4 × %5 px).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2369,6 +2795,14 @@
         <source>B: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shrink the sheet to fit the dock (off: actual pixels, scrolled)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::widgets::HsvTable</name>
@@ -2443,23 +2877,137 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>loss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PSNR</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>loss (L1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PSNR (dB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::OverlayLegend</name>
+    <message>
+        <source>Part %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chitin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flesh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>circuit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Material overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chunk %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chunk overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s) in all, one hue each</source>
+        <translation>
+            <numerusform>%n chunk in all, one hue each</numerusform>
+            <numerusform>%n chunks in all, one hue each</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>0: fully occluded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0.5: half open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1: open sky</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AO overlay (ambient occlusion)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>level 1 (faint)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>level 8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>level 15 (brightest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Emission overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splats that do not glow: their own colour, dimmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rounded hexagon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>floater (flagged for removal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Floater overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kept splats: their own colour, dimmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part colours</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2540,6 +3088,22 @@
     </message>
     <message>
         <source>Preset %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load preset %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is above the largest allowed value, %2: set to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is below the smallest allowed value, %2: set to %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2668,6 +3232,165 @@
         <source>Last bake: —</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Edit recipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::SelectionPanel</name>
+    <message>
+        <source> (Shift adds, Ctrl subtracts, Alt turns the camera)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Front-most only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick only splats the camera sees, not those behind them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Brush radius</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> model units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grow and Shrink reach this far (model units)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grow/shrink radius</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select every visible splat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the selection (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the visible splats that are not selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the splats within the radius of the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shrink</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop the selected splats near an unselected one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the camera to the selection (F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide the selected splats in the view (undoable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the hidden splats again (undoable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the selected splats from the cloud (Delete; undoable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Crop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete every splat outside the crop box while it shows, else outside the selection&apos;s bounding box (undoable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Crop box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show a box in the viewport to drag and resize by its handles; Crop then deletes every splat outside it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select by value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size (model units)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distance to mesh (model units)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Floater signs (0–4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the splats whose value lies in the range (Shift: add)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 splats selected</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::widgets::TrainingPanel</name>
@@ -2731,6 +3454,18 @@
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 splats, train loss %3&lt;br&gt;val L1 %4 · PSNR %5 dB · SSIM %6&lt;br&gt;opaque %7% · outside silhouette %8 · %9 s</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The checkpoint is at step %1: raise Steps above it to continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::widgets::ViewControls</name>
@@ -2742,7 +3477,7 @@
         <source>Splats</source>
         <translation type="unfinished"></translation>
     </message>
-                    <message>
+    <message>
         <source>Colour the splats by one channel instead of their look</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2822,6 +3557,14 @@
         <source>Black Background</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Level of detail: draws the first %1 of the model&apos;s %2 core (opaque) splats, most important first. The %3 shell (blended) splats are not counted here and always draw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>core %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::widgets::Viewport</name>
@@ -2835,144 +3578,6 @@
     </message>
     <message>
         <source>OpenGL is not available for the game-scale view.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>sw::widgets::OverlayLegend</name>
-    <message>
-        <source>Part %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Part overlay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>default</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>chitin</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>bone</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>flesh</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>circuit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>core</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Material overlay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Chunk %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Chunk overlay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n chunk(s) in all, one hue each</source>
-        <translation>
-            <numerusform>%n chunk in all, one hue each</numerusform>
-            <numerusform>%n chunks in all, one hue each</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>0: fully occluded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>0.5: half open</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1: open sky</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>AO overlay (ambient occlusion)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>level 1 (faint)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>level 8</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>level 15 (brightest)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Emission overlay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Splats that do not glow: their own colour, dimmed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dot</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>rounded hexagon</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>plate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Shape overlay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>floater (flagged for removal)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Floater overlay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Kept splats: their own colour, dimmed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Part colours</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>sw::editor::AutosaveController</name>
-    <message>
-        <source>Restore unsaved work</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Splatwright did not quit cleanly last time. Unsaved changes to %1 were autosaved at %2.
-Restore them? (Discard deletes the autosave; the project file stays as it was saved.)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restore</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

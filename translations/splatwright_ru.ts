@@ -4,40 +4,8 @@
 <context>
     <name>BakeReport</name>
     <message>
-        <source>Splats: %1 in, %2 out (%3 core + %4 shell)</source>
-        <translation>Сплаты: %1 на входе, %2 на выходе (%3 ядро + %4 оболочка)</translation>
-    </message>
-    <message>
-        <source>Floaters: far %1, detached %2, silhouette %3, dataset %4; removed %5, kept %6</source>
-        <translation>Флоатеры: далеко %1, оторваны %2, силуэт %3, датасет %4; удалено %5, оставлено %6</translation>
-    </message>
-    <message>
-        <source>skipped</source>
-        <translation>пропущено</translation>
-    </message>
-    <message>
-        <source>Distance to surface: p50 %1, p99 %2 (model units)</source>
-        <translation>Расстояние до поверхности: p50 %1, p99 %2 (единицы модели)</translation>
-    </message>
-    <message>
-        <source>Belly cull: %1</source>
-        <translation>Отсечение брюха: %1</translation>
-    </message>
-    <message>
-        <source>Chunks: %1 in %2 groups%3; area within ±30%: %4% of chunks</source>
-        <translation>Чанки: %1 в %2 группах%3; площадь в пределах ±30%: %4% чанков</translation>
-    </message>
-    <message>
-        <source> (capped)</source>
-        <translation> (ограничено)</translation>
-    </message>
-    <message>
         <source>Materials: %1</source>
         <translation>Материалы: %1</translation>
-    </message>
-    <message>
-        <source>Emissive: %1</source>
-        <translation>Светящиеся: %1</translation>
     </message>
     <message>
         <source>Warning: %1</source>
@@ -50,10 +18,6 @@
     <message>
         <source>  %1 (%2)</source>
         <translation>  %1 (%2)</translation>
-    </message>
-    <message>
-        <source>Exported %1 files (%2) into %3: %4 core + %5 shell splats, %6 floaters removed, %7 chunks, %8 warnings</source>
-        <translation>Экспортировано файлов: %1 (%2) в %3: сплатов ядра %4 + оболочки %5, удалено флоатеров %6, чанков %7, предупреждений %8</translation>
     </message>
     <message numerus="yes">
         <source>%n flagged but kept (marked Keep)</source>
@@ -207,16 +171,8 @@
         <translation>нет</translation>
     </message>
     <message>
-        <source>%1 meshes, %2 triangles, %3 materials, %4 textures</source>
-        <translation>Мешей: %1, треугольников: %2, материалов: %3, текстур: %4</translation>
-    </message>
-    <message>
         <source>Winding:</source>
         <translation>Порядок обхода:</translation>
-    </message>
-    <message>
-        <source>%1 components, %2 flipped (%3 faces, %4% of the area)</source>
-        <translation>компонент: %1, перевёрнуто: %2 (граней: %3, %4% площади)</translation>
     </message>
     <message>
         <source>Base colour per material:</source>
@@ -229,6 +185,70 @@
     <message>
         <source>Warnings:</source>
         <translation>Предупреждения:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mesh(es)</source>
+        <translation>
+            <numerusform>%n меш</numerusform>
+            <numerusform>%n меша</numerusform>
+            <numerusform>%n мешей</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n triangle(s)</source>
+        <translation>
+            <numerusform>%n треугольник</numerusform>
+            <numerusform>%n треугольника</numerusform>
+            <numerusform>%n треугольников</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n material(s)</source>
+        <translation>
+            <numerusform>%n материал</numerusform>
+            <numerusform>%n материала</numerusform>
+            <numerusform>%n материалов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n texture(s)</source>
+        <translation>
+            <numerusform>%n текстура</numerusform>
+            <numerusform>%n текстуры</numerusform>
+            <numerusform>%n текстур</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n part(s) by shared edges</source>
+        <translation>
+            <numerusform>%n часть (по общим рёбрам)</numerusform>
+            <numerusform>%n части (по общим рёбрам)</numerusform>
+            <numerusform>%n частей (по общим рёбрам)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n part(s) faced inwards and were turned to face outwards</source>
+        <translation>
+            <numerusform>%n часть была вывернута внутрь и развёрнута наружу</numerusform>
+            <numerusform>%n части были вывернуты внутрь и развёрнуты наружу</numerusform>
+            <numerusform>%n частей были вывернуты внутрь и развёрнуты наружу</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n face(s)</source>
+        <translation>
+            <numerusform>%n грань</numerusform>
+            <numerusform>%n грани</numerusform>
+            <numerusform>%n граней</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1% of the area</source>
+        <translation>%1% площади</translation>
+    </message>
+    <message>
+        <source>none faced inwards</source>
+        <translation>вывернутых внутрь нет</translation>
     </message>
 </context>
 <context>
@@ -1270,22 +1290,6 @@
         <translation>Вихрь</translation>
     </message>
     <message>
-        <source>Style</source>
-        <translation>Стиль</translation>
-    </message>
-    <message>
-        <source>drone: the bundled boss drone; plated: a closed hull under coarse open plates with gaps (AI-generated bosses)</source>
-        <translation>дрон: встроенный дрон-босс; пластины: замкнутый корпус под крупными открытыми пластинами с зазорами (боссы, сгенерированные ИИ)</translation>
-    </message>
-    <message>
-        <source>drone</source>
-        <translation>дрон</translation>
-    </message>
-    <message>
-        <source>plated</source>
-        <translation>пластины</translation>
-    </message>
-    <message>
         <source>Grey level behind the validation views for the metrics: 0.5 = grey (the usual yardstick), 1 = white</source>
         <translation>Уровень серого за валидационными ракурсами для метрик: 0,5 = серый (обычный эталон), 1 = белый</translation>
     </message>
@@ -1335,7 +1339,7 @@
     </message>
     <message>
         <source>splat layers</source>
-        <translation>слоёв сплэтов</translation>
+        <translation>слоёв сплатов</translation>
     </message>
     <message>
         <source>Slot layers knocked out per hit</source>
@@ -1605,6 +1609,31 @@
         <source>At most this many white-hot debris splats fly at once</source>
         <translation>Не больше стольких раскалённых осколков летят одновременно</translation>
     </message>
+    <message>
+        <source>Emission min brightness</source>
+        <translation>Мин. яркость свечения</translation>
+    </message>
+    <message>
+        <source>Only colours at least this bright (HSV value) light up: a rare dark or mid-tone colour is paint</source>
+        <translation>Светятся только цвета не темнее этого (V в HSV): редкий тёмный или средний по яркости цвет — это краска</translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::AutosaveController</name>
+    <message>
+        <source>Restore unsaved work</source>
+        <translation>Восстановить несохранённую работу</translation>
+    </message>
+    <message>
+        <source>Splatwright did not quit cleanly last time. Unsaved changes to %1 were autosaved at %2.
+Restore them? (Discard deletes the autosave; the project file stays as it was saved.)</source>
+        <translation>В прошлый раз Splatwright завершился некорректно. Несохранённые изменения %1 были автоматически сохранены в %2.
+Восстановить их? (Отказ удалит автосохранение; файл проекта останется таким, каким был сохранён.)</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Восстановить</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::BakeController</name>
@@ -1647,10 +1676,6 @@
     <message>
         <source>Baking</source>
         <translation>Запекание</translation>
-    </message>
-    <message>
-        <source>Baked: %1 core + %2 shell splats, %3 floaters removed, %4 chunks</source>
-        <translation>Запечено: сплатов ядра %1 + оболочки %2, удалено флоатеров %3, чанков %4</translation>
     </message>
     <message>
         <source>Exporting into %1</source>
@@ -1732,13 +1757,13 @@
             <numerusform>Запечено: %n сплатов в игровой модели</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The bake removed the selected splats: the view shows where they were</source>
+        <translation>Запекание удалило выбранные сплаты: вид показывает, где они были</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::DatasetController</name>
-    <message>
-        <source>%1 train, %2 val, %3 test views in %4 s (lighting %5 s, render %6 s, PNG %7 s)</source>
-        <translation>%1 обучающих, %2 валидационных, %3 тестовых ракурсов за %4 с (освещение %5 с, рендеринг %6 с, PNG %7 с)</translation>
-    </message>
     <message>
         <source>Cannot render the dataset</source>
         <translation>Не удалось отрендерить датасет</translation>
@@ -1750,6 +1775,10 @@
     <message>
         <source>Rendering the dataset</source>
         <translation>Рендеринг датасета</translation>
+    </message>
+    <message>
+        <source>%1 train, %2 val, %3 test views (lighting %4 s, render %5 s, PNG %6 s)</source>
+        <translation>Видов: %1 обучающих, %2 валидационных, %3 тестовых (освещение %4 с, рендер %5 с, PNG %6 с)</translation>
     </message>
 </context>
 <context>
@@ -2031,12 +2060,28 @@
         <translation>&amp;Язык</translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation>Язык</translation>
+        <source>%1 does not look like a training of %2: %3 % of its splats lie within the model, at %4 times its size.
+
+Open it on its own (the model closes), or judge it against %2 (its floater scan and bake use the model&apos;s mesh)?</source>
+        <translation>%1 не похоже на обучение модели %2: внутри модели лежит %3 % его сплатов, а размер — ×%4 от её размера.
+
+Открыть его отдельно (модель закроется) или оценивать по %2 (поиск флоатеров и запекание используют меш модели)?</translation>
     </message>
     <message>
-        <source>The new language shows the next time Splatwright starts.</source>
-        <translation>Новый язык появится при следующем запуске Splatwright.</translation>
+        <source>The project has unsaved changes: you are asked to save them first.</source>
+        <translation>В проекте есть несохранённые изменения: сначала будет предложено их сохранить.</translation>
+    </message>
+    <message>
+        <source>Open on Its Own</source>
+        <translation>Открыть отдельно</translation>
+    </message>
+    <message>
+        <source>Judge Against the Model</source>
+        <translation>Оценивать по модели</translation>
+    </message>
+    <message>
+        <source>A training run is going on the model: wait for it or cancel it first.</source>
+        <translation>На модели идёт обучение: дождитесь его окончания или сначала отмените его.</translation>
     </message>
 </context>
 <context>
@@ -2128,12 +2173,27 @@
             <numerusform>Назначить %n граней части %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Splatwright</source>
+        <translation>Splatwright</translation>
+    </message>
+    <message>
+        <source>A training run is writing into %1: save when it ends (or cancel it), so that the run comes into the project&apos;s cache.</source>
+        <translation>Обучение записывает в %1: сохраните, когда оно закончится (или отмените его), чтобы запуск попал в кэш проекта.</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::RecentFiles</name>
     <message>
         <source>Clear List</source>
         <translation>Очистить список</translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::SelectionController</name>
+    <message>
+        <source>Selected: %1 of %2 splats</source>
+        <translation>Выделено: %1 из %2 сплатов</translation>
     </message>
 </context>
 <context>
@@ -2260,6 +2320,169 @@
         <source>Output</source>
         <translation>Вывод</translation>
     </message>
+    <message>
+        <source>Above %1 (%2 &gt; %3): lower this or raise %1.</source>
+        <translation>Выше, чем «%1» (%2 &gt; %3): уменьшите это значение или увеличьте «%1».</translation>
+    </message>
+    <message>
+        <source>A dataset is being rendered: wait for it or cancel it.</source>
+        <translation>Датасет рендерится: дождитесь окончания или отмените.</translation>
+    </message>
+    <message>
+        <source>Fix the setting marked in red first.</source>
+        <translation>Сначала исправьте параметр, отмеченный красным.</translation>
+    </message>
+    <message>
+        <source>Render the training, validation and test views of the open model into the output folder.</source>
+        <translation>Отрендерить обучающие, валидационные и тестовые виды открытой модели в выходную папку.</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::DestructPanel</name>
+    <message>
+        <source> (silenced)</source>
+        <translation> (подавлено)</translation>
+    </message>
+    <message>
+        <source>A click on the splat view fires the profile along the view ray through that pixel</source>
+        <translation>Щелчок по виду сплатов стреляет профилем вдоль луча взгляда через этот пиксель</translation>
+    </message>
+    <message>
+        <source>Bake a model (or open an export) to shoot it.</source>
+        <translation>Запеките модель (или откройте экспорт), чтобы по ней стрелять.</translation>
+    </message>
+    <message>
+        <source>Click the model to shoot</source>
+        <translation>Стрелять щелчком по модели</translation>
+    </message>
+    <message>
+        <source>Fire volley</source>
+        <translation>Дать залп</translation>
+    </message>
+    <message>
+        <source>Game scale (×1, ×3)</source>
+        <translation>Игровой масштаб (×1, ×3)</translation>
+    </message>
+    <message>
+        <source>Heading</source>
+        <translation>Направление</translation>
+    </message>
+    <message>
+        <source>Heal</source>
+        <translation>Лечение</translation>
+    </message>
+    <message>
+        <source>Heals this share of the damage so far (100 %: the pristine plating)</source>
+        <translation>Залечивает эту долю полученного урона (100 %: нетронутая обшивка)</translation>
+    </message>
+    <message>
+        <source>Loads a weapon profile into the fields below: a built-in, or one tuned for this model (an edit keeps it under its name, saved in the project and exported beside the asset)</source>
+        <translation>Загружает профиль оружия в поля ниже: встроенный или настроенный для этой модели (правка сохраняет его под его именем — в проекте и при экспорте рядом с ассетом)</translation>
+    </message>
+    <message>
+        <source>No destruction: %1</source>
+        <translation>Разрушение недоступно: %1</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Пауза</translation>
+    </message>
+    <message>
+        <source>Replays the shots and steps up to this time (a shot from a scrubbed-back time drops what followed)</source>
+        <translation>Повторяет выстрелы и шаги до этого момента (выстрел из отмотанного назад момента отбрасывает то, что было после)</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Сброс</translation>
+    </message>
+    <message>
+        <source>Seed of the aim points and of the simulation (applied on Reset)</source>
+        <translation>Зерно точек прицеливания и симуляции (применяется при сбросе)</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Зерно</translation>
+    </message>
+    <message>
+        <source>Shots</source>
+        <translation>Выстрелы</translation>
+    </message>
+    <message>
+        <source>Stats</source>
+        <translation>Статистика</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Шаг</translation>
+    </message>
+    <message>
+        <source>The side the shots come from and the game-scale view looks from (0: from −Y)</source>
+        <translation>Сторона, откуда летят выстрелы и откуда смотрит вид в игровом масштабе (0: со стороны −Y)</translation>
+    </message>
+    <message>
+        <source>Time and heal</source>
+        <translation>Время и лечение</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Время</translation>
+    </message>
+    <message>
+        <source>Volley</source>
+        <translation>Залп</translation>
+    </message>
+    <message>
+        <source>Weapon</source>
+        <translation>Оружие</translation>
+    </message>
+    <message>
+        <source>part %1</source>
+        <translation>часть %1</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>Симуляция</translation>
+    </message>
+    <message>
+        <source>Save Destruction Session</source>
+        <translation>Сохранить сессию разрушения</translation>
+    </message>
+    <message>
+        <source>Destruction session (*.json)</source>
+        <translation>Сессия разрушения (*.json)</translation>
+    </message>
+    <message>
+        <source>Load Destruction Session</source>
+        <translation>Загрузить сессию разрушения</translation>
+    </message>
+    <message>
+        <source>Hits %1, time %2 s
+Dead slots (knocked out at least once) %3 of %4
+Slots per layer 1–4: %5, %6, %7, %8
+Chunks cracked %9, torn %10; islands torn %11
+In flight: %12 pieces, %13 debris (pool %14)</source>
+        <translation>Попаданий %1, время %2 с
+Мёртвых слотов (выбиты хотя бы раз) %3 из %4
+Слотов по слоям 1–4: %5, %6, %7, %8
+Чанков треснуло %9, оторвано %10; островов оторвано %11
+В полёте: кусков %12, обломков %13 (пул %14)</translation>
+    </message>
+    <message>
+        <source>Save Session…</source>
+        <translation>Сохранить сессию…</translation>
+    </message>
+    <message>
+        <source>Writes every shot, volley, step and heal so far (JSON); splatwright-cli destruct --replay plays it to the same state</source>
+        <translation>Записывает все выстрелы, залпы, шаги и лечения (JSON); splatwright-cli destruct --replay воспроизводит её до того же состояния</translation>
+    </message>
+    <message>
+        <source>Load Session…</source>
+        <translation>Загрузить сессию…</translation>
+    </message>
+    <message>
+        <source>Plays a saved session (from this dock or splatwright-cli destruct --save-session) on this model from the pristine state</source>
+        <translation>Воспроизводит сохранённую сессию (из этой панели или splatwright-cli destruct --save-session) на этой модели с нетронутого состояния</translation>
+    </message>
 </context>
 <context>
     <name>sw::widgets::EffectsPanel</name>
@@ -2271,7 +2494,7 @@
         <source>Play or pause the effect loop</source>
         <translation>Запустить или приостановить цикл эффекта</translation>
     </message>
-        <message>
+    <message>
         <source>Hit point</source>
         <translation>Точка попадания</translation>
     </message>
@@ -2367,14 +2590,6 @@
         <translation>Снять пометку с выбранных сплатов (или всех в списке), чтобы запекание их сохранило; можно отменить</translation>
     </message>
     <message>
-        <source>Far %1 · detached %2 · silhouette %3 · dataset %4 — flagged for removal %5, kept %6</source>
-        <translation>Далеко %1 · оторваны %2 · силуэт %3 · датасет %4 — к удалению %5, оставлено %6</translation>
-    </message>
-    <message>
-        <source>skipped</source>
-        <translation>пропущено</translation>
-    </message>
-    <message>
         <source>kept</source>
         <translation>оставлен</translation>
     </message>
@@ -2393,14 +2608,6 @@
     <message>
         <source>Move the camera to the selected splats (F)</source>
         <translation>Навести камеру на выбранные сплаты (F)</translation>
-    </message>
-    <message numerus="yes">
-        <source>The last bake removed %n floater(s) (far %1 · detached %2 · silhouette %3 · dataset %4), kept %5. Re-run scans the cloud again.</source>
-        <translation>
-            <numerusform>Последнее запекание удалило %n флоатер (далеко %1 · оторваны %2 · силуэт %3 · датасет %4), оставлено %5. «Повторить» проверит облако заново.</numerusform>
-            <numerusform>Последнее запекание удалило %n флоатера (далеко %1 · оторваны %2 · силуэт %3 · датасет %4), оставлено %5. «Повторить» проверит облако заново.</numerusform>
-            <numerusform>Последнее запекание удалило %n флоатеров (далеко %1 · оторваны %2 · силуэт %3 · датасет %4), оставлено %5. «Повторить» проверит облако заново.</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%n far from the surface</source>
@@ -2466,6 +2673,10 @@
             <numerusform>%n сплатов помечены как флоатеры</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Each splat is counted once, under the first of its signs (far, detached, outside the silhouette, over background); the Signs column lists all of them.</source>
+        <translation>Каждый сплат считается один раз, по первому из своих признаков (далеко, оторван, вне силуэта, над фоном); в столбце «Признаки» перечислены все.</translation>
+    </message>
 </context>
 <context>
     <name>sw::widgets::FrameBrowser</name>
@@ -2523,20 +2734,12 @@
         <translation>Отрендерить лист игрового масштаба текущей модели из сплатов</translation>
     </message>
     <message>
-        <source>×1 and ×3 nearest-neighbour, on grey and on black; the source mesh to the right of the splats.</source>
-        <translation>×1 и ×3 без сглаживания, на сером и на чёрном; исходный меш справа от сплатов.</translation>
-    </message>
-    <message>
         <source>No splat model: train or open a splat cloud first.</source>
         <translation>Нет модели из сплатов: сначала обучите или откройте облако сплатов.</translation>
     </message>
     <message>
         <source>The game-scale view could not be rendered (see the log).</source>
         <translation>Не удалось отрендерить вид в игровом масштабе (см. журнал).</translation>
-    </message>
-    <message>
-        <source>%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour, grey and black (%4 × %5 px).</source>
-        <translation>Высота %1 пикс., курс %2°: ×1 и ×%3 без сглаживания, серый и чёрный (%4 × %5 пикс.).</translation>
     </message>
     <message>
         <source>grey</source>
@@ -2642,6 +2845,14 @@
         <source>B: %1</source>
         <translation>B: %1</translation>
     </message>
+    <message>
+        <source>Fit</source>
+        <translation>Вписать</translation>
+    </message>
+    <message>
+        <source>Shrink the sheet to fit the dock (off: actual pixels, scrolled)</source>
+        <translation>Уменьшить лист до размера панели (выкл.: реальные пиксели с прокруткой)</translation>
+    </message>
 </context>
 <context>
     <name>sw::widgets::HsvTable</name>
@@ -2716,24 +2927,139 @@
         <translation>PSNR валидации (дБ)</translation>
     </message>
     <message>
-        <source>step</source>
-        <translation>шаг</translation>
-    </message>
-    <message>
-        <source>loss</source>
-        <translation>потери</translation>
-    </message>
-    <message>
-        <source>PSNR</source>
-        <translation>PSNR</translation>
-    </message>
-    <message>
         <source>loss (L1)</source>
         <translation>потери (L1)</translation>
     </message>
     <message>
         <source>PSNR (dB)</source>
         <translation>PSNR (дБ)</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>шаг обучения</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::OverlayLegend</name>
+    <message>
+        <source>Part %1</source>
+        <translation>Часть %1</translation>
+    </message>
+    <message>
+        <source>Part overlay</source>
+        <translation>Наложение: части</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>обычный</translation>
+    </message>
+    <message>
+        <source>chitin</source>
+        <translation>хитин</translation>
+    </message>
+    <message>
+        <source>bone</source>
+        <translation>кость</translation>
+    </message>
+    <message>
+        <source>flesh</source>
+        <translation>плоть</translation>
+    </message>
+    <message>
+        <source>circuit</source>
+        <translation>схема</translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation>ядро</translation>
+    </message>
+    <message>
+        <source>Material overlay</source>
+        <translation>Наложение: материалы</translation>
+    </message>
+    <message>
+        <source>Chunk %1</source>
+        <translation>Кусок %1</translation>
+    </message>
+    <message>
+        <source>Chunk overlay</source>
+        <translation>Наложение: куски</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s) in all, one hue each</source>
+        <translation>
+            <numerusform>всего %n кусок, у каждого свой оттенок</numerusform>
+            <numerusform>всего %n куска, у каждого свой оттенок</numerusform>
+            <numerusform>всего %n кусков, у каждого свой оттенок</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>0: fully occluded</source>
+        <translation>0: полностью затенено</translation>
+    </message>
+    <message>
+        <source>0.5: half open</source>
+        <translation>0,5: наполовину открыто</translation>
+    </message>
+    <message>
+        <source>1: open sky</source>
+        <translation>1: открытое небо</translation>
+    </message>
+    <message>
+        <source>AO overlay (ambient occlusion)</source>
+        <translation>Наложение: AO (фоновое затенение)</translation>
+    </message>
+    <message>
+        <source>level 1 (faint)</source>
+        <translation>уровень 1 (слабое)</translation>
+    </message>
+    <message>
+        <source>level 8</source>
+        <translation>уровень 8</translation>
+    </message>
+    <message>
+        <source>level 15 (brightest)</source>
+        <translation>уровень 15 (самое яркое)</translation>
+    </message>
+    <message>
+        <source>Emission overlay</source>
+        <translation>Наложение: свечение</translation>
+    </message>
+    <message>
+        <source>Splats that do not glow: their own colour, dimmed</source>
+        <translation>Несветящиеся сплаты: их собственный цвет, приглушённый</translation>
+    </message>
+    <message>
+        <source>dot</source>
+        <translation>точка</translation>
+    </message>
+    <message>
+        <source>rounded hexagon</source>
+        <translation>скруглённый шестиугольник</translation>
+    </message>
+    <message>
+        <source>plate</source>
+        <translation>пластина</translation>
+    </message>
+    <message>
+        <source>Shape overlay</source>
+        <translation>Наложение: формы</translation>
+    </message>
+    <message>
+        <source>floater (flagged for removal)</source>
+        <translation>флоатер (помечен к удалению)</translation>
+    </message>
+    <message>
+        <source>Floater overlay</source>
+        <translation>Наложение: флоатеры</translation>
+    </message>
+    <message>
+        <source>Kept splats: their own colour, dimmed</source>
+        <translation>Оставленные сплаты: их собственный цвет, приглушённый</translation>
+    </message>
+    <message>
+        <source>Part colours</source>
+        <translation>Цвета частей</translation>
     </message>
 </context>
 <context>
@@ -2823,6 +3149,14 @@
     <message>
         <source>Preset %1</source>
         <translation>Пресет %1</translation>
+    </message>
+    <message>
+        <source>%1 is above the largest allowed value, %2: set to %2.</source>
+        <translation>%1 больше наибольшего допустимого значения %2: установлено %2.</translation>
+    </message>
+    <message>
+        <source>%1 is below the smallest allowed value, %2: set to %2.</source>
+        <translation>%1 меньше наименьшего допустимого значения %2: установлено %2.</translation>
     </message>
 </context>
 <context>
@@ -2956,465 +3290,7 @@
     </message>
 </context>
 <context>
-    <name>sw::widgets::TrainingPanel</name>
-    <message>
-        <source>Start</source>
-        <translation>Старт</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Отмена</translation>
-    </message>
-    <message>
-        <source>Resume</source>
-        <translation>Продолжить</translation>
-    </message>
-    <message>
-        <source>Idle</source>
-        <translation>Ожидание</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>Запуск…</translation>
-    </message>
-    <message>
-        <source>Resume from step %1</source>
-        <translation>Продолжить с шага %1</translation>
-    </message>
-    <message>
-        <source>Continue from the run folder&apos;s last checkpoint</source>
-        <translation>Продолжить с последней контрольной точки папки запуска</translation>
-    </message>
-    <message>
-        <source>No checkpoint in the run folder yet</source>
-        <translation>В папке запуска ещё нет контрольной точки</translation>
-    </message>
-    <message>
-        <source>step %1/%2 — ETA %3</source>
-        <translation>шаг %1/%2 — осталось %3</translation>
-    </message>
-    <message>
-        <source>step %1/%2</source>
-        <translation>шаг %1/%2</translation>
-    </message>
-    <message>
-        <source>Done: %1 steps</source>
-        <translation>Готово: шагов: %1</translation>
-    </message>
-    <message>
-        <source>Stopped</source>
-        <translation>Остановлено</translation>
-    </message>
-    <message>
-        <source>Final, step %1</source>
-        <translation>Итог, шаг %1</translation>
-    </message>
-    <message>
-        <source>Step %1</source>
-        <translation>Шаг %1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: %2 splats, train loss %3&lt;br&gt;val L1 %4 · PSNR %5 dB · SSIM %6&lt;br&gt;opaque %7% · outside silhouette %8 · %9 s</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;: сплатов: %2, потери обучения %3&lt;br&gt;L1 валидации %4 · PSNR %5 дБ · SSIM %6&lt;br&gt;непрозрачных %7% · вне силуэта %8 · %9 с</translation>
-    </message>
-    <message>
-        <source>The checkpoint is at step %1: raise Steps above it to continue</source>
-        <translation>Контрольная точка на шаге %1: чтобы продолжить, увеличьте «Шаги»</translation>
-    </message>
-</context>
-<context>
-    <name>sw::widgets::ViewControls</name>
-    <message>
-        <source>Mesh</source>
-        <translation>Меш</translation>
-    </message>
-    <message>
-        <source>Splats</source>
-        <translation>Сплаты</translation>
-    </message>
-    <message>
-        <source>Colour the splats by one channel instead of their look</source>
-        <translation>Раскрасить сплаты по одному каналу вместо их вида</translation>
-    </message>
-    <message>
-        <source>None</source>
-        <translation>Нет</translation>
-    </message>
-    <message>
-        <source>Part</source>
-        <translation>Часть</translation>
-    </message>
-    <message>
-        <source>Material</source>
-        <translation>Материал</translation>
-    </message>
-    <message>
-        <source>Chunk</source>
-        <translation>Чанк</translation>
-    </message>
-    <message>
-        <source>AO</source>
-        <translation>AO</translation>
-    </message>
-    <message>
-        <source>Emission</source>
-        <translation>Свечение</translation>
-    </message>
-    <message>
-        <source>Shape</source>
-        <translation>Форма</translation>
-    </message>
-    <message>
-        <source>Floaters</source>
-        <translation>Флоатеры</translation>
-    </message>
-    <message>
-        <source>Overlay</source>
-        <translation>Наложение</translation>
-    </message>
-    <message>
-        <source>Core</source>
-        <translation>Ядро</translation>
-    </message>
-    <message>
-        <source>Draw the opaque core splats</source>
-        <translation>Рисовать непрозрачные сплаты ядра</translation>
-    </message>
-    <message>
-        <source>Shell</source>
-        <translation>Оболочка</translation>
-    </message>
-    <message>
-        <source>Draw the blended shell splats</source>
-        <translation>Рисовать полупрозрачные сплаты оболочки</translation>
-    </message>
-    <message>
-        <source>LOD: draw only the first k core splats (importance order)</source>
-        <translation>LOD: рисовать только первые k сплатов ядра (по важности)</translation>
-    </message>
-    <message>
-        <source>LOD</source>
-        <translation>LOD</translation>
-    </message>
-    <message>
-        <source>Orbit Camera</source>
-        <translation>Орбитальная камера</translation>
-    </message>
-    <message>
-        <source>Game Camera</source>
-        <translation>Игровая камера</translation>
-    </message>
-    <message>
-        <source>Grey Background</source>
-        <translation>Серый фон</translation>
-    </message>
-    <message>
-        <source>Black Background</source>
-        <translation>Чёрный фон</translation>
-    </message>
-</context>
-<context>
-    <name>sw::widgets::Viewport</name>
-    <message>
-        <source>The floater mask has %1 flags for %2 splats; it is ignored.</source>
-        <translation>Маска флоатеров содержит %1 флагов для %2 сплатов; она не используется.</translation>
-    </message>
-    <message>
-        <source>There is no splat model to show at game scale.</source>
-        <translation>Нет модели из сплатов для показа в игровом масштабе.</translation>
-    </message>
-    <message>
-        <source>OpenGL is not available for the game-scale view.</source>
-        <translation>OpenGL недоступен для вида в игровом масштабе.</translation>
-    </message>
-</context>
-<context>
-    <name>sw::widgets::DestructPanel</name>
-    <message>
-        <source> (silenced)</source>
-        <translation> (подавлено)</translation>
-    </message>
-    <message>
-        <source>A click on the splat view fires the profile along the view ray through that pixel</source>
-        <translation>Щелчок по виду сплатов стреляет профилем вдоль луча взгляда через этот пиксель</translation>
-    </message>
-    <message>
-        <source>Bake a model (or open an export) to shoot it.</source>
-        <translation>Запеките модель (или откройте экспорт), чтобы по ней стрелять.</translation>
-    </message>
-    <message>
-        <source>Click the model to shoot</source>
-        <translation>Стрелять щелчком по модели</translation>
-    </message>
-    <message>
-        <source>Fire volley</source>
-        <translation>Дать залп</translation>
-    </message>
-    <message>
-        <source>Game scale (×1, ×3)</source>
-        <translation>Игровой масштаб (×1, ×3)</translation>
-    </message>
-    <message>
-        <source>Heading</source>
-        <translation>Направление</translation>
-    </message>
-    <message>
-        <source>Heal</source>
-        <translation>Лечение</translation>
-    </message>
-    <message>
-        <source>Heals this share of the damage so far (100 %: the pristine plating)</source>
-        <translation>Залечивает эту долю полученного урона (100 %: нетронутая обшивка)</translation>
-    </message>
-    <message>
-        <source>Loads a weapon profile into the fields below: a built-in, or one tuned for this model (an edit keeps it under its name, saved in the project and exported beside the asset)</source>
-        <translation>Загружает профиль оружия в поля ниже: встроенный или настроенный для этой модели (правка сохраняет его под его именем — в проекте и при экспорте рядом с ассетом)</translation>
-    </message>
-    <message>
-        <source>No destruction: %1</source>
-        <translation>Разрушение недоступно: %1</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>Пауза</translation>
-    </message>
-    <message>
-        <source>Replays the shots and steps up to this time (a shot from a scrubbed-back time drops what followed)</source>
-        <translation>Повторяет выстрелы и шаги до этого момента (выстрел из отмотанного назад момента отбрасывает то, что было после)</translation>
-    </message>
-    <message>
-        <source>Reset</source>
-        <translation>Сброс</translation>
-    </message>
-    <message>
-        <source>Seed of the aim points and of the simulation (applied on Reset)</source>
-        <translation>Зерно точек прицеливания и симуляции (применяется при сбросе)</translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation>Зерно</translation>
-    </message>
-    <message>
-        <source>Shots</source>
-        <translation>Выстрелы</translation>
-    </message>
-    <message>
-        <source>Stats</source>
-        <translation>Статистика</translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation>Шаг</translation>
-    </message>
-    <message>
-        <source>The side the shots come from and the game-scale view looks from (0: from −Y)</source>
-        <translation>Сторона, откуда летят выстрелы и откуда смотрит вид в игровом масштабе (0: со стороны −Y)</translation>
-    </message>
-    <message>
-        <source>Time and heal</source>
-        <translation>Время и лечение</translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation>Время</translation>
-    </message>
-    <message>
-        <source>Volley</source>
-        <translation>Залп</translation>
-    </message>
-    <message>
-        <source>Weapon</source>
-        <translation>Оружие</translation>
-    </message>
-    <message>
-        <source>part %1</source>
-        <translation>часть %1</translation>
-    </message>
-    <message>
-        <source>Simulation</source>
-        <translation>Симуляция</translation>
-    </message>
-</context>
-<context>
-    <name>sw::widgets::OverlayLegend</name>
-    <message>
-        <source>Part %1</source>
-        <translation>Часть %1</translation>
-    </message>
-    <message>
-        <source>Part overlay</source>
-        <translation>Наложение: части</translation>
-    </message>
-    <message>
-        <source>default</source>
-        <translation>обычный</translation>
-    </message>
-    <message>
-        <source>chitin</source>
-        <translation>хитин</translation>
-    </message>
-    <message>
-        <source>bone</source>
-        <translation>кость</translation>
-    </message>
-    <message>
-        <source>flesh</source>
-        <translation>плоть</translation>
-    </message>
-    <message>
-        <source>circuit</source>
-        <translation>схема</translation>
-    </message>
-    <message>
-        <source>core</source>
-        <translation>ядро</translation>
-    </message>
-    <message>
-        <source>Material overlay</source>
-        <translation>Наложение: материалы</translation>
-    </message>
-    <message>
-        <source>Chunk %1</source>
-        <translation>Кусок %1</translation>
-    </message>
-    <message>
-        <source>Chunk overlay</source>
-        <translation>Наложение: куски</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n chunk(s) in all, one hue each</source>
-        <translation>
-            <numerusform>всего %n кусок, у каждого свой оттенок</numerusform>
-            <numerusform>всего %n куска, у каждого свой оттенок</numerusform>
-            <numerusform>всего %n кусков, у каждого свой оттенок</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>0: fully occluded</source>
-        <translation>0: полностью затенено</translation>
-    </message>
-    <message>
-        <source>0.5: half open</source>
-        <translation>0,5: наполовину открыто</translation>
-    </message>
-    <message>
-        <source>1: open sky</source>
-        <translation>1: открытое небо</translation>
-    </message>
-    <message>
-        <source>AO overlay (ambient occlusion)</source>
-        <translation>Наложение: AO (фоновое затенение)</translation>
-    </message>
-    <message>
-        <source>level 1 (faint)</source>
-        <translation>уровень 1 (слабое)</translation>
-    </message>
-    <message>
-        <source>level 8</source>
-        <translation>уровень 8</translation>
-    </message>
-    <message>
-        <source>level 15 (brightest)</source>
-        <translation>уровень 15 (самое яркое)</translation>
-    </message>
-    <message>
-        <source>Emission overlay</source>
-        <translation>Наложение: свечение</translation>
-    </message>
-    <message>
-        <source>Splats that do not glow: their own colour, dimmed</source>
-        <translation>Несветящиеся сплаты: их собственный цвет, приглушённый</translation>
-    </message>
-    <message>
-        <source>dot</source>
-        <translation>точка</translation>
-    </message>
-    <message>
-        <source>rounded hexagon</source>
-        <translation>скруглённый шестиугольник</translation>
-    </message>
-    <message>
-        <source>plate</source>
-        <translation>пластина</translation>
-    </message>
-    <message>
-        <source>Shape overlay</source>
-        <translation>Наложение: формы</translation>
-    </message>
-    <message>
-        <source>floater (flagged for removal)</source>
-        <translation>флоатер (помечен к удалению)</translation>
-    </message>
-    <message>
-        <source>Floater overlay</source>
-        <translation>Наложение: флоатеры</translation>
-    </message>
-    <message>
-        <source>Kept splats: their own colour, dimmed</source>
-        <translation>Оставленные сплаты: их собственный цвет, приглушённый</translation>
-    </message>
-    <message>
-        <source>Part colours</source>
-        <translation>Цвета частей</translation>
-    </message>
-</context>
-<context>
-    <name>sw::editor::SelectionController</name>
-    <message>
-        <source>Selected: %1 of %2 splats</source>
-        <translation>Выделено: %1 из %2 сплатов</translation>
-    </message>
-</context>
-<context>
     <name>sw::widgets::SelectionPanel</name>
-    <message>
-        <source>Navigate</source>
-        <translation>Навигация</translation>
-    </message>
-    <message>
-        <source>The left button turns the camera</source>
-        <translation>Левая кнопка вращает камеру</translation>
-    </message>
-    <message>
-        <source>Click</source>
-        <translation>Щелчок</translation>
-    </message>
-    <message>
-        <source>Pick the front-most splat under the cursor</source>
-        <translation>Выбрать ближайший сплат под курсором</translation>
-    </message>
-    <message>
-        <source>Box</source>
-        <translation>Рамка</translation>
-    </message>
-    <message>
-        <source>Drag a rectangle</source>
-        <translation>Протяните прямоугольник</translation>
-    </message>
-    <message>
-        <source>Lasso</source>
-        <translation>Лассо</translation>
-    </message>
-    <message>
-        <source>Draw around the splats</source>
-        <translation>Обведите сплаты</translation>
-    </message>
-    <message>
-        <source>Brush</source>
-        <translation>Кисть</translation>
-    </message>
-    <message>
-        <source>Paint over the splats</source>
-        <translation>Закрасьте сплаты</translation>
-    </message>
-    <message>
-        <source>Sphere</source>
-        <translation>Сфера</translation>
-    </message>
-    <message>
-        <source>Click a splat and drag out a ball around it</source>
-        <translation>Щёлкните по сплату и протяните шар вокруг него</translation>
-    </message>
     <message>
         <source> (Shift adds, Ctrl subtracts, Alt turns the camera)</source>
         <translation> (Shift добавляет, Ctrl вычитает, Alt вращает камеру)</translation>
@@ -3563,22 +3439,198 @@
         <source>%1 of %2 splats selected</source>
         <translation>Выделено сплатов: %1 из %2</translation>
     </message>
+    <message>
+        <source> model units</source>
+        <translation> ед. модели</translation>
+    </message>
 </context>
 <context>
-    <name>sw::editor::AutosaveController</name>
+    <name>sw::widgets::TrainingPanel</name>
     <message>
-        <source>Restore unsaved work</source>
-        <translation>Восстановить несохранённую работу</translation>
+        <source>Start</source>
+        <translation>Старт</translation>
     </message>
     <message>
-        <source>Splatwright did not quit cleanly last time. Unsaved changes to %1 were autosaved at %2.
-Restore them? (Discard deletes the autosave; the project file stays as it was saved.)</source>
-        <translation>В прошлый раз Splatwright завершился некорректно. Несохранённые изменения %1 были автоматически сохранены в %2.
-Восстановить их? (Отказ удалит автосохранение; файл проекта останется таким, каким был сохранён.)</translation>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
     </message>
     <message>
-        <source>Restore</source>
-        <translation>Восстановить</translation>
+        <source>Resume</source>
+        <translation>Продолжить</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Ожидание</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Запуск…</translation>
+    </message>
+    <message>
+        <source>Resume from step %1</source>
+        <translation>Продолжить с шага %1</translation>
+    </message>
+    <message>
+        <source>Continue from the run folder&apos;s last checkpoint</source>
+        <translation>Продолжить с последней контрольной точки папки запуска</translation>
+    </message>
+    <message>
+        <source>No checkpoint in the run folder yet</source>
+        <translation>В папке запуска ещё нет контрольной точки</translation>
+    </message>
+    <message>
+        <source>step %1/%2 — ETA %3</source>
+        <translation>шаг %1/%2 — осталось %3</translation>
+    </message>
+    <message>
+        <source>step %1/%2</source>
+        <translation>шаг %1/%2</translation>
+    </message>
+    <message>
+        <source>Done: %1 steps</source>
+        <translation>Готово: шагов: %1</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Остановлено</translation>
+    </message>
+    <message>
+        <source>Final, step %1</source>
+        <translation>Итог, шаг %1</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>Шаг %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 splats, train loss %3&lt;br&gt;val L1 %4 · PSNR %5 dB · SSIM %6&lt;br&gt;opaque %7% · outside silhouette %8 · %9 s</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: сплатов: %2, потери обучения %3&lt;br&gt;L1 валидации %4 · PSNR %5 дБ · SSIM %6&lt;br&gt;непрозрачных %7% · вне силуэта %8 · %9 с</translation>
+    </message>
+    <message>
+        <source>The checkpoint is at step %1: raise Steps above it to continue</source>
+        <translation>Контрольная точка на шаге %1: чтобы продолжить, увеличьте «Шаги»</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>График</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::ViewControls</name>
+    <message>
+        <source>Mesh</source>
+        <translation>Меш</translation>
+    </message>
+    <message>
+        <source>Splats</source>
+        <translation>Сплаты</translation>
+    </message>
+    <message>
+        <source>Colour the splats by one channel instead of their look</source>
+        <translation>Раскрасить сплаты по одному каналу вместо их вида</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Нет</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>Часть</translation>
+    </message>
+    <message>
+        <source>Material</source>
+        <translation>Материал</translation>
+    </message>
+    <message>
+        <source>Chunk</source>
+        <translation>Чанк</translation>
+    </message>
+    <message>
+        <source>AO</source>
+        <translation>AO</translation>
+    </message>
+    <message>
+        <source>Emission</source>
+        <translation>Свечение</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Форма</translation>
+    </message>
+    <message>
+        <source>Floaters</source>
+        <translation>Флоатеры</translation>
+    </message>
+    <message>
+        <source>Overlay</source>
+        <translation>Наложение</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation>Ядро</translation>
+    </message>
+    <message>
+        <source>Draw the opaque core splats</source>
+        <translation>Рисовать непрозрачные сплаты ядра</translation>
+    </message>
+    <message>
+        <source>Shell</source>
+        <translation>Оболочка</translation>
+    </message>
+    <message>
+        <source>Draw the blended shell splats</source>
+        <translation>Рисовать полупрозрачные сплаты оболочки</translation>
+    </message>
+    <message>
+        <source>LOD: draw only the first k core splats (importance order)</source>
+        <translation>LOD: рисовать только первые k сплатов ядра (по важности)</translation>
+    </message>
+    <message>
+        <source>LOD</source>
+        <translation>LOD</translation>
+    </message>
+    <message>
+        <source>Orbit Camera</source>
+        <translation>Орбитальная камера</translation>
+    </message>
+    <message>
+        <source>Game Camera</source>
+        <translation>Игровая камера</translation>
+    </message>
+    <message>
+        <source>Grey Background</source>
+        <translation>Серый фон</translation>
+    </message>
+    <message>
+        <source>Black Background</source>
+        <translation>Чёрный фон</translation>
+    </message>
+    <message>
+        <source>Level of detail: draws the first %1 of the model&apos;s %2 core (opaque) splats, most important first. The %3 shell (blended) splats are not counted here and always draw.</source>
+        <translation>Уровень детализации: рисуются первые %1 из %2 сплатов ядра (непрозрачных), самые важные первыми. Сплаты оболочки (полупрозрачные, %3) здесь не считаются и рисуются всегда.</translation>
+    </message>
+    <message>
+        <source>core %1 / %2</source>
+        <translation>ядро %1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::Viewport</name>
+    <message>
+        <source>The floater mask has %1 flags for %2 splats; it is ignored.</source>
+        <translation>Маска флоатеров содержит %1 флагов для %2 сплатов; она не используется.</translation>
+    </message>
+    <message>
+        <source>There is no splat model to show at game scale.</source>
+        <translation>Нет модели из сплатов для показа в игровом масштабе.</translation>
+    </message>
+    <message>
+        <source>OpenGL is not available for the game-scale view.</source>
+        <translation>OpenGL недоступен для вида в игровом масштабе.</translation>
     </message>
 </context>
 </TS>

@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 
 #include "core/bake/bake.h"
+#include "widgets/fitted_scroll_area.h"
 #include "widgets/param_panel.h"
 
 namespace sw::widgets {
@@ -18,11 +19,7 @@ BakePanel::BakePanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     m_settings = new ParamPanel(bake::bakeSchema().schema());
     m_settings->setObjectName("bakeSettings");
-    auto* scroll = new QScrollArea;
-    scroll->setWidgetResizable(true);
-    scroll->setWidget(m_settings);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_settings->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 4);
+    auto* scroll = new FittedScrollArea(m_settings);
     m_report = new QTextBrowser;
     m_report->setObjectName("bakeReport");
     m_report->setPlaceholderText(tr("Bake or export to see the report."));

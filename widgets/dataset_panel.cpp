@@ -63,6 +63,7 @@ DatasetPanel::DatasetPanel(QWidget* parent)
     layout->addWidget(folderBox);
     layout->addStretch(1);
 
+    updateRender();
     connect(m_render, &QPushButton::clicked, this, &DatasetPanel::renderRequested);
     connect(m_belt, &ParamPanel::changed, this, &DatasetPanel::beltChanged);
     connect(m_hsv, &HsvTable::changed, this, &DatasetPanel::hsvChanged);
@@ -108,13 +109,39 @@ void DatasetPanel::setOutputFolder(const QString& folder) { m_folder->setText(QD
 
 void DatasetPanel::setBusy(bool busy) {
     m_busy = busy;
-    m_render->setEnabled(!busy && m_error->isHidden());
+    updateRender();
 }
 
 void DatasetPanel::showSettingsError(const QString& text) {
     m_error->setText(text);
     m_error->setVisible(!text.isEmpty());
-    m_render->setEnabled(!m_busy && text.isEmpty());
+    updateRender();
+}
+
+QString DatasetPanel::checkBelt() {
+    const dataset::BeltSettings b = belt();
+    const ParamSchema& schema = dataset::beltSchema().schema();
+    const ParamSpec* lo = schema.find("elevation-min");
+    const ParamSpec* hi = schema.find("elevation-max");
+    const auto value = [this](double v, const ParamSpec* spec) {
+        return locale().toString(v, 'g', 6) + QLatin1Char(' ') + ParamPanel::trSchema(spec->unit);
+    };
+    m_beltError = lo && hi && b.elevationMin > b.elevationMax
+                      ? tr("Above %1 (%2 > %3): lower this or raise %1.")
+                            .arg(ParamPanel::trSchema(hi->label), value(b.elevationMin, lo), value(b.elevationMax, hi))
+                      : QString();
+    m_belt->setFieldError(QStringLiteral("elevation-min"), m_beltError);
+    updateRender();
+    return m_beltError;
+}
+
+void DatasetPanel::updateRender() {
+    const bool invalid = !m_beltError.isEmpty() || !m_error->isHidden();
+    m_render->setEnabled(!m_busy && !invalid);
+    m_render->setToolTip(m_busy    ? tr("A dataset is being rendered: wait for it or cancel it.")
+                         : invalid ? tr("Fix the setting marked in red first.")
+                                   : tr("Render the training, validation and test views of the open model into the "
+                                        "output folder."));
 }
 
 QString DatasetPanel::settingsError() const { return m_error->isHidden() ? QString() : m_error->text(); }

@@ -43,10 +43,14 @@ public:
     QString outputFolder() const;
     void setOutputFolder(const QString& folder);
     void setBusy(bool busy);
-    // A settings error (belt elevation min above max, …) in red under the forms, with Render
-    // off until the settings are valid again; an empty text clears it.
+    // A settings error in red under the forms, with Render off until the settings are valid
+    // again; an empty text clears it.
     void showSettingsError(const QString& text);
     QString settingsError() const;
+    // Checks what the schema cannot (Lowest elevation ≤ Highest elevation) and says it in plain
+    // words on the line under the field, with Render off and its tooltip saying why; returns the
+    // text (empty when the belt can be posed).
+    QString checkBelt();
 
 signals:
     void renderRequested();
@@ -61,7 +65,9 @@ private:
     QPushButton* m_render;
     QLabel* m_error;
     QStringList m_materialNames;
+    QString m_beltError;
     bool m_busy = false;
+    void updateRender();  // enabled and its tooltip: why it is off
 };
 
 // The frames of a rendered dataset folder (transforms_{train,val,test}.json), with each camera's

@@ -188,6 +188,26 @@ void DestructPanel::setHeal(double share) { m_heal->setValue(int(std::lround(std
 
 double DestructPanel::heal() const { return double(m_heal->value()) / 100.0; }
 
+double DestructPanel::recordedHeal() const {
+    if (!m_session || m_session->time() < m_session->recordedTime() - 1e-9) return 0.0;  // scrubbed back
+    double left = 1.0;
+    const auto& actions = m_session->actions();
+    for (auto a = actions.rbegin(); a != actions.rend(); ++a) {
+        if (a->kind == destruct::SessionAction::Kind::Shot || a->kind == destruct::SessionAction::Kind::Volley) break;
+        if (a->kind == destruct::SessionAction::Kind::Heal) left *= 1.0 - double(a->amount);
+    }
+    return 1.0 - left;
+}
+
+void DestructPanel::healSliderMoved(int percent) {
+    m_healLabel->setText(QStringLiteral("%1 %").arg(percent));
+    if (m_replaying || !m_session) return;
+    const double recorded = recordedHeal(), wanted = double(percent) / 100.0;
+    const double pending = recorded >= 1.0 ? 0.0 : std::max(0.0, (wanted - recorded) / (1.0 - recorded));
+    m_session->setPendingHeal(float(pending));
+    afterChange(true);  // shows recorded + pending (back to the recorded share when moved below it)
+}
+
 void DestructPanel::setPaused(bool paused) {
     if (m_pause->isChecked() != paused) m_pause->setChecked(paused);  // re-enters through toggled
     setRunning(!paused && m_session);
@@ -373,7 +393,9 @@ void DestructPanel::afterChange(bool sheet) {
     m_replaying = true;
     m_scrub->setRange(0, int(std::lround(total / double(kFrameSeconds))));
     m_scrub->setValue(int(std::lround(now / double(kFrameSeconds))));
-    m_heal->setValue(m_session ? int(std::lround(m_session->pendingHeal() * 100.f)) : 0);  // 0 once a heal is recorded
+    const double recorded = recordedHeal();
+    const double pending = m_session ? double(m_session->pendingHeal()) : 0.0;
+    m_heal->setValue(int(std::lround((recorded + (1.0 - recorded) * pending) * 100.0)));
     m_replaying = false;
     m_timeLabel->setText(QStringLiteral("%1 / %2 s").arg(now, 0, 'f', 2).arg(total, 0, 'f', 2));
     m_healLabel->setText(QStringLiteral("%1 %").arg(m_heal->value()));

@@ -95,7 +95,11 @@ public:
     // The volley of the Volley row (shots, seed, heading); returns the hits that struck.
     int fireVolley();
     void setVolley(int shots, std::uint32_t seed, float headingDeg);
-    void setHeal(double share);  // 0..1 of the damage so far, exact (replayed)
+    // The heal slider: the share (0..1) of the damage since the last shot or volley that is
+    // healed. It keeps showing a heal once it is recorded (the next frame while playing records
+    // it); moving it further heals that share of the damage in all, moving it below what is
+    // recorded puts it back (a recorded heal is undone by scrubbing back).
+    void setHeal(double share);
     double heal() const;
     void setPaused(bool paused);
     bool paused() const;
@@ -123,6 +127,8 @@ private:
     void saveSessionDialog();
     void loadSessionDialog();
     void setActionsEnabled(bool on);
+    double recordedHeal() const;  // 1 − Π(1 − h) of the heals recorded since the last shot or volley
+    void healSliderMoved(int percent);
     void afterChange(bool sheet);
     void updateStats();
     void logNewEvents();

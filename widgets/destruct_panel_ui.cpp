@@ -120,12 +120,7 @@ void DestructPanel::buildUi() {
     buttons->addWidget(m_reset);
     timeLayout->addLayout(buttons);
     layout->addWidget(timeBox);
-    connect(m_heal, &QSlider::valueChanged, this, [this](int v) {
-        m_healLabel->setText(QStringLiteral("%1 %").arg(v));
-        if (m_replaying || !m_session) return;
-        m_session->setPendingHeal(float(v) / 100.f);
-        afterChange(true);
-    });
+    connect(m_heal, &QSlider::valueChanged, this, &DestructPanel::healSliderMoved);
     connect(m_scrub, &QSlider::valueChanged, this, [this](int v) {
         if (!m_replaying && m_session) scrubTo(double(v) * double(kFrameSeconds));
     });

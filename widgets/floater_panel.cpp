@@ -91,17 +91,44 @@ QString FloaterPanel::floaterReasons(const bake::FloaterReport& r) {
     return why.isEmpty() ? QString() : QStringLiteral(" (") + why.join(QStringLiteral(", ")) + QLatin1Char(')');
 }
 
+FloaterPanel::Counts FloaterPanel::countRows(const bake::FloaterResult& f, std::span<const std::uint8_t> keep) {
+    Counts c;
+    c.report.datasetSkipped = f.report.datasetSkipped;
+    for (std::size_t i = 0; i < f.far.size(); ++i) {
+        const bool flagged = f.far[i] || f.detached[i] || f.silhouette[i] || f.dataset[i];
+        if (!flagged) continue;
+        ++c.listed;
+        if (i < keep.size() && keep[i]) {
+            ++c.kept;
+            continue;
+        }
+        ++c.flagged;
+        // Once each, under its first sign: the parts add up to the whole.
+        int& sign = f.far[i] ? c.report.far : f.detached[i] ? c.report.detached : f.silhouette[i] ? c.report.silhouette : c.report.dataset;
+        ++sign;
+    }
+    c.report.removed = c.flagged;
+    c.report.kept = c.kept;
+    return c;
+}
+
 void FloaterPanel::setScan(const bake::FloaterResult& f, std::span<const float> distance,
                            std::span<const std::uint8_t> keep, std::span<const std::uint32_t> ids, Source source) {
-    const bake::FloaterReport& r = f.report;
-    const auto kept = std::count(keep.begin(), keep.end(), std::uint8_t(1));
-    const QString reasons = floaterReasons(r);
-    const QString keptText = kept > 0 ? QStringLiteral("; ") + tr("%n kept (marked Keep)", nullptr, int(kept)) : QString();
+    // Every count is of the listed rows, so they add up: flagged + kept = rows, the signs' parts
+    // = flagged (a splat with several signs counts under the first; the Signs column lists all).
+    if (&f != &m_shown.floaters) {
+        m_shown = {f, {distance.begin(), distance.end()}, {keep.begin(), keep.end()}, {ids.begin(), ids.end()}, source, true};
+    }
+    const Counts c = countRows(f, keep);
+    const QString reasons = floaterReasons(c.report);
+    const QString keptText = c.kept > 0 ? QStringLiteral("; ") + tr("%n kept (marked Keep)", nullptr, c.kept) : QString();
     if (source == Source::Bake)
-        m_counts->setText(tr("The last bake removed %n floater(s)", nullptr, r.removed) + reasons + keptText + QStringLiteral(". ") +
+        m_counts->setText(tr("The last bake removed %n floater(s)", nullptr, c.flagged) + reasons + keptText + QStringLiteral(". ") +
                           tr("Re-run scans the cloud again."));
     else
-        m_counts->setText(tr("%n splat(s) flagged as floaters", nullptr, r.removed) + reasons + keptText + QLatin1Char('.'));
+        m_counts->setText(tr("%n splat(s) flagged as floaters", nullptr, c.flagged) + reasons + keptText + QLatin1Char('.'));
+    m_counts->setToolTip(tr("Each splat is counted once, under the first of its signs (far, detached, outside the "
+                            "silhouette, over background); the Signs column lists all of them."));
     m_splats.clear();
     m_kept.clear();
     for (std::size_t i = 0; i < f.far.size(); ++i) {
@@ -117,7 +144,7 @@ void FloaterPanel::setScan(const bake::FloaterResult& f, std::span<const float> 
         m_table->setItem(row, kIndex, cell(QString::number(i < ids.size() ? ids[i] : i)));
         m_table->setItem(row, kSigns, cell(signNames(f, i)));
         const bool known = i < distance.size() && std::isfinite(distance[i]);
-        m_table->setItem(row, kDistance, cell(known ? QString::number(double(distance[i]), 'f', 4) : QStringLiteral("—")));
+        m_table->setItem(row, kDistance, cell(known ? locale().toString(double(distance[i]), 'f', 4) : QStringLiteral("—")));
         m_table->setItem(row, kKept, cell(m_kept[std::size_t(row)] ? tr("kept") : QString()));
     }
     updateButtons();
@@ -125,6 +152,7 @@ void FloaterPanel::setScan(const bake::FloaterResult& f, std::span<const float> 
 }
 
 void FloaterPanel::clearScan(const QString& message) {
+    m_shown = {};
     m_counts->setText(message);
     m_splats.clear();
     m_kept.clear();
@@ -190,6 +218,16 @@ bool FloaterPanel::eventFilter(QObject* watched, QEvent* event) {
         }
     }
     return QWidget::eventFilter(watched, event);
+}
+
+void FloaterPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange && m_shown.any) {
+        const std::vector<int> selected = selectedSplats();
+        const QSignalBlocker quiet(this);  // the same rows: nothing for the view to redo
+        setScan(m_shown.floaters, m_shown.distance, m_shown.keep, m_shown.ids, m_shown.source);
+        selectSplats(selected);
+    }
+    QWidget::changeEvent(event);
 }
 
 QString FloaterPanel::countsText() const { return m_counts->text(); }

@@ -26,6 +26,14 @@ public:
     // detached from the body, …)", or empty when no sign flagged any. The bake report says it alike.
     static QString floaterReasons(const sw::bake::FloaterReport& report);
     explicit FloaterPanel(QWidget* parent = nullptr);
+    // The counts the panel shows, all of the listed rows (a splat flagged by any sign): listed =
+    // flagged + kept; report's far + detached + silhouette + dataset = flagged, each splat under
+    // the first of its signs.
+    struct Counts {
+        int listed = 0, flagged = 0, kept = 0;
+        sw::bake::FloaterReport report;
+    };
+    static Counts countRows(const sw::bake::FloaterResult& floaters, std::span<const std::uint8_t> keep);
 
     // Where the list comes from: a scan of the current cloud, or the last bake's removals.
     enum class Source { Scan, Bake };
@@ -62,6 +70,7 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;  // Delete / F on the list
+    void changeEvent(QEvent* event) override;  // the summary and sign names in the new language
 
 private:
     void updateButtons();
@@ -72,6 +81,14 @@ private:
     QPushButton* m_delete;
     QPushButton* m_keep;
     QPushButton* m_frame;
+    struct Shown {  // what setScan was given, to write it again in another language
+        sw::bake::FloaterResult floaters;
+        std::vector<float> distance;
+        std::vector<std::uint8_t> keep;
+        std::vector<std::uint32_t> ids;
+        Source source = Source::Scan;
+        bool any = false;
+    } m_shown;
     std::vector<int> m_splats;          // [rows] cloud index
     std::vector<std::uint8_t> m_kept;   // [rows]
     bool m_busy = false;

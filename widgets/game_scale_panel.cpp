@@ -1,9 +1,10 @@
 #include "widgets/game_scale_panel.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QDir>
 #include <QFileInfo>
-#include <QFormLayout>
+#include <QGridLayout>
 #include <QLocale>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -31,14 +32,24 @@ constexpr int REFRESH_DELAY_MS = 150;  // coalesces a burst of changes (a spin b
 GameScalePanel::GameScalePanel(Viewport* viewport, QWidget* parent)
     : QWidget(parent), m_viewport(viewport), m_timer(new QTimer(this)) {
     auto* layout = new QVBoxLayout(this);
-    auto* form = new QFormLayout;
+    // The settings in two rows of two, so the sheet keeps the dock's height (a short dock at the
+    // bottom showed a strip of it).
+    auto* form = new QGridLayout;
+    form->setColumnStretch(1, 1);
+    form->setColumnStretch(3, 2);
+    const auto addRow = [form](int row, int column, const QString& label, QWidget* field) {
+        auto* text = new QLabel(label);
+        text->setBuddy(field);
+        form->addWidget(text, row, 2 * column);
+        form->addWidget(field, row, 2 * column + 1);
+    };
     m_height = new QSpinBox;
     m_height->setObjectName("gameScaleHeight");
     m_height->setRange(60, 100);
     m_height->setValue(render::GameScaleSettings{}.heightPx);
     m_height->setSuffix(tr(" px"));
     m_height->setToolTip(tr("Height of the model on screen in the game (60–100 px)"));
-    form->addRow(tr("Target height"), m_height);
+    addRow(0, 0, tr("Target height"), m_height);
     m_heading = new QSpinBox;
     m_heading->setObjectName("gameScaleHeading");
     m_heading->setRange(0, 359);
@@ -46,15 +57,15 @@ GameScalePanel::GameScalePanel(Viewport* viewport, QWidget* parent)
     m_heading->setValue(int(render::GameScaleSettings{}.headingDeg));
     m_heading->setSuffix(tr("°"));
     m_heading->setToolTip(tr("Game camera heading around the model (0 = front)"));
-    form->addRow(tr("Heading"), m_heading);
+    addRow(1, 0, tr("Heading"), m_heading);
     m_a = new QComboBox;
     m_a->setObjectName("compareA");
     m_a->setToolTip(tr("What the sheet shows: the current view, or a cloud or bake of the project"));
     m_b = new QComboBox;
     m_b->setObjectName("compareB");
     m_b->setToolTip(tr("A second cloud or bake drawn below the first with the same settings, for an A/B compare"));
-    form->addRow(tr("A"), m_a);
-    form->addRow(tr("Compare with (B)"), m_b);
+    addRow(0, 1, tr("A"), m_a);
+    addRow(1, 1, tr("Compare with (B)"), m_b);
     layout->addLayout(form);
     refillCompareLists();
     for (QComboBox* box : {m_a, m_b}) connect(box, &QComboBox::activated, this, [this] { refresh(); });
@@ -63,23 +74,30 @@ GameScalePanel::GameScalePanel(Viewport* viewport, QWidget* parent)
     refreshButton->setObjectName("gameScaleRefresh");
     refreshButton->setToolTip(tr("Render the game-scale sheet of the current splat model"));
     connect(refreshButton, &QPushButton::clicked, this, [this] { refresh(); });
-    auto* row = new QHBoxLayout;
-    row->addWidget(refreshButton);
-    row->addStretch(1);
-    layout->addLayout(row);
-
+    m_fit = new QPushButton(tr("Fit"));
+    m_fit->setObjectName("gameScaleFit");
+    m_fit->setCheckable(true);
+    m_fit->setChecked(true);
+    m_fit->setToolTip(tr("Shrink the sheet to fit the dock (off: actual pixels, scrolled)"));
+    connect(m_fit, &QPushButton::toggled, this, [this] { showSheet(); });
     m_info = new QLabel(tr("×1 and ×3 nearest-neighbour, on grey and on black; the source mesh beside the splats, "
                            "drawn with the splats' look."));
     m_info->setObjectName("gameScaleInfo");
     m_info->setWordWrap(true);
-    layout->addWidget(m_info);
+    auto* row = new QHBoxLayout;
+    row->addWidget(refreshButton);
+    row->addWidget(m_fit);
+    row->addWidget(m_info, 1);
+    layout->addLayout(row);
     m_view = new QLabel;
     m_view->setObjectName("gameScaleImage");
     m_view->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(m_view);
-    scroll->setWidgetResizable(true);
-    layout->addWidget(scroll, 1);
+    m_scroll = new QScrollArea;
+    m_scroll->setObjectName("gameScaleScroll");
+    m_scroll->setWidget(m_view);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->viewport()->installEventFilter(this);  // a resized dock fits the sheet again
+    layout->addWidget(m_scroll, 1);
 
     m_timer->setSingleShot(true);
     m_timer->setInterval(REFRESH_DELAY_MS);
@@ -261,6 +279,33 @@ QImage stackSheets(const QImage& a, const QString& ha, const QImage& b, const QS
 
 }  // namespace
 
+bool GameScalePanel::fitted() const { return m_fit->isChecked(); }
+
+void GameScalePanel::setFitted(bool fit) { m_fit->setChecked(fit); }
+
+// Fitted: the captioned sheet scaled down (never up) to the scroll area's viewport, so the dock
+// shows it whole without scrolling either way; else at its own pixels.
+void GameScalePanel::showSheet() {
+    if (m_captioned.isNull()) return;
+    const QSize room = m_scroll->viewport()->size();
+    const bool shrink = fitted() && (m_captioned.width() > room.width() || m_captioned.height() > room.height()) &&
+                        room.width() > 0 && room.height() > 0;
+    const QImage shown = shrink ? m_captioned.scaled(room, Qt::KeepAspectRatio, Qt::SmoothTransformation) : m_captioned;
+    m_view->setPixmap(QPixmap::fromImage(shown));
+    m_scroll->setHorizontalScrollBarPolicy(fitted() ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+    m_scroll->setVerticalScrollBarPolicy(fitted() ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+}
+
+QSize GameScalePanel::shownSheetSize() const {
+    const QPixmap pixmap = m_view->pixmap();
+    return pixmap.isNull() ? QSize() : pixmap.size();
+}
+
+bool GameScalePanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_scroll->viewport() && event->type() == QEvent::Resize && fitted()) showSheet();
+    return QWidget::eventFilter(watched, event);
+}
+
 bool GameScalePanel::refresh() {
     m_timer->stop();
     m_stale = false;
@@ -294,7 +339,7 @@ bool GameScalePanel::refresh() {
         m_captioned = sheetA;
     }
     m_captions = captionsA;
-    m_view->setPixmap(QPixmap::fromImage(m_captioned));
+    showSheet();
     const render::SplatRenderSettings look = m_viewport->splatLook();
     const QString meshLook = !mesh       ? tr("no mesh to compare with")
                              : look.cel ? tr("the mesh drawn with the same cel bands and sun as the splats")

@@ -25,6 +25,7 @@
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QTimer;
 
@@ -60,6 +61,11 @@ public:
         QString text;
     };
     const QList<Caption>& captions() const { return m_captions; }
+    // Fit (the default): the dock shows the sheet shrunk to its size, whole, without scroll
+    // bars; off: at its own pixels, scrolled. shownSheetSize(): the size it is shown at.
+    bool fitted() const;
+    void setFitted(bool fit);
+    QSize shownSheetSize() const;
 
     // A/B compare. `candidates` lists the files to offer (called when the lists are filled);
     // `loader` turns a file into a drawable model (errors name the file).
@@ -79,9 +85,11 @@ signals:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     bool shownNow() const;
+    void showSheet();  // m_captioned in the view, fitted or not
     // The model a compare source names (current view, a loaded file) and its heading; null
     // with `error` set when it cannot be had.
     ModelPtr compareModel(const QString& source, QString& heading, QString& error);
@@ -91,6 +99,8 @@ private:
     QSpinBox* m_height = nullptr;
     QSpinBox* m_heading = nullptr;
     QLabel* m_view = nullptr;
+    QScrollArea* m_scroll = nullptr;
+    QPushButton* m_fit = nullptr;
     QLabel* m_info = nullptr;
     QTimer* m_timer = nullptr;
     QImage m_image;

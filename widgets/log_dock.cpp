@@ -38,6 +38,7 @@ LogDock::LogDock(QWidget* parent) : QDockWidget(tr("Log"), parent) {
     m_filter->addItem(tr("Warning"), int(log::Level::Warning));
     m_filter->addItem(tr("Error"), int(log::Level::Error));
     m_filter->setCurrentIndex(0);
+    m_filter->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // a language switch resizes it ("Отладка")
     auto* clearButton = new QPushButton(tr("Clear"), body);
     clearButton->setObjectName("clearLog");
     bar->addWidget(new QLabel(tr("Show from:"), body));

@@ -41,7 +41,7 @@ LossChart::LossChart(QWidget* parent)
     m_psnr->attachAxis(m_psnrAxis);
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(220);
+    setMinimumHeight(150);
     clear();
 }
 
@@ -53,9 +53,23 @@ void LossChart::clear() {
     m_psnrAxis->setRange(10, 40);
 }
 
+// Whole-step ticks at a round interval (1, 2, 5 × 10^k, at least 1): the labels are "%d", so a
+// fractional interval printed an empty chart's axis as "0 0 0 0 0 1".
 void LossChart::setStepRange(int first, int last) {
-    m_steps->setRange(first, std::max(first + 1, last));
-    m_steps->applyNiceNumbers();  // round step labels (0, 100, 200, …)
+    const double span = std::max(1, last - first);
+    const double raw = std::max(1.0, span / 5.0);
+    const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+    double interval = decade;
+    for (const double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * decade >= raw) {
+            interval = m * decade;
+            break;
+        }
+    const double top = first + std::ceil(span / interval) * interval;
+    m_steps->setTickType(QValueAxis::TicksDynamic);
+    m_steps->setTickAnchor(first);
+    m_steps->setTickInterval(interval);
+    m_steps->setRange(first, top);
 }
 
 void LossChart::addLoss(int step, double loss) {
@@ -101,6 +115,10 @@ void LossChart::setHistory(const QList<QPointF>& loss, const QList<QPointF>& psn
     fitLossAxis();
     fitPsnrAxis();
 }
+
+double LossChart::stepMin() const { return m_steps->min(); }
+double LossChart::stepMax() const { return m_steps->max(); }
+double LossChart::stepTickInterval() const { return m_steps->tickInterval(); }
 
 QString LossChart::stepAxisTitle() const { return m_steps->titleText(); }
 QString LossChart::lossAxisTitle() const { return m_lossAxis->titleText(); }

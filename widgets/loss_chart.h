@@ -22,8 +22,13 @@ public:
     explicit LossChart(QWidget* parent = nullptr);
 
     void clear();
-    // The steps axis spans first..last (a run's start step and its step count).
+    // The steps axis spans first..last (a run's start step and its step count), rounded up to
+    // whole ticks of 1, 2 or 5 × 10^k steps (never a fractional step).
     void setStepRange(int first, int last);
+    // The step axis as drawn: its range and tick interval.
+    double stepMin() const;
+    double stepMax() const;
+    double stepTickInterval() const;
     // Losses ≤ 0 cannot sit on a log axis and are skipped.
     void addLoss(int step, double loss);
     void addPsnr(int step, double psnrDb);

@@ -13,6 +13,7 @@
 #include <QSettings>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
@@ -25,6 +26,7 @@
 #include <map>
 
 #include "core/foundation/log.h"
+#include "widgets/param_fields.h"
 
 namespace sw::widgets {
 namespace {
@@ -37,73 +39,6 @@ int clampInt(double v) {
     return static_cast<int>(std::clamp(v, double(std::numeric_limits<int>::min()),
                                        double(std::numeric_limits<int>::max())));
 }
-
-// Fields take the wheel only when focused: over an unfocused field the event goes to the parent
-// (the dock's scroll area), so scrolling a panel never changes a value on the way.
-template <class Base>
-class FocusWheel : public Base {
-public:
-    explicit FocusWheel(QWidget* parent) : Base(parent) { this->setFocusPolicy(Qt::StrongFocus); }
-
-protected:
-    void wheelEvent(QWheelEvent* event) override {
-        if (this->hasFocus()) Base::wheelEvent(event);
-        else event->ignore();
-    }
-};
-
-// A float field that shows the value itself: up to 6 significant digits, scientific notation
-// below 1e-3 or from 1e6 on (0.00016 shows as "1.6e-4", 0.0123 as "0.0123", 2500000 as
-// "2.5e6"), and accepts what it shows. The spin box keeps 10 decimals internally so no value is
-// rounded away.
-class ValueSpinBox : public FocusWheel<QDoubleSpinBox> {
-public:
-    explicit ValueSpinBox(QWidget* parent) : FocusWheel<QDoubleSpinBox>(parent) { setDecimals(10); }
-
-    QString textFromValue(double value) const override {
-        const double a = std::abs(value);
-        const bool scientific = a != 0 && (a < 1e-3 || a >= 1e6);
-        QString text = locale().toString(value, scientific ? 'e' : 'g', scientific ? 5 : 6);
-        text.remove(locale().groupSeparator());
-        if (!scientific) return text;
-        // QLocale writes "1.60000E-04" (the exponent letter's case depends on the locale):
-        // trim the mantissa's zeros and the exponent's sign and leading zeros → "1.6e-4".
-        const int e = int(text.indexOf(QLatin1Char('e'), 0, Qt::CaseInsensitive));
-        if (e < 0) return text;
-        QString mantissa = text.left(e);
-        if (mantissa.contains(locale().decimalPoint())) {
-            while (mantissa.endsWith(QLatin1Char('0'))) mantissa.chop(1);
-            if (mantissa.endsWith(locale().decimalPoint())) mantissa.chop(1);
-        }
-        QString exponent = text.mid(e + 1);
-        QString sign;
-        if (exponent.startsWith(QLatin1Char('-')) || exponent.startsWith(QLatin1Char('+'))) {
-            if (exponent.front() == QLatin1Char('-')) sign = QStringLiteral("-");
-            exponent.remove(0, 1);
-        }
-        while (exponent.size() > 1 && exponent.startsWith(QLatin1Char('0'))) exponent.remove(0, 1);
-        return mantissa + QLatin1Char('e') + sign + exponent;
-    }
-    double valueFromText(const QString& text) const override {
-        QString t = text;
-        if (!suffix().isEmpty() && t.endsWith(suffix())) t.chop(suffix().size());
-        bool ok = false;
-        const double v = locale().toDouble(t.trimmed(), &ok);
-        return ok ? v : value();
-    }
-    QValidator::State validate(QString& text, int&) const override {
-        QString t = text;
-        if (!suffix().isEmpty() && t.endsWith(suffix())) t.chop(suffix().size());
-        t = t.trimmed();
-        if (t.isEmpty() || t == QLatin1String("-") || t.endsWith(QLatin1Char('e'), Qt::CaseInsensitive) ||
-            t.endsWith(QLatin1String("e-"), Qt::CaseInsensitive))
-            return QValidator::Intermediate;
-        bool ok = false;
-        const double v = locale().toDouble(t, &ok);
-        if (!ok) return QValidator::Invalid;
-        return v >= minimum() && v <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
-    }
-};
 
 // One arrow click: a hundredth of a bounded range, or the order of magnitude of a default
 // much smaller than that (Position LR 0.00016 in [0, 1] steps by 0.0001, not 0.01).
@@ -148,6 +83,13 @@ ParamPanel::ParamPanel(const ParamSchema& schema, QWidget* parent)
         label->setBuddy(editor);
         groups[spec.group]->addRow(label, editor);
         m_editors.push_back(editor);
+        Note note;
+        note.label = new QLabel(this);
+        note.label->setObjectName(QString::fromStdString(spec.name) + QStringLiteral("Note"));
+        note.label->setWordWrap(true);
+        groups[spec.group]->addRow(note.label);
+        groups[spec.group]->setRowVisible(note.label, false);
+        m_notes.push_back(note);
     }
     refreshEditors();
     refreshPresetBox();
@@ -179,6 +121,16 @@ ParamPanel::ParamPanel(const ParamSchema& schema, QWidget* parent)
     connect(defaults, &QPushButton::clicked, this, &ParamPanel::resetToDefaults);
 }
 
+// The fields outlive the members (they are children, deleted by ~QWidget): a field losing focus
+// then must not reach the notes.
+ParamPanel::~ParamPanel() {
+    for (QWidget* editor : m_editors) {
+        editor->disconnect(this);
+        if (auto* field = dynamic_cast<IntField*>(editor)) field->setClampReport({});
+        if (auto* field = dynamic_cast<ValueSpinBox*>(editor)) field->setClampReport({});
+    }
+}
+
 QWidget* ParamPanel::createEditor(const ParamSpec& spec) {
     const std::string name = spec.name;
     switch (spec.type) {
@@ -188,7 +140,9 @@ QWidget* ParamPanel::createEditor(const ParamSpec& spec) {
         return box;
     }
     case ParamType::Int: {
-        auto* spin = new FocusWheel<QSpinBox>(this);
+        auto* spin = new IntField(this);
+        spin->setClampReport([this, i = m_editors.size()](double typed, double set) { reportClamped(i, typed, set); });
+        connect(spin, &QAbstractSpinBox::editingFinished, this, [this, i = m_editors.size()] { updateNote(i); });
         spin->setRange(clampInt(spec.min), clampInt(spec.max));
         if (!spec.unit.empty()) spin->setSuffix(" " + trSchema(spec.unit));
         connect(spin, &QSpinBox::valueChanged, this,
@@ -197,6 +151,8 @@ QWidget* ParamPanel::createEditor(const ParamSpec& spec) {
     }
     case ParamType::Float: {
         auto* spin = new ValueSpinBox(this);
+        spin->setClampReport([this, i = m_editors.size()](double typed, double set) { reportClamped(i, typed, set); });
+        connect(spin, &QAbstractSpinBox::editingFinished, this, [this, i = m_editors.size()] { updateNote(i); });
         spin->setRange(clampLimit(spec.min), clampLimit(spec.max));
         spin->setSingleStep(stepFor(spec));
         if (!spec.unit.empty()) spin->setSuffix(" " + trSchema(spec.unit));
@@ -351,6 +307,56 @@ void ParamPanel::setParamVisible(const QString& name, bool visible) {
     QWidget* editor = editorFor(name);
     if (!editor || !editor->parentWidget()) return;
     if (auto* form = qobject_cast<QFormLayout*>(editor->parentWidget()->layout())) form->setRowVisible(editor, visible);
+    const auto i = std::size_t(std::find(m_editors.begin(), m_editors.end(), editor) - m_editors.begin());
+    updateNote(i);
+}
+
+namespace {
+QString numberText(const QLocale& locale, const ParamSpec& spec, double v) {
+    QString text = spec.type == ParamType::Int ? locale.toString(qlonglong(std::llround(v))) : locale.toString(v, 'g', 6);
+    if (!spec.unit.empty()) text += QLatin1Char(' ') + ParamPanel::trSchema(spec.unit);
+    return text;
+}
+}  // namespace
+
+void ParamPanel::reportClamped(std::size_t index, double typed, double set) {
+    const ParamSpec& spec = m_schema.params()[index];
+    QLocale l = m_editors[index]->locale();
+    l.setNumberOptions(QLocale::OmitGroupSeparator);
+    Note& note = m_notes[index];
+    note.clamped = (typed > set ? tr("%1 is above the largest allowed value, %2: set to %2.")
+                                : tr("%1 is below the smallest allowed value, %2: set to %2."))
+                       .arg(l.toString(typed, 'g', 6), numberText(l, spec, set));
+    note.justClamped = true;
+}
+
+void ParamPanel::updateNote(std::size_t index) {
+    if (index >= m_notes.size()) return;
+    Note& note = m_notes[index];
+    if (!note.justClamped) note.clamped.clear();  // a later edit of the field ends the note
+    note.justClamped = false;
+    const QString text = note.error.isEmpty() ? note.clamped : note.error;
+    note.label->setText(text);
+    note.label->setStyleSheet(note.error.isEmpty() ? QStringLiteral("color: #b06000;") : QStringLiteral("color: #d04040;"));
+    const bool shown = !text.isEmpty() && !m_editors[index]->isHidden();
+    if (auto* form = qobject_cast<QFormLayout*>(note.label->parentWidget()->layout())) form->setRowVisible(note.label, shown);
+}
+
+void ParamPanel::setFieldError(const QString& name, const QString& text) {
+    QWidget* editor = editorFor(name);
+    if (!editor) return;
+    const auto i = std::size_t(std::find(m_editors.begin(), m_editors.end(), editor) - m_editors.begin());
+    if (m_notes[i].error == text) return;
+    m_notes[i].error = text;
+    m_notes[i].justClamped = !m_notes[i].clamped.isEmpty();  // keep a clamp note shown
+    updateNote(i);
+}
+
+QString ParamPanel::fieldNote(const QString& name) const {
+    QWidget* editor = editorFor(name);
+    if (!editor) return {};
+    const Note& note = m_notes[std::size_t(std::find(m_editors.begin(), m_editors.end(), editor) - m_editors.begin())];
+    return note.label->isHidden() ? QString() : note.label->text();
 }
 
 namespace {

@@ -27,6 +27,7 @@
 #include "core/foundation/schema.h"
 
 class QComboBox;
+class QLabel;
 class QPushButton;
 class QHBoxLayout;
 class QUndoStack;
@@ -39,6 +40,7 @@ class ParamPanel : public QWidget {
 public:
     // The schema must outlive the panel (stage schemas are static).
     explicit ParamPanel(const sw::ParamSchema& schema, QWidget* parent = nullptr);
+    ~ParamPanel() override;
 
     const sw::ParamSet& params() const { return m_params; }
     // Replaces all values (same schema) and refreshes the editors; does not emit changed().
@@ -69,6 +71,13 @@ public:
     // Shows or hides a parameter's row (label and editor), e.g. a choice that does not apply
     // on this machine; its value stays in params(). Unknown names are ignored.
     void setParamVisible(const QString& name, bool visible);
+    // A problem with a field in plain words, in red on a line under it (e.g. "Above Highest
+    // elevation …"); an empty text clears it. Unknown names are ignored.
+    void setFieldError(const QString& name, const QString& text);
+    // What the line under a field says now: its error, else the note of a number typed outside
+    // the range and clamped ("120 is above the largest allowed value, 89 deg: set to 89 deg"),
+    // which stays until the field's next edit; empty when the line is hidden.
+    QString fieldNote(const QString& name) const;
 
     // Edits from now on go on `stack` (nullptr: not undoable). The stack must outlive the panel
     // or be unset first.
@@ -83,6 +92,8 @@ signals:
 
 private:
     QWidget* createEditor(const sw::ParamSpec& spec);
+    void reportClamped(std::size_t index, double typed, double set);
+    void updateNote(std::size_t index);  // shows the error, else the clamp note, else nothing
     void refreshEditors();
     void applyEdit(const std::string& name, const sw::ParamValue& value);
     void showError(const QString& message);
@@ -97,6 +108,12 @@ private:
     const sw::ParamSchema& m_schema;
     sw::ParamSet m_params;
     std::vector<QWidget*> m_editors;  // one per schema parameter, same order
+    struct Note {
+        QLabel* label = nullptr;  // the line under the field
+        QString error, clamped;
+        bool justClamped = false;  // the clamp of the edit being committed
+    };
+    std::vector<Note> m_notes;  // same order
     QHBoxLayout* m_actions = nullptr;
     bool m_refreshing = false;
     QUndoStack* m_undo = nullptr;

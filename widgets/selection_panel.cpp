@@ -129,6 +129,7 @@ SelectionPanel::SelectionPanel(Viewport* viewport, QWidget* parent) : QWidget(pa
     m_brush->setSuffix(tr(" px"));
     form->addRow(tr("Brush radius"), m_brush);
     m_radius = spin(0.0005, 1, 0.02, 4, "selectGrowRadius");
+    m_radius->setSuffix(tr(" model units"));
     m_radius->setToolTip(tr("Grow and Shrink reach this far (model units)"));
     form->addRow(tr("Grow/shrink radius"), m_radius);
     layout->addLayout(form);

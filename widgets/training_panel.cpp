@@ -1,16 +1,18 @@
 #include "widgets/training_panel.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 #include <cmath>
 
 #include "widgets/loss_chart.h"
+#include "widgets/fitted_scroll_area.h"
 #include "widgets/param_panel.h"
 
 namespace sw::widgets {
@@ -65,23 +67,32 @@ TrainingPanel::TrainingPanel(QWidget* parent)
     buttons->addWidget(m_start);
     buttons->addWidget(m_cancel);
     buttons->addWidget(m_resume);
-    auto* scroll = new QScrollArea;  // the settings scroll; the splitter shares the height with the chart
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setWidget(m_params);
-    scroll->setMinimumWidth(m_params->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 4);
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(scroll);
-    splitter->addWidget(m_chart);
-    splitter->setChildrenCollapsible(false);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 2);
+    // The settings and the chart with the last metrics as two tabs, each the dock's whole height
+    // (at 1280×800 the dock is about 330 px: shared, the form was an 80 px scroll box and the
+    // chart was cut off once the metrics showed). A run shows the chart; the panel is not itself
+    // in a scroll area.
+    auto* form = new FittedScrollArea(m_params);
+    form->setObjectName("trainingFormScroll");
+    form->setFrameShape(QFrame::NoFrame);
+    form->refit();
+    m_formScroll = form;
+    auto* results = new QWidget;
+    results->setObjectName("trainingResults");
+    auto* resultsLayout = new QVBoxLayout(results);
+    resultsLayout->setContentsMargins(0, 0, 0, 0);
+    resultsLayout->addWidget(m_chart, 1);
+    resultsLayout->addWidget(m_metrics);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName("trainingTabs");
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_formScroll, tr("Settings"));
+    m_tabs->addTab(results, tr("Chart"));
+    m_message->hide();  // shown with a message
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
     layout->addWidget(m_progress);
     layout->addWidget(m_message);
-    layout->addWidget(splitter, 1);
-    layout->addWidget(m_metrics);
+    layout->addWidget(m_tabs, 1);
 
     connect(m_start, &QPushButton::clicked, this, &TrainingPanel::startRequested);
     connect(m_cancel, &QPushButton::clicked, this, &TrainingPanel::cancelRequested);
@@ -105,6 +116,8 @@ void TrainingPanel::setRunning(bool running) {
     m_resume->setEnabled(!running && m_resumeStep >= 0);
     m_params->setEnabled(!running);
     if (running) {
+        m_tabs->setCurrentIndex(1);  // the chart
+        m_idle = false;
         m_steps = 0;
         m_eta = -1;
         m_progress->setValue(0);
@@ -132,12 +145,14 @@ void TrainingPanel::updateResume() {
 }
 
 void TrainingPanel::showStopped(const QString& text) {
+    m_idle = false;
     m_eta = -1;
     m_steps = 0;
     m_progress->setFormat(text);
 }
 
 void TrainingPanel::showProgress(double fraction, const QString& message) {
+    m_idle = false;
     m_progress->setValue(int(std::lround(1000 * std::clamp(fraction, 0.0, 1.0))));
     if (m_steps <= 0) {
         m_progress->setFormat(QStringLiteral("%1 — %p%").arg(message));
@@ -174,19 +189,28 @@ void TrainingPanel::showFinal(const sw::train::EvalMetrics& metrics, const std::
     if (!lossCurve.empty()) m_chart->setLossCurve(lossCurve);
     showMetricsText(metrics, true);
     m_progress->setValue(m_progress->maximum());
+    m_idle = false;
     m_progress->setFormat(tr("Done: %1 steps").arg(metrics.step));
     showMessage(summary);
+}
+
+void TrainingPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange && m_idle) m_progress->setFormat(tr("Idle"));
+    QWidget::changeEvent(event);
 }
 
 void TrainingPanel::showMessage(const QString& text) {
     m_message->setStyleSheet({});
     m_message->setText(text);
+    m_message->setVisible(!text.isEmpty());
 }
 
 void TrainingPanel::showError(const QString& text) {
     m_message->setStyleSheet(QStringLiteral("color: #c62828;"));
     m_message->setText(text);
+    m_message->setVisible(!text.isEmpty());
     if (m_cancel->isEnabled()) return;
+    m_idle = false;
     m_progress->setFormat(tr("Stopped"));
 }
 

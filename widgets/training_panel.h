@@ -14,6 +14,8 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
+class QTabWidget;
 
 namespace sw::widgets {
 
@@ -27,6 +29,10 @@ public:
 
     ParamPanel* paramPanel() const { return m_params; }
     LossChart* chart() const { return m_chart; }
+    // Two tabs: the settings (a scroll area) and the chart with the last metrics; Start shows
+    // the chart.
+    QScrollArea* formScroll() const { return m_formScroll; }
+    QTabWidget* tabs() const { return m_tabs; }
     QProgressBar* progressBar() const { return m_progress; }
     QPushButton* startButton() const { return m_start; }
     QPushButton* cancelButton() const { return m_cancel; }
@@ -67,6 +73,9 @@ signals:
     void cancelRequested();
     void resumeRequested();
 
+protected:
+    void changeEvent(QEvent* event) override;  // "Idle" in the new language
+
 private:
     void showMetricsText(const sw::train::EvalMetrics& m, bool final);
     void updateResume();
@@ -76,6 +85,9 @@ private:
     QPushButton* m_cancel;
     QPushButton* m_resume;
     QProgressBar* m_progress;
+    bool m_idle = true;  // the progress bar says "Idle"
+    QScrollArea* m_formScroll = nullptr;
+    QTabWidget* m_tabs = nullptr;
     LossChart* m_chart;
     QLabel* m_metrics;
     QLabel* m_message;

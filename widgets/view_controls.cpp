@@ -3,6 +3,7 @@
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSlider>
@@ -90,7 +91,6 @@ void ViewControls::addPassesAndLod(QHBoxLayout* row) {
     });
     m_lodLabel = new QLabel;
     m_lodLabel->setObjectName("viewLodLabel");
-    m_lodLabel->setMinimumWidth(m_lodLabel->fontMetrics().horizontalAdvance(QStringLiteral("0000000 / 0000000")));
     row->addWidget(new QLabel(tr("LOD")));
     row->addWidget(m_lod, 1);
     row->addWidget(m_lodLabel);
@@ -136,8 +136,26 @@ void ViewControls::setLod(int k) { m_lod->setValue(std::clamp(k, 0, std::max(m_c
 
 int ViewControls::lod() const { return m_lod->value(); }
 
+void ViewControls::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) updateLodLabel();
+    QWidget::changeEvent(event);
+}
+
+// "1124 / 1124" on a 2,000-splat cloud read as a miscount: the count is of the core splats only.
 void ViewControls::updateLodLabel() {
-    m_lodLabel->setText(QStringLiteral("%1 / %2").arg(m_lod->value()).arg(std::max(m_coreTotal, 0)));
+    const int total = std::max(m_coreTotal, 0);
+    const auto model = m_viewport->splatModel();
+    const int shell = model ? int(model->shell.size()) : 0;
+    m_lodLabel->setText(tr("core %1 / %2").arg(m_lod->value()).arg(total));
+    // As wide as the whole count, so the row does not shift while the slider moves.
+    m_lodLabel->setMinimumWidth(m_lodLabel->fontMetrics().horizontalAdvance(tr("core %1 / %2").arg(total).arg(total)));
+    const QString tip = tr("Level of detail: draws the first %1 of the model's %2 core (opaque) splats, most important "
+                           "first. The %3 shell (blended) splats are not counted here and always draw.")
+                            .arg(m_lod->value())
+                            .arg(total)
+                            .arg(shell);
+    m_lodLabel->setToolTip(tip);
+    m_lod->setToolTip(tip);
 }
 
 }  // namespace sw::widgets

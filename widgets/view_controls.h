@@ -35,6 +35,9 @@ signals:
     // A control changed the viewport (content, camera, background, overlay, passes, LOD).
     void changed();
 
+protected:
+    void changeEvent(QEvent* event) override;  // the LOD label in the new language
+
 private:
     QButtonGroup* addToggle(QHBoxLayout* row, const QString& a, const QString& b, const char* name);
     void addPassesAndLod(QHBoxLayout* row);  // Core, Shell, the LOD slider and its label

@@ -148,6 +148,8 @@ public:
     std::size_t splatCount() const;  // n_core + n_shell, 0 without a model
     // Moves the camera to look at the selection's bounds (false when nothing is selected).
     bool frameSelection();
+    // Moves the camera to look at the bounds of `points` (model space; false when empty).
+    bool framePoints(const std::vector<Eigen::Vector3f>& points);
     // The centres projected for the current camera and widget size (what the tools test).
     sw::splat::ProjectedCentres projectedCentres() const;
 
@@ -194,6 +196,7 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    bool frameBounds(const Eigen::Vector3f& lo, const Eigen::Vector3f& hi);  // the camera onto a box (margin, minimum size)
     // What the splats look like changed: the cached splat frame is stale; repaint.
     void sceneChanged();
     // Frees the renderer's GL objects with the context current; connected to the context's

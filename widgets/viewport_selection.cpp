@@ -122,6 +122,20 @@ bool Viewport::frameSelection() {
     if (splat::maskCount(m_impl->selection) == 0) return false;
     Eigen::Vector3f lo, hi;
     splat::maskBounds(splatCentres(), m_impl->selection, lo, hi);
+    return frameBounds(lo, hi);
+}
+
+bool Viewport::framePoints(const std::vector<Eigen::Vector3f>& points) {
+    if (points.empty()) return false;
+    Eigen::Vector3f lo = points.front(), hi = points.front();
+    for (const Eigen::Vector3f& p : points) {
+        lo = lo.cwiseMin(p);
+        hi = hi.cwiseMax(p);
+    }
+    return frameBounds(lo, hi);
+}
+
+bool Viewport::frameBounds(const Eigen::Vector3f& lo, const Eigen::Vector3f& hi) {
     const Eigen::Vector3f mid = 0.5f * (lo + hi);
     const Eigen::Vector3f half = (0.5f * (hi - lo)).cwiseMax(Eigen::Vector3f::Constant(0.02f)) * kFrameMargin;
     const float aspect = height() > 0 ? float(width()) / float(height()) : 1.f;

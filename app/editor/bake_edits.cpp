@@ -319,7 +319,16 @@ void BakeController::selectInView(const std::vector<int>& splats) {
 
 void BakeController::frameSplats(const std::vector<int>& splats) {
     selectInView(splats);
-    if (!m_panels.viewport->frameSelection()) emit statusMessage(tr("The selected splats are not in the view"), 5000);
+    if (m_panels.viewport->frameSelection()) return;
+    // Splats the view does not draw (the bake removed them): the camera goes to where they were.
+    std::vector<Eigen::Vector3f> where;
+    if (m_state.cloud)
+        for (int i : splats)
+            if (i >= 0 && std::size_t(i) < m_state.cloud->size()) where.push_back(m_state.cloud->positions[std::size_t(i)]);
+    if (m_panels.viewport->framePoints(where))
+        emit statusMessage(tr("The bake removed the selected splats: the view shows where they were"), 5000);
+    else
+        emit statusMessage(tr("The selected splats are not in the view"), 5000);
 }
 
 void BakeController::highlight(const std::vector<int>& splats) {
@@ -353,7 +362,7 @@ void BakeController::showBakeRemovals() {
     auto scan = std::make_shared<bake::FloaterScan>();
     bake::FloaterResult& f = scan->floaters;
     for (auto* flags : {&f.far, &f.detached, &f.silhouette, &f.dataset, &f.removed}) flags->assign(n, 0);
-    scan->distance.assign(n, std::numeric_limits<float>::quiet_NaN());  // the bake does not keep them
+    scan->distance.assign(n, std::numeric_limits<float>::quiet_NaN());
     using S = bake::DroppedSplat;
     for (const bake::DroppedSplat& d : m_baked->dropped) {
         const auto i = std::size_t(d.source);
@@ -363,6 +372,7 @@ void BakeController::showBakeRemovals() {
         f.silhouette[i] = std::uint8_t((d.signs & S::Silhouette) != 0);
         f.dataset[i] = std::uint8_t((d.signs & S::Dataset) != 0);
         f.removed[i] = 1;
+        scan->distance[i] = d.distance;
     }
     f.report = m_baked->report.floaters;
     m_state.scan = scan;

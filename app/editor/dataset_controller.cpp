@@ -24,11 +24,12 @@ const render::GizmoColor kTrainColor(0.25f, 0.75f, 1.f, 1.f);
 const render::GizmoColor kValColor(1.f, 0.85f, 0.2f, 1.f);
 const render::GizmoColor kTestColor(1.f, 0.3f, 0.8f, 1.f);
 
+// What the stage's own line ("dataset: N views in T s → folder") does not say: the split and
+// where the time went.
 QString summaryOf(const dataset::DatasetReport& r) {
-    return DatasetController::tr("%1 train, %2 val, %3 test views in %4 s (lighting %5 s, render %6 s, PNG %7 s)")
+    return DatasetController::tr("%1 train, %2 val, %3 test views (lighting %4 s, render %5 s, PNG %6 s)")
         .arg(r.trainViews).arg(r.valViews).arg(r.testViews)
-        .arg(r.totalSeconds, 0, 'f', 2).arg(r.lightingSeconds, 0, 'f', 2)
-        .arg(r.renderSeconds, 0, 'f', 2).arg(r.writeSeconds, 0, 'f', 2);
+        .arg(r.lightingSeconds, 0, 'f', 2).arg(r.renderSeconds, 0, 'f', 2).arg(r.writeSeconds, 0, 'f', 2);
 }
 
 }  // namespace
@@ -91,7 +92,7 @@ bool DatasetController::render(const QString& outDir) {
             }
             const dataset::DatasetReport& report = result->report;
             const QString written = QString::fromStdString(report.folder);
-            SW_LOG_INFO("Dataset: " << summaryOf(report).toStdString() << " → " << written.toStdString());
+            SW_LOG_INFO("Dataset: " << summaryOf(report).toStdString());
             showFolder(written);
             emit rendered(written);
         });
@@ -122,9 +123,11 @@ void DatasetController::clearFolder() {
 Status DatasetController::checkSettings() {
     dataset::DatasetSettings settings = m_views.panel->settings();
     settings.materialHsv = m_views.panel->materialHsv();
+    // What the panel says in plain words beside a field is not repeated in schema words below.
+    const QString beltError = m_views.panel->checkBelt();
     Status valid = pipeline::validateBelt(m_views.panel->belt());
     if (valid) valid = pipeline::validateDataset(settings);
-    m_views.panel->showSettingsError(valid ? QString() : QString::fromStdString(valid.error().message));
+    m_views.panel->showSettingsError(valid || !beltError.isEmpty() ? QString() : QString::fromStdString(valid.error().message));
     return valid;
 }
 

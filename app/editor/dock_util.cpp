@@ -3,18 +3,12 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QScrollArea>
-#include <QScrollBar>
+
+#include "widgets/fitted_scroll_area.h"
 
 namespace sw::editor {
 
-QScrollArea* fittedScrollArea(QWidget* panel) {
-    auto* area = new QScrollArea;
-    area->setWidgetResizable(true);
-    area->setWidget(panel);
-    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    area->setMinimumWidth(panel->minimumSizeHint().width() + area->verticalScrollBar()->sizeHint().width() + 4);
-    return area;
-}
+QScrollArea* fittedScrollArea(QWidget* panel) { return new widgets::FittedScrollArea(panel); }
 
 QDockWidget* addDock(QMainWindow* window, const DockSpec& spec) {
     auto* dock = new QDockWidget(spec.title, window);

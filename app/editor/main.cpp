@@ -1,8 +1,8 @@
 // The Splatwright editor: `splatwright [model|project.splatproj] [--lang en|ru] [--screenshot <png>]
-// [--quit-after-load] [--show dataset|parts]`. With no model it opens the demo drone embedded in
-// the binary. `--show dataset` raises the Dataset panel and frame browser and renders a small
-// dataset (48 views at 160²) into a temporary folder; --screenshot/--quit-after-load then wait
-// for it.
+// [--quit-after-load] [--show dataset|parts|training|bake|game-scale|log]`. With no model it opens
+// the demo drone embedded in the binary. `--show dataset` raises the Dataset panel and frame
+// browser and renders a small dataset (48 views at 160²) into a temporary folder;
+// --screenshot/--quit-after-load then wait for it. The other workspaces raise their dock.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QPainter>
@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
     QCommandLineOption langOpt("lang", "User interface language: en or ru (default: system)", "lang");
     QCommandLineOption shotOpt("screenshot", "Save a PNG of the window once the model is shown, then quit", "png");
     QCommandLineOption quitOpt("quit-after-load", "Quit once the model is loaded (exit 0) or failed (exit 1)");
-    QCommandLineOption showOpt("show", "Raise a workspace: dataset (renders a small dataset) or parts", "workspace");
+    QCommandLineOption showOpt("show", "Raise a workspace: dataset (renders a small dataset), parts, or the dock training, bake, game-scale or log", "workspace");
     parser.addOptions({langOpt, shotOpt, quitOpt, showOpt});
     parser.process(app);
     // --lang, else the language chosen in View ▸ Language, else the system's.
@@ -93,8 +93,10 @@ int main(int argc, char** argv) {
     }
 
     const QString show = parser.value(showOpt);
-    if (!show.isEmpty() && show != QLatin1String("dataset") && show != QLatin1String("parts")) {
-        std::fprintf(stderr, "splatwright: error: unknown workspace '%s' (use dataset or parts)\n", qPrintable(show));
+    const QStringList workspaces{"dataset", "parts", "training", "bake", "game-scale", "log"};
+    if (!show.isEmpty() && !workspaces.contains(show)) {
+        std::fprintf(stderr, "splatwright: error: unknown workspace '%s' (use %s)\n", qPrintable(show),
+                     qPrintable(workspaces.join(QStringLiteral(", "))));
         return 1;
     }
     sw::editor::MainWindow window;

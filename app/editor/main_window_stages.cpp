@@ -73,6 +73,11 @@ void MainWindow::showWorkspace(const QString& name) {
     } else if (name == QLatin1String("parts")) {
         m_partsDock->raise();
         m_actions.partColours->setChecked(true);
+    } else {  // a dock by its short name (screenshots of one dock in the default layout)
+        const std::pair<const char*, QDockWidget*> docks[] = {
+            {"training", m_dock.training}, {"bake", m_dock.bake}, {"game-scale", m_dock.gameScale}, {"log", m_dock.log}};
+        for (const auto& [dockName, dock] : docks)
+            if (dock && name == QLatin1String(dockName)) dock->raise();
     }
 }
 

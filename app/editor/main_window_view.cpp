@@ -118,7 +118,7 @@ void MainWindow::createViewDocks() {
     m_docks << (m_dock.effects = addDock(this, {tr("Effects"), "effectsDock", effects, Qt::RightDockWidgetArea, m_importDock,
                                                 DockScroll::Plain}))
             << (gameDock = m_dock.gameScale = addDock(this, {tr("Game scale"), "gameScaleDock", gameScale, Qt::RightDockWidgetArea,
-                                          m_importDock, DockScroll::Plain}));
+                                          m_importDock, DockScroll::None}));  // its sheet scrolls or fits by itself
     // The Destruction dock (issue 15): shoots the document's baked model.
     auto* destruction = m_destruct = new widgets::DestructPanel(m_viewport);
     destruction->setObjectName("destructPanel");
@@ -175,7 +175,6 @@ void MainWindow::createViewDocks() {
             builder->cancelPending();
             show(spl2, m_document->floaterMask());
         } else if (CloudPtr cloud = m_document->cloud(); cloud && !cloud->empty()) {
-            SW_LOG_INFO("Viewport: preparing " << cloud->size() << " splats for display");
             builder->build(cloud, [show](std::shared_ptr<const formats::Spl2Model> model) { show(model, {}); });
         } else {
             builder->cancelPending();

@@ -205,6 +205,8 @@ const char* const LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Emissive share"),
     QT_TRANSLATE_NOOP("schema", "The rarest colours (farthest from the hull's median) light up, at most this share"),
     QT_TRANSLATE_NOOP("schema", "Emission min distance"),
+    QT_TRANSLATE_NOOP("schema", "Emission min brightness"),
+    QT_TRANSLATE_NOOP("schema", "Only colours at least this bright (HSV value) light up: a rare dark or mid-tone colour is paint"),
     QT_TRANSLATE_NOOP("schema", "Thickness range"),
     QT_TRANSLATE_NOOP("schema", "Plate percentile"),
     QT_TRANSLATE_NOOP("schema", "Dot percentile"),

@@ -34,7 +34,7 @@ TrainingDock::TrainingDock(EditorDocument* document, DatasetController* dataset,
       m_panel(new widgets::TrainingPanel),
       m_runner(new JobRunner(this)) {
     setObjectName("trainingDock");
-    setWidget(fittedScrollArea(m_panel));  // the form and chart scroll in a short dock (1280×800)
+    setWidget(m_panel);  // its form scrolls above a splitter, the chart below: both fit a short dock (1280×800)
     // Another model opened while a run goes: the run's preview is not of that model.
     connect(m_document, &EditorDocument::modelChanged, this, [this] {
         if (m_runner->busy() && m_document->modelPath() != m_runModel &&

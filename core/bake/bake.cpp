@@ -122,7 +122,9 @@ void summarise(const Baked& b, BakeReport& rep) {
                                std::to_string(rep.input) + " splats (" + std::to_string(w.behind) +
                                " behind their face, inside the hull or under a plate; " + std::to_string(w.on + w.inFront) +
                                " on or in front of it)");
-    if (rep.shell == 0) rep.warnings.push_back("no shell splats: the 64 orders are empty");
+    if (rep.shell == 0)
+        rep.warnings.push_back("no shell splats: every splat is more opaque than core-opacity, so nothing is drawn "
+                               "blended (fine for a hard surface; raise core-opacity for soft edges)");
 }
 
 }  // namespace
@@ -198,18 +200,18 @@ Result<BakedModel> bakeModel(const splat::SplatCloud& cloud, const geometry::Mes
         signs |= floaters->detached[i] ? DroppedSplat::Detached : 0;
         signs |= floaters->silhouette[i] ? DroppedSplat::Silhouette : 0;
         signs |= floaters->dataset[i] ? DroppedSplat::Dataset : 0;
-        out.dropped.push_back({int(i), cloud.positions[i], signs, snap->side[i]});
+        out.dropped.push_back({int(i), cloud.positions[i], signs, snap->side[i], snap->distance[i]});
     }
     for (int i : split.culled) {
         const auto k = std::size_t(i);
         (snap->side[k] < 0 ? rep.bellyWhere.behind : snap->side[k] > 0 ? rep.bellyWhere.inFront : rep.bellyWhere.on) += 1;
         rep.bellyWhere.lo = rep.bellyWhere.lo.cwiseMin(cloud.positions[k]);
         rep.bellyWhere.hi = rep.bellyWhere.hi.cwiseMax(cloud.positions[k]);
-        out.dropped.push_back({i, cloud.positions[k], DroppedSplat::Belly, snap->side[k]});
+        out.dropped.push_back({i, cloud.positions[k], DroppedSplat::Belly, snap->side[k], snap->distance[k]});
     }
     for (std::size_t i = 0; i < keep.size(); ++i)
         if (keep[i] && cloud.opacities[i] <= settings.deadOpacity)
-            out.dropped.push_back({int(i), cloud.positions[i], DroppedSplat::Dead, snap->side[i]});
+            out.dropped.push_back({int(i), cloud.positions[i], DroppedSplat::Dead, snap->side[i], snap->distance[i]});
     if (split.core.empty() && split.shell.empty())
         return makeError(ErrorCode::InvalidInput, "no splats left after the floater pass and the belly cull", "cloud");
     Baked b;

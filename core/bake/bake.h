@@ -2,6 +2,7 @@
 // The bake pipeline (PIPELINE §4–5): normal snap → floaters (four signs) → belly cull and
 // core/shell split → channels → materials → chunks → importance order and 64 shell orders,
 // assembled into an SPL2 model with its CHNK tail.
+#include <limits>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -55,6 +56,7 @@ struct DroppedSplat {
     Eigen::Vector3f position;   // model space
     std::uint8_t signs = 0;     // the floater signs that flagged it (removed), or Belly, or Dead
     signed char side = 0;       // −1 behind its nearest face, 0 on it, +1 in front
+    float distance = std::numeric_limits<float>::quiet_NaN();  // centre to the surface, model units
 };
 
 struct BakedModel {

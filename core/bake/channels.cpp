@@ -55,7 +55,7 @@ int emissionLevels(const ChannelInputs& in, std::span<const int> part, int hull,
     int lit = 0;
     // Strictly above the (1 − share) quantile, so ties at the threshold never exceed the share.
     for (std::size_t i = 0; i < n; ++i) {
-        if (dist[i] <= threshold || dist[i] <= 0) continue;
+        if (dist[i] <= threshold || dist[i] <= 0 || in.colors[i].maxCoeff() < s.emissionMinValue) continue;
         const float t = top > threshold ? (dist[i] - threshold) / (top - threshold) : 1.f;
         r.emissionLevel[i] = std::clamp(1 + int(std::lround(14.f * t)), 1, 15);
         ++lit;

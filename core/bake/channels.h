@@ -30,6 +30,7 @@ struct ChannelSettings {
     float aoLift = 0.06f;              // model units: AO is taken on the outermost skin this close above the splat
     float emissionShare = 0.03f;       // the rarest this share of splats may light up
     float emissionMinDistance = 0.2f;  // RGB distance from the median below which nothing lights
+    float emissionMinValue = 0.8f;     // HSV value (brightest channel) below which nothing lights
     float thicknessRange = 0.4f;       // model units mapped to z = 1
     float platePercentile = 85.f;      // size ≥ this percentile → plate
     float dotPercentile = 40.f;        // size ≤ this percentile → dot
@@ -63,7 +64,9 @@ float quantiseFraction(float v);
 // mesh: the snapped-to mesh (facePart, partNames); query: its ray query.
 // Emission by rarity: the median colour of the splats on the part named "hull" (all splats when
 // no part has that name); the emissionShare of splats farthest from it light up when at least
-// emissionMinDistance away, with level 1..15 growing with the distance. Errors: Cancelled.
+// emissionMinDistance away and at least emissionMinValue bright (a rare colour that is not bright,
+// e.g. red paint on grey armour, is paint, not a light), with level 1..15 growing with the
+// distance. Errors: Cancelled.
 Result<ChannelResult> computeChannels(const geometry::Mesh& mesh, const geometry::RayQuery& query,
                                       const ChannelInputs& in, const ChannelSettings& settings,
                                       const Progress& progress = {});
@@ -78,6 +81,8 @@ void addChannelParams(SettingsSchema<S>& s) {
     s.template add<float>(&S::emissionShare, "emission-share", "Emissive share").range(0, 1).group(g)
         .tooltip("The rarest colours (farthest from the hull's median) light up, at most this share");
     s.template add<float>(&S::emissionMinDistance, "emission-min-distance", "Emission min distance").range(0, 2).group(g);
+    s.template add<float>(&S::emissionMinValue, "emission-min-value", "Emission min brightness").range(0, 1).group(g)
+        .tooltip("Only colours at least this bright (HSV value) light up: a rare dark or mid-tone colour is paint");
     s.template add<float>(&S::thicknessRange, "thickness-range", "Thickness range").range(0.001, 10).unit("model units").group(g);
     s.template add<float>(&S::platePercentile, "plate-percentile", "Plate percentile").range(0, 100).group(g);
     s.template add<float>(&S::dotPercentile, "dot-percentile", "Dot percentile").range(0, 100).group(g);

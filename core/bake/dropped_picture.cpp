@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/bake/detail/parallel.h"
+#include "core/bake/detail/tiny_font.h"
 #include "core/bake/export.h"
 #include "core/geometry/ray_query.h"
 
@@ -22,6 +23,46 @@ std::array<std::uint8_t, 3> signColour(std::uint8_t signs) {
     if (signs & DroppedSplat::Dataset) return {20, 200, 210};
     if (signs & DroppedSplat::Belly) return {40, 80, 230};
     return {10, 10, 10};  // dead
+}
+
+// What the colours mean, in the first panel's bottom-left corner: a swatch and a few words per
+// reason the bake left a splat out (the signs present), then how a hidden one is drawn.
+void drawLegend(Rgba8Image& img, int panel, const std::vector<DroppedSplat>& dropped) {
+    using S = DroppedSplat;
+    const std::pair<std::uint8_t, const char*> entries[] = {
+        {S::Far, "far from the surface"},  {S::Detached, "detached from the body"},
+        {S::Silhouette, "outside the silhouette"}, {S::Dataset, "over background in the views"},
+        {S::Belly, "never seen (belly)"},   {0, "dead (transparent)"}};
+    std::vector<std::pair<std::array<std::uint8_t, 3>, const char*>> rows;
+    for (const auto& [sign, text] : entries) {
+        const auto colour = signColour(sign);
+        const bool present = std::any_of(dropped.begin(), dropped.end(), [&](const DroppedSplat& d) { return signColour(d.signs) == colour; });
+        if (present) rows.push_back({colour, text});
+    }
+    if (rows.empty()) return;
+    rows.push_back({{160, 160, 160}, "pale: hidden behind the surface"});
+    const int scale = panel >= 560 ? 2 : 1, line = (detail::kGlyphHeight + 3) * scale, pad = 3 * scale;
+    int width = 0;
+    for (const auto& row : rows) width = std::max(width, detail::textWidth(row.second, scale));
+    const int boxW = pad + detail::kGlyphHeight * scale + pad + width + pad, boxH = pad + int(rows.size()) * line;
+    const int x0 = 2, y0 = std::max(0, panel - boxH - 2);
+    for (int y = y0; y < std::min(panel, y0 + boxH); ++y)
+        for (int x = x0; x < std::min(panel, x0 + boxW); ++x) {
+            std::uint8_t* q = &img.rgba[(std::size_t(y) * std::size_t(img.width) + std::size_t(x)) * 4];
+            q[0] = q[1] = q[2] = 250;
+        }
+    const std::uint8_t ink[3] = {30, 30, 30};
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const int y = y0 + pad + int(r) * line;
+        for (int dy = 0; dy < detail::kGlyphHeight * scale; ++dy)
+            for (int dx = 0; dx < detail::kGlyphHeight * scale; ++dx) {
+                const int px = x0 + pad + dx, py = y + dy;
+                if (px >= panel || py >= panel) continue;
+                std::uint8_t* q = &img.rgba[(std::size_t(py) * std::size_t(img.width) + std::size_t(px)) * 4];
+                for (int k = 0; k < 3; ++k) q[k] = rows[r].first[std::size_t(k)];
+            }
+        detail::drawText(img, x0 + pad + detail::kGlyphHeight * scale + pad, y, rows[r].second, ink, scale);
+    }
 }
 
 }  // namespace
@@ -81,6 +122,7 @@ Result<Rgba8Image> droppedPicture(const geometry::Mesh& mesh, const BakedModel& 
                 }
         }
     }
+    drawLegend(img, panel, baked.dropped);
     return img;
 }
 

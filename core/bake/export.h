@@ -82,7 +82,8 @@ Status checkAgreement(const BakedModel& baked, const ExportMeta& meta, std::uint
 // The debug picture: front (−Y), side (+X) and top (+Z) orthographic views of the mesh (grey,
 // lit) with every dropped splat drawn as a dot: far red, detached yellow, silhouette magenta,
 // dataset cyan, belly cull blue, dead black; a dot behind the mesh in that view is drawn
-// half-transparent. panel: pixels per view (the image is 3·panel × panel).
+// half-transparent; a legend in the first view's bottom-left corner names the colours present.
+// panel: pixels per view (the image is 3·panel × panel).
 Result<Rgba8Image> droppedPicture(const geometry::Mesh& mesh, const BakedModel& baked, int panel = 320);
 
 struct ExportedFile {

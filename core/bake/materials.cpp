@@ -26,7 +26,7 @@ MaterialRecipe defaultRecipe() {
     r.rules = {
         {M::Core, 0, 360, 0.55f, 1, 0.85f, 1},
         {M::Circuit, 150, 250, 0.35f, 1, 0.3f, 1},
-        {M::Flesh, 330, 40, 0.25f, 1, 0.3f, 1},
+        {M::Flesh, 330, 40, 0.25f, 0.75f, 0.3f, 1},  // above 0.75 saturation a red is paint, not flesh
         {M::Bone, 0, 360, 0, 0.2f, 0.7f, 1},
         {M::Chitin, 0, 360, 0, 1, 0, 0.3f},
     };

@@ -29,7 +29,7 @@ struct MaterialRecipe {
 };
 
 // The recipe used when a model has none: bright saturated → core, blue-green → circuit,
-// warm reds → flesh, pale → bone, dark → chitin.
+// warm reds short of paint's saturation → flesh, pale → bone, dark → chitin.
 MaterialRecipe defaultRecipe();
 
 // JSON: {"name": "...", "rules": [{"class": "chitin", "hue": [0, 360], "saturation": [0, 1],

@@ -1,5 +1,6 @@
 #include "core/dataset/dataset_stage.h"
 
+#include <iomanip>
 #include <chrono>
 #include <filesystem>
 #include <future>
@@ -122,7 +123,8 @@ Result<DatasetReport> renderDataset(const geometry::Mesh& mesh, const BeltSettin
     tempFolder->release();
     report.folder = target.string();
     report.totalSeconds = secondsSince(t0);
-    SW_LOG_INFO("dataset: " << total << " views in " << report.totalSeconds << " s → " << report.folder);
+    SW_LOG_INFO("dataset: " << total << " views in " << std::fixed << std::setprecision(2) << report.totalSeconds
+                            << " s → " << report.folder);
     return report;
 }
 

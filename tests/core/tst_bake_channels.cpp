@@ -70,6 +70,53 @@ TEST_CASE("channels: AO, part·16 + emission, thickness and shape are half-exact
     CHECK(dots == doctest::Approx(0.40 * 2000).epsilon(0.05));
 }
 
+// A plated model with no emission, its armour grey with red-painted plates (2 % of the splats):
+// the red was rare and far from the median, so it "glowed" (58 emissive splats on such a boss),
+// and the built-in recipe classed it flesh. Paint is neither: only a bright colour lights up,
+// and a red as saturated as paint stays default; skin and raw flesh are still flesh, a white-hot
+// light still glows.
+TEST_CASE("red paint on grey armour neither glows nor is flesh; a bright light still glows") {
+    geometry::Mesh mesh;
+    test::appendBox(mesh, {-0.5f, -0.5f, -0.1f}, {0.5f, 0.5f, 0.1f}, 0);
+    mesh.partNames = {"hull"};
+    mesh = test::withDefaultMaterial(mesh);
+    auto q = geometry::RayQuery::build(mesh);
+    REQUIRE(q.ok());
+    bake::SurfaceSampleSettings ss;
+    ss.count = 2000;
+    ss.seed = 5;
+    splat::SplatCloud cloud = bake::sampleSurface(mesh, ss);
+    const Eigen::Vector3f armour(0.45f, 0.45f, 0.47f), paint(0.62f, 0.1f, 0.08f), light(1.f, 0.95f, 0.9f);
+    for (auto& c : cloud.colors) c = armour;
+    for (int k = 0; k < 40; ++k) cloud.colors[std::size_t(k * 50)] = paint;  // 2 %
+    std::vector<Eigen::Vector3f> normals, surface, ax0, ax1;
+    std::vector<int> faces;
+    for (std::size_t i = 0; i < cloud.size(); ++i) {
+        const auto cp = (*q)->closestPoint(cloud.positions[i]);
+        normals.push_back(geometry::faceNormalArea(mesh, std::size_t(cp.face)).normalized());
+        surface.push_back(cp.point);
+        faces.push_back(cp.face);
+        ax0.emplace_back(cloud.scales[i].x(), 0, 0);
+        ax1.emplace_back(0, cloud.scales[i].y(), 0);
+    }
+    const auto channels = [&] {
+        auto r = bake::computeChannels(mesh, **q, {cloud.positions, normals, surface, faces, cloud.colors, ax0, ax1}, {});
+        REQUIRE(r.ok());
+        return *r;
+    };
+    CHECK(channels().emissive == 0);
+    using M = formats::MaterialClass;
+    const bake::MaterialRecipe recipe = bake::defaultRecipe();
+    CHECK(bake::classifyColor(paint, recipe) == int(M::Default));
+    CHECK(bake::classifyColor({0.85f, 0.55f, 0.45f}, recipe) == int(M::Flesh));  // skin
+    CHECK(bake::classifyColor({0.7f, 0.3f, 0.28f}, recipe) == int(M::Flesh));    // raw flesh
+    // A few white-hot lights among the paint: they, and only they, glow.
+    for (int k = 0; k < 10; ++k) cloud.colors[std::size_t(k * 50 + 25)] = light;
+    const bake::ChannelResult lit = channels();
+    CHECK(lit.emissive == 10);
+    for (int k = 0; k < 10; ++k) CHECK(lit.emissionLevel[std::size_t(k * 50 + 25)] > 0);
+}
+
 TEST_CASE("material recipe: first matching rule wins, else default") {
     using M = formats::MaterialClass;
     bake::MaterialRecipe recipe;

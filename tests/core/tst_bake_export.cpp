@@ -287,3 +287,44 @@ TEST_CASE("bake schema: one flag per setting, defaults from PIPELINE") {
     REQUIRE(p.set("far-distance", 0.08).ok());
     CHECK(bake::bakeSchema().fromParams(p).farDistance == doctest::Approx(0.08f));
 }
+
+// <name>.dropped.png had no legend: the colours present are named in the first view's
+// bottom-left corner (a swatch of each, then the words), the ones absent are not.
+TEST_CASE("the dropped picture names its colours in a legend") {
+    geometry::Mesh mesh;
+    test::appendBox(mesh, {-0.5f, -0.5f, -0.5f}, {0.5f, 0.5f, 0.5f}, 0);
+    mesh = test::withDefaultMaterial(mesh);
+    bake::BakedModel baked;
+    using S = bake::DroppedSplat;
+    baked.dropped.push_back({0, Eigen::Vector3f(0.f, -0.9f, 0.3f), S::Far, 1});
+    baked.dropped.push_back({1, Eigen::Vector3f(0.f, 0.f, -0.55f), S::Belly, -1});
+    const int panel = 320;
+    auto img = bake::droppedPicture(mesh, baked, panel);
+    REQUIRE(img.ok());
+    CHECK(img->width == 3 * img->height);
+    // A solid 7×7 swatch of `rgb` inside the first view's bottom-left quarter.
+    const auto swatch = [&](std::uint8_t r, std::uint8_t g, std::uint8_t b) {
+        const auto is = [&](int x, int y) {
+            const std::uint8_t* p = &img->rgba[(std::size_t(y) * std::size_t(img->width) + std::size_t(x)) * 4];
+            return p[0] == r && p[1] == g && p[2] == b;
+        };
+        for (int y = panel / 2; y + 7 <= panel; ++y)
+            for (int x = 0; x + 7 <= panel / 2; ++x) {
+                bool all = true;
+                for (int dy = 0; dy < 7 && all; ++dy)
+                    for (int dx = 0; dx < 7 && all; ++dx) all = is(x + dx, y + dy);
+                if (all) return true;
+            }
+        return false;
+    };
+    CHECK(swatch(220, 40, 40));     // far
+    CHECK(swatch(40, 80, 230));     // belly
+    CHECK_FALSE(swatch(235, 200, 20));  // detached: none dropped, not listed
+    long ink = 0;
+    for (int y = panel / 2; y < panel; ++y)
+        for (int x = 0; x < panel / 2; ++x) {
+            const std::uint8_t* p = &img->rgba[(std::size_t(y) * std::size_t(img->width) + std::size_t(x)) * 4];
+            ink += p[0] == 30 && p[1] == 30 && p[2] == 30;
+        }
+    CHECK(ink > 150);  // the words
+}

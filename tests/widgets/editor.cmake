@@ -20,3 +20,11 @@ add_test(NAME packaging
   COMMAND ${CMAKE_COMMAND} "-DBUILD_DIR=${CMAKE_BINARY_DIR}" "-DWORK_DIR=${SW_OUT}/packaging"
           -P "${PROJECT_SOURCE_DIR}/packaging/test_package.cmake")
 set_tests_properties(packaging PROPERTIES LABELS "packaging" TIMEOUT 900 RUN_SERIAL TRUE)
+
+# Every text of the editor's sources has its Russian translation and English plural forms
+# (translations_complete.cmake runs lupdate on the sources into copies of the .ts files).
+add_test(NAME editor.translations_complete
+  COMMAND ${CMAKE_COMMAND} "-DLUPDATE=$<TARGET_FILE:Qt6::lupdate>" "-DSOURCES=${CMAKE_BINARY_DIR}/translated_sources.txt"
+          "-DROOT=${PROJECT_SOURCE_DIR}" "-DTS_DIR=${PROJECT_SOURCE_DIR}/translations" "-DWORK=${SW_OUT}/translations_complete"
+          -P "${CMAKE_CURRENT_SOURCE_DIR}/widgets/translations_complete.cmake")
+set_tests_properties(editor.translations_complete PROPERTIES LABELS "widgets" TIMEOUT 300)

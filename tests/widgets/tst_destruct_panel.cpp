@@ -92,6 +92,7 @@ private slots:
     void volleyChangesStatsLikeTheCli();
     void clickShootsAlongTheViewRay();
     void healRestoresThePlating();
+    void healSliderKeepsItsValueWhileTimeRuns();
     void scrubPauseStepAndReset();
     void gameScaleAndRedockKeepTheDamage();
     void settingsEditReplaysWithTheNewSettings();
@@ -194,6 +195,33 @@ void TestDestructPanel::healRestoresThePlating() {
     QVERIFY(m_panel->simulation()->stats().damaged > 0);
     m_panel->setHeal(0.0);
     QVERIFY(m_panel->simulation()->serializeState() == cliVolley("mortar", 4, 2, 0.f).serializeState());
+}
+
+// The heal slider once jumped back to 0 % as soon as time ran on (the next frame records the
+// heal): it keeps showing the share healed since the volley; moving it further heals that share
+// in all, and a new volley starts it from 0 again.
+void TestDestructPanel::healSliderKeepsItsValueWhileTimeRuns() {
+    m_panel->selectProfile("mortar");
+    m_panel->setVolley(4, 2, 0.f);
+    QCOMPARE(m_panel->fireVolley(), 4);
+    m_panel->setHeal(0.5);
+    m_panel->stepFrames(3);  // records the heal
+    QCOMPARE(m_panel->heal(), 0.5);
+    QCOMPARE(m_panel->findChild<QSlider*>("healSlider")->value(), 50);
+    sw::destruct::Simulation expected = cliVolley("mortar", 4, 2, 0.f);
+    expected.heal(0.5f);
+    for (int i = 0; i < 3; ++i) expected.step(sw::destruct::kFrameSeconds);
+    const auto recorded = expected.serializeState();
+    QVERIFY(m_panel->simulation()->serializeState() == recorded);
+    m_panel->setHeal(0.75);  // half of what is left: three quarters in all
+    QCOMPARE(m_panel->heal(), 0.75);
+    expected.heal(0.5f);
+    QVERIFY(m_panel->simulation()->serializeState() == expected.serializeState());
+    m_panel->setHeal(0.2);  // below what is recorded: back to the recorded half
+    QCOMPARE(m_panel->heal(), 0.5);
+    QVERIFY(m_panel->simulation()->serializeState() == recorded);
+    m_panel->fireVolley();
+    QCOMPARE(m_panel->heal(), 0.0);
 }
 
 void TestDestructPanel::scrubPauseStepAndReset() {

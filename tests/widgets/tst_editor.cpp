@@ -362,6 +362,13 @@ void TestEditor::mainWindowReportsMissingAndCorruptFiles() {
 }
 
 void TestEditor::demoPanelGeneratesAndOpens() {
+    QTranslator english;  // the plural forms, as the editor installs them
+    QVERIFY(english.load(":/i18n/splatwright_en.qm"));
+    QCoreApplication::installTranslator(&english);
+    struct Remove {
+        QTranslator* t;
+        ~Remove() { QCoreApplication::removeTranslator(t); }
+    } remove{&english};
     sw::editor::MainWindow window;
     window.show();
     sw::widgets::ParamPanel* panel = window.demoPanel();
@@ -381,6 +388,11 @@ void TestEditor::demoPanelGeneratesAndOpens() {
     QCOMPARE(report.winding.components, 64);
     QVERIFY(report.winding.flippedComponents > 10);
     QCOMPARE(report.textures.at(0).width, 256);
+    // The import report says the inward plates were turned, with plural forms ("1 material").
+    const QString text = window.findChild<QTextBrowser*>("importReport")->toPlainText();
+    QVERIFY2(text.contains(QString("%1 parts faced inwards and were turned to face outwards").arg(report.winding.flippedComponents)),
+             qPrintable(text));
+    QVERIFY2(text.contains("1 material,") && text.contains("1 texture") && !text.contains("1 materials"), qPrintable(text));
 }
 
 void TestEditor::viewActionsDriveTheViewport() {

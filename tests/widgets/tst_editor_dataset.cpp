@@ -82,6 +82,7 @@ private slots:
     void cancelLeavesNoFolder();
     void cameraMarkersFollowTheBelt();
     void beltMinAboveMaxIsAnErrorInThePanel();
+    void typedNumberOutOfRangeIsClampedVisibly();
     void stageSettingsRoundTripThroughTheProject();
     void pickedComponentMovesToAnotherPartAndRoundTrips();
     void badProjectShowsAnError();
@@ -183,8 +184,9 @@ void TestEditorDataset::cameraMarkersFollowTheBelt() {
     QVERIFY(!window.viewport()->cameraMarkersVisible());
 }
 
-// A lowest elevation above the highest once aborted the editor (SW_REQUIRE in belt.cpp): now
-// core's validation (the CLI's, pipeline/validate.h) names it in the panel, Render is off and
+// A lowest elevation above the highest once aborted the editor (SW_REQUIRE in belt.cpp), then was
+// named far below the belt in schema words ("elevation-min is above elevation-max"): now the line
+// under the field says it in the panel's own words, Render is off with a tooltip saying why, and
 // the markers go until the belt is valid again.
 void TestEditorDataset::beltMinAboveMaxIsAnErrorInThePanel() {
     MainWindow window;
@@ -195,27 +197,74 @@ void TestEditorDataset::beltMinAboveMaxIsAnErrorInThePanel() {
     auto* high = qobject_cast<QDoubleSpinBox*>(panel->beltPanel()->editorFor("elevation-max"));
     QVERIFY(low && high);
     QVERIFY(panel->settingsError().isEmpty());
+    QVERIFY(panel->beltPanel()->fieldNote("elevation-min").isEmpty());
     QVERIFY(panel->renderButton()->isEnabled());
+    const QString readyTip = panel->renderButton()->toolTip();
+    QVERIFY(!readyTip.isEmpty());
     high->setValue(20);
     low->setValue(60);
     QCOMPARE(panel->belt().elevationMin, 60.0);
     QCOMPARE(panel->belt().elevationMax, 20.0);
-    // The same words as `splatwright-cli dataset … --elevation-min 60 --elevation-max 20`.
-    const sw::Status cli = sw::pipeline::validateBelt(panel->belt());
-    QVERIFY(!cli);
-    QCOMPARE(panel->settingsError(), QString::fromStdString(cli.error().message));
-    QVERIFY(panel->settingsError().contains(QStringLiteral("elevation-min is above elevation-max")));
+    QVERIFY(!sw::pipeline::validateBelt(panel->belt()));  // the CLI refuses it too
+    const QString note = panel->beltPanel()->fieldNote("elevation-min");
+    QCOMPARE(note, QString("Above Highest elevation (60 deg > 20 deg): lower this or raise Highest elevation."));
+    QVERIFY(!note.contains("elevation-max"));
+    QVERIFY(panel->settingsError().isEmpty());  // not said twice
     QVERIFY(!panel->renderButton()->isEnabled());
+    QCOMPARE(panel->renderButton()->toolTip(), QString("Fix the setting marked in red first."));
     QCOMPARE(window.viewport()->cameraMarkerCount(), std::size_t(0));
     QVERIFY(!window.dataset()->render(outputDir("bad-belt")));  // refused, no job, no folder written
     QVERIFY(!window.dataset()->runner()->busy());
     QVERIFY(!QDir(outputDir("bad-belt")).exists(QStringLiteral("transforms_train.json")));
     QVERIFY(window.isVisible());
 
-    low->setValue(14);  // valid again: the error goes, Render and the markers come back
-    QVERIFY(panel->settingsError().isEmpty());
+    low->setValue(14);  // valid again: the note goes, Render and the markers come back
+    QVERIFY(panel->beltPanel()->fieldNote("elevation-min").isEmpty());
     QVERIFY(panel->renderButton()->isEnabled());
+    QCOMPARE(panel->renderButton()->toolTip(), readyTip);
     QCOMPARE(window.viewport()->cameraMarkerCount(), beltViews(panel->belt()));
+}
+
+// Typing a number outside a field's range once stopped at the last digit that fit (120 in a
+// −89…89 field became 12): the number is taken while typing, clamped on Enter, and the line under
+// the field says so until the field's next edit; int fields alike.
+void TestEditorDataset::typedNumberOutOfRangeIsClampedVisibly() {
+    sw::widgets::DatasetPanel panel;
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    sw::widgets::ParamPanel* belt = panel.beltPanel();
+    auto* high = qobject_cast<QDoubleSpinBox*>(belt->editorFor("elevation-max"));
+    QVERIFY(high);
+    high->setFocus();
+    high->selectAll();
+    QTest::keyClicks(high, "120");
+    QTest::keyClick(high, Qt::Key_Return);
+    QCOMPARE(panel.belt().elevationMax, 89.0);  // the schema's bound, not 12
+    QCOMPARE(belt->fieldNote("elevation-max"), QString("120 is above the largest allowed value, 89 deg: set to 89 deg."));
+    high->selectAll();
+    QTest::keyClicks(high, "-100");
+    QTest::keyClick(high, Qt::Key_Return);
+    QCOMPARE(panel.belt().elevationMax, -89.0);
+    QCOMPARE(belt->fieldNote("elevation-max"), QString("-100 is below the smallest allowed value, -89 deg: set to -89 deg."));
+    high->selectAll();
+    QTest::keyClicks(high, "45");
+    QTest::keyClick(high, Qt::Key_Return);
+    QCOMPARE(panel.belt().elevationMax, 45.0);
+    QVERIFY(belt->fieldNote("elevation-max").isEmpty());  // an edit in range ends the note
+
+    // Shown sensibly rounded ("39.5978 deg" was the default's display), kept whole.
+    auto* fov = qobject_cast<QDoubleSpinBox*>(belt->editorFor("fov"));
+    QCOMPARE(fov->text(), QString("39.6 deg"));
+    QCOMPARE(panel.belt().fovX, sw::dataset::BeltSettings{}.fovX);
+
+    auto* views = qobject_cast<QSpinBox*>(belt->editorFor("views"));
+    QVERIFY(views);
+    views->setFocus();
+    views->selectAll();
+    QTest::keyClicks(views, "99999");
+    QTest::keyClick(views, Qt::Key_Return);
+    QCOMPARE(panel.belt().trainViews, 5000);
+    QCOMPARE(belt->fieldNote("views"), QString("99999 is above the largest allowed value, 5000: set to 5000."));
 }
 
 // Project version 2 holds every stage's settings: the Training, Bake and Effects panels' values

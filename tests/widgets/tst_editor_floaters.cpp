@@ -14,7 +14,9 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTranslator>
 #include <QtTest>
+#include <limits>
 
 #include "app/editor/autosave.h"
 #include "app/editor/bake_controller.h"
@@ -61,6 +63,7 @@ private slots:
     void initTestCase() { sw::test::isolateEditorSettings("tst_editor_floaters"); }
     void deleteOnTheBakedModelRebakesAndLeavesTheTrainedFile();
     void afterABakeTheInspectorListsWhatItRemoved();
+    void countsAddUp();
     void rerunKeepsTheBakedModelInTheView();
     void idsSurviveADelete();
     void deleteKeyDeletesTheSelectedRows();
@@ -87,6 +90,80 @@ void TestEditorFloaters::afterABakeTheInspectorListsWhatItRemoved() {
     // Its rows are splats the bake left out.
     for (int r = 0; r < floaters(window)->rowCount(); ++r)
         QVERIFY(std::find(baked->source.begin(), baked->source.end(), floaters(window)->rowSplat(r)) == baked->source.end());
+    // Each row says how far its splat was from the surface (the bake measured it), not "—".
+    auto* table = window.findChild<QTableWidget*>("floaterTable");
+    for (int r = 0; r < table->rowCount(); ++r) {
+        bool number = false;
+        const double distance = table->item(r, 2)->text().toDouble(&number);
+        QVERIFY2(number && distance >= 0, qPrintable(table->item(r, 2)->text()));
+    }
+    // Frame on a removed floater goes to where it was instead of "not in the view".
+    QSignalSpy status(window.bakeController(), &sw::editor::BakeController::statusMessage);
+    sw::widgets::Viewport* view = window.viewport();
+    const int planted = plantedIndices().front();
+    const Eigen::Vector3f p = window.document()->cloud()->positions[std::size_t(planted)];
+    const QPointF centre(view->width() / 2.0, view->height() / 2.0);
+    const double before = QLineF(view->projectToWidget(p), centre).length();
+    floaters(window)->selectSplats({planted});
+    window.findChild<QPushButton*>("floaterFrame")->click();
+    QCOMPARE(status.count(), 1);
+    QVERIFY2(!status.first().first().toString().contains("not in the view"), qPrintable(status.first().first().toString()));
+    QVERIFY(before > 20.0);
+    QVERIFY(QLineF(view->projectToWidget(p), centre).length() < 2.0);
+}
+
+// The inspector's counts add up (34 removed were once listed as 35 far + 5 detached, 1 kept):
+// flagged + kept = the rows, and the signs' parts = flagged, each splat under its first sign.
+void TestEditorFloaters::countsAddUp() {
+    sw::bake::FloaterResult f;
+    const int n = 41;
+    for (auto* flags : {&f.far, &f.detached, &f.silhouette, &f.dataset, &f.removed}) flags->assign(n, 0);
+    for (int i = 0; i < 35; ++i) f.far[std::size_t(i)] = 1;         // 35 far, of which
+    for (int i = 31; i < 36; ++i) f.detached[std::size_t(i)] = 1;   // 4 also detached, 1 detached only
+    f.silhouette[36] = f.far[36] = 1;
+    f.dataset[37] = 1;
+    std::vector<std::uint8_t> keep(n, 0);
+    keep[0] = 1;  // far, kept
+    f.report.datasetSkipped = false;
+    const FloaterPanel::Counts c = FloaterPanel::countRows(f, keep);
+    QCOMPARE(c.listed, 38);
+    QCOMPARE(c.kept, 1);
+    QCOMPARE(c.flagged + c.kept, c.listed);
+    QCOMPARE(c.report.far + c.report.detached + c.report.silhouette + c.report.dataset, c.flagged);
+    QCOMPARE(c.report.far, 35);  // 0 kept, 36 far as well
+    QCOMPARE(c.report.detached, 1);
+    QCOMPARE(c.report.dataset, 1);
+
+    QTranslator english;  // the plural forms
+    QVERIFY(english.load(":/i18n/splatwright_en.qm"));
+    QCoreApplication::installTranslator(&english);
+    FloaterPanel panel;
+    panel.setScan(f, {}, keep);
+    QCoreApplication::removeTranslator(&english);
+    QCOMPARE(panel.rowCount(), c.listed);
+    QCOMPARE(panel.countsText(), QString("37 splats flagged as floaters (35 far from the surface, 1 detached from the body, "
+                                         "1 over background in the dataset's views); 1 kept (marked Keep)."));
+
+    // In Russian after a live switch: the summary, the sign names and the decimal comma.
+    const float distances[] = {0.125f};
+    std::vector<float> distance(n, std::numeric_limits<float>::quiet_NaN());
+    distance[1] = distances[0];
+    panel.setScan(f, distance, keep);
+    QTranslator russian;
+    QVERIFY(russian.load(":/i18n/splatwright_ru.qm"));
+    QCoreApplication::installTranslator(&russian);
+    const QLocale before = QLocale();
+    QLocale::setDefault(QLocale(QLocale::Russian));
+    panel.setLocale(QLocale(QLocale::Russian));
+    QCoreApplication::processEvents();
+    const QString text = panel.countsText();
+    auto* table = panel.findChild<QTableWidget*>("floaterTable");
+    const QString signs = table->item(1, 1)->text(), shownDistance = table->item(1, 2)->text();
+    QCoreApplication::removeTranslator(&russian);
+    QLocale::setDefault(before);
+    QVERIFY2(text.startsWith(QString::fromUtf8("37 сплатов")), qPrintable(text));
+    QCOMPARE(signs, QString::fromUtf8("далеко"));
+    QCOMPARE(shownDistance, QString("0,1250"));
 }
 
 void TestEditorFloaters::rerunKeepsTheBakedModelInTheView() {

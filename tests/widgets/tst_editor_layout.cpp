@@ -21,6 +21,10 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabBar>
+#include <QProgressBar>
+#include <QStyle>
+#include <QStyleOptionComboBox>
+#include <QScrollArea>
 #include <QTest>
 #include <QToolButton>
 #include <QTranslator>
@@ -305,6 +309,27 @@ void TestEditorLayout::languageSwitchesLive() {
     QTest::qWait(50);
     const QStringList elided = window.elidedTitles();
     QVERIFY2(elided.isEmpty(), qPrintable(elided.join(", ")));
+    // No panel is cut off sideways (the Bake dock clipped "Удалить" and its fields): every panel
+    // that scrolls only vertically is at least as wide as it needs in Russian.
+    window.findChild<QDockWidget*>("bakeDock")->raise();
+    QCoreApplication::processEvents();
+    for (QScrollArea* area : window.findChildren<QScrollArea*>()) {
+        if (area->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff || !area->widget() || !area->isVisible()) continue;
+        QVERIFY2(area->viewport()->width() >= area->widget()->minimumSizeHint().width(),
+                 qPrintable(QString("%1: %2 px for a panel of %3 px").arg(area->widget()->objectName())
+                                .arg(area->viewport()->width()).arg(area->widget()->minimumSizeHint().width())));
+    }
+
+    // Texts set from code follow too ("Idle" stayed English).
+    if (auto* progress = window.findChild<QProgressBar*>("trainingProgress"))
+        QCOMPARE(progress->format(), QString::fromUtf8("Ожидание"));
+    // The Log's level box shows its longest item whole ("Отладка" was clipped).
+    auto* levels = window.findChild<QComboBox*>("levelFilter");
+    QStyleOptionComboBox option;
+    option.initFrom(levels);
+    const QRect field = levels->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, levels);
+    for (int i = 0; i < levels->count(); ++i)
+        QVERIFY2(field.width() >= levels->fontMetrics().horizontalAdvance(levels->itemText(i)), qPrintable(levels->itemText(i)));
 
     window.actions().languageMenu->findChild<QAction*>("language_en")->trigger();
     QCoreApplication::processEvents();

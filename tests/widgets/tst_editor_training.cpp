@@ -13,6 +13,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTimer>
+#include <QTabWidget>
+#include <QScrollArea>
 #include <QtTest>
 #include <QMessageBox>
 #include <Eigen/LU>
@@ -154,6 +156,7 @@ class TestEditorTraining : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase();
+    void trainingDockFitsAShortWindow();
     void trainsWithLiveChartAndPreview();
     void cancelKeepsCheckpointAndResumeContinues();
     void badDatasetFolderIsNamed();
@@ -166,6 +169,59 @@ private slots:
 
 void TestEditorTraining::initTestCase() {
     sw::test::isolateEditorSettings("tst_editor_training");
+}
+
+// At 1280×800 the Training dock's form was an 80 px scroll box, its splitter did not drag, the
+// chart was cut off once the metrics showed after a run, and the empty chart's step axis read
+// "0 0 0 0 0 1": the settings and the chart are two tabs with the dock's height each, a run shows
+// the chart, chart and metrics stay inside the dock, and the step axis has whole-step ticks.
+void TestEditorTraining::trainingDockFitsAShortWindow() {
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    TrainingDock* dock = window.trainingDock();
+    dock->raise();
+    QTRY_VERIFY(dock->panel()->isVisible());
+    sw::widgets::TrainingPanel* panel = dock->panel();
+    QCoreApplication::processEvents();
+    QCOMPARE(panel->tabs()->currentWidget(), panel->formScroll());
+    QVERIFY2(panel->formScroll()->height() >= 180, qPrintable(QString::number(panel->formScroll()->height())));
+    const auto inside = [panel](QWidget* w) {
+        const QRect r(w->mapTo(panel, QPoint(0, 0)), w->size());
+        return w->isVisible() && panel->rect().contains(r);
+    };
+
+    // A run shows the chart; after it the metrics' lines do not push the chart out of the dock.
+    panel->setRunning(true);
+    QCOMPARE(panel->tabs()->currentWidget(), panel->findChild<QWidget*>("trainingResults"));
+    sw::train::EvalMetrics m;
+    m.step = 3000;
+    m.splats = 2000;
+    m.trainLoss = 0.02;
+    m.valPsnr = 28.5;
+    panel->beginSteps(0, 3000);
+    panel->showMetrics(m);
+    panel->setRunning(false);
+    panel->showFinal(m, {}, "Trained 2000 splats in 6.97 s");
+    QCoreApplication::processEvents();
+    QVERIFY(inside(panel->chart()));
+    QVERIFY(inside(panel->findChild<QLabel*>("trainingMetrics")));
+    QVERIFY2(panel->chart()->height() >= 150, qPrintable(QString::number(panel->chart()->height())));
+
+    // The empty chart's step axis: whole steps, round ticks.
+    sw::widgets::LossChart* chart = panel->chart();
+    chart->clear();
+    QCOMPARE(chart->stepMin(), 0.0);
+    QVERIFY(chart->stepTickInterval() >= 1.0);
+    QCOMPARE(chart->stepTickInterval(), std::round(chart->stepTickInterval()));
+    QCOMPARE(chart->stepMax(), std::round(chart->stepMax()));
+    chart->setStepRange(0, 3000);
+    QCOMPARE(chart->stepTickInterval(), 1000.0);
+    QCOMPARE(chart->stepMax(), 3000.0);
+    chart->setStepRange(0, 7);
+    QCOMPARE(chart->stepTickInterval(), 2.0);
+    QCOMPARE(chart->stepMax(), 8.0);
 }
 
 void TestEditorTraining::trainsWithLiveChartAndPreview() {

@@ -244,6 +244,9 @@ void TestEditorUndo::selectByValueTakesTheRange() {
         QCOMPARE(bool(view->selection()[i]), in);
     }
     QCOMPARE(view->selectedCount(), want);
+    // The grow/shrink radius names its unit in the field.
+    auto* radius = panel->findChild<QDoubleSpinBox*>("selectGrowRadius");
+    QVERIFY(radius && radius->text().endsWith(" model units"));
 }
 
 QTEST_MAIN(TestEditorUndo)

@@ -11,6 +11,8 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QOpenGLContext>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
@@ -107,6 +109,7 @@ private slots:
     void everyEffectMovesTheModel();
     void gameScaleDockHasDocumentedSize();
     void gameScaleTilesAreCaptionedAndRefreshLive();
+    void gameScaleSheetFitsItsDock();
     void survivesRedockWithSplats();
     void mainWindowShowsCloudThenBakedModel();
 
@@ -157,6 +160,15 @@ void TestViewportSplats::lodSliderDrawsExactlyK() {
     const long few = countNonBackground(m_h.viewport->renderToImage(), 128);
     controls.lodSlider()->setValue(n);
     QVERIFY(countNonBackground(m_h.viewport->renderToImage(), 128) > few);
+    // The label says what it counts ("1124 / 1124" on a 2,000-splat cloud read as a miscount):
+    // the core splats, and its tooltip that the shell always draws.
+    auto* label = controls.findChild<QLabel*>("viewLodLabel");
+    QVERIFY(label);
+    QCOMPARE(label->text(), QString("core %1 / %1").arg(n));
+    const int shell = int(fixture().model->shell.size());
+    QVERIFY2(label->toolTip().contains(QString("%1 shell (blended) splats").arg(shell)), qPrintable(label->toolTip()));
+    controls.lodSlider()->setValue(250);
+    QCOMPARE(label->text(), QString("core 250 / %1").arg(n));
 }
 
 void TestViewportSplats::overlaysChangeTheImage() {
@@ -316,6 +328,36 @@ void TestViewportSplats::gameScaleDockHasDocumentedSize() {
     QCOMPARE(panel.image().height(), gap + 2 * ((60 + 2 * s.marginPx) * s.zoom + gap));
     QCOMPARE(panel.image().width(), gap + 2 * (f60.width + gap) + 2 * (f60.width * s.zoom + gap));
     QVERIFY(countNonBackground(panel.image(), 128) > panel.image().width() * panel.image().height() / 4);
+}
+
+// The sheet did not fit its dock (scroll bars both ways, no zoom-to-fit): fitted by default it is
+// shown whole, shrunk to the dock, with no scroll bars, and follows a resize; Fit off shows it at
+// its own pixels, scrolled.
+void TestViewportSplats::gameScaleSheetFitsItsDock() {
+    m_h.viewport->setMesh(fixture().mesh);
+    sw::widgets::GameScalePanel panel(m_h.viewport);
+    panel.resize(360, 420);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(panel.refresh());
+    auto* scroll = panel.findChild<QScrollArea*>("gameScaleScroll");
+    QVERIFY(scroll);
+    const QSize sheet = panel.captionedImage().size();
+    QVERIFY(sheet.width() > scroll->viewport()->width());  // too large for the dock as it is
+    QVERIFY(panel.fitted());
+    const auto fits = [&] {
+        const QSize shown = panel.shownSheetSize(), room = scroll->viewport()->size();
+        return shown.width() <= room.width() && shown.height() <= room.height() &&
+               (shown.width() == room.width() || shown.height() == room.height());  // as large as fits
+    };
+    QVERIFY2(fits(), qPrintable(QString("%1x%2 in %3x%4").arg(panel.shownSheetSize().width()).arg(panel.shownSheetSize().height())
+                                    .arg(scroll->viewport()->width()).arg(scroll->viewport()->height())));
+    QVERIFY(!scroll->horizontalScrollBar()->isVisible() && !scroll->verticalScrollBar()->isVisible());
+    panel.resize(500, 640);
+    QTRY_VERIFY(fits());
+    panel.setFitted(false);
+    QCOMPARE(panel.shownSheetSize(), sheet);
+    QTRY_VERIFY(scroll->horizontalScrollBar()->isVisible() || scroll->verticalScrollBar()->isVisible());
 }
 
 // Issue 16 build 5: every tile has a caption (splats/mesh, ×1/×3 over the columns, grey/black

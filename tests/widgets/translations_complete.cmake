@@ -1,0 +1,47 @@
+cmake_minimum_required(VERSION 3.25)
+# Every text the editor's sources pass to tr() has its Russian translation, and every plural
+# text (%n) its English forms: lupdate reads the sources into a copy of each .ts file (as the
+# update_translations target would), and any message left unfinished or empty is listed.
+# -DLUPDATE=<lupdate> -DSOURCES=<file, one source per line> -DROOT=<source root, for the includes>
+# -DTS_DIR=<translations> -DWORK=<dir>
+file(STRINGS "${SOURCES}" sources)
+file(MAKE_DIRECTORY "${WORK}")
+set(problems "")
+foreach(lang ru en)
+  set(ts "${WORK}/splatwright_${lang}.ts")
+  file(COPY_FILE "${TS_DIR}/splatwright_${lang}.ts" "${ts}")
+  execute_process(COMMAND "${LUPDATE}" -silent -no-obsolete -locations none "-I${ROOT}" ${sources} -ts "${ts}"
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "lupdate failed (${rc}): ${err}")
+  endif()
+  file(READ "${ts}" text)
+  # Each message in turn (the text may hold ';' and '[', so no CMake list).
+  while(TRUE)
+    string(FIND "${text}" "<message" begin)
+    if(begin EQUAL -1)
+      break()
+    endif()
+    string(SUBSTRING "${text}" ${begin} -1 text)
+    string(FIND "${text}" "</message>" end)
+    string(SUBSTRING "${text}" 0 ${end} m)
+    math(EXPR next "${end} + 10")
+    string(SUBSTRING "${text}" ${next} -1 text)
+    string(REGEX MATCH "<source>([^<]*)</source>" _ "${m}")
+    set(source "${CMAKE_MATCH_1}")
+    set(numerus FALSE)
+    if(m MATCHES "^<message numerus=\"yes\"")
+      set(numerus TRUE)
+    endif()
+    if(lang STREQUAL "en" AND NOT numerus)
+      continue()  # English shows its source text
+    endif()
+    if(m MATCHES "type=\"unfinished\"" OR m MATCHES "<translation></translation>" OR m MATCHES "<numerusform></numerusform>")
+      string(APPEND problems "  ${lang}: ${source}\n")
+    endif()
+  endwhile()
+endforeach()
+if(problems)
+  message(FATAL_ERROR "Texts without a translation (run the update_translations target and translate them):\n${problems}")
+endif()
+message(STATUS "every text translated")
