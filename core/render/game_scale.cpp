@@ -12,6 +12,12 @@ namespace sw::render {
 
 namespace {
 
+// A large sheet takes seconds on a software GL and in memory: Ctrl-C stops it between steps.
+Status stopOnInterrupt() {
+    if (!interruptRequested()) return {};
+    return makeError(ErrorCode::Cancelled, "cancelled (interrupted) while drawing the game-scale sheet");
+}
+
 constexpr int kGap = 4;                      // px between tiles
 constexpr std::uint8_t kFrame[3] = {24, 24, 28};  // sheet background
 
@@ -139,8 +145,7 @@ Result<GameScaleSheet> renderGameScaleSheet(SplatRenderer& splats, MeshRenderer*
     const Background backgrounds[2] = {Background::Grey, Background::Black};
     std::vector<Rgba8Image> tiles;  // per row: splat, mesh (optional)
     for (const Background bg : backgrounds) {
-        // A large sheet takes seconds a tile on a software GL: Ctrl-C stops between tiles.
-        if (interruptRequested()) return makeError(ErrorCode::Cancelled, "cancelled (interrupted) while drawing the game-scale sheet");
+        SW_TRY(stopOnInterrupt());
         SplatRenderSettings look = s.look;
         look.width = f.width;
         look.height = f.height;
@@ -154,7 +159,7 @@ Result<GameScaleSheet> renderGameScaleSheet(SplatRenderer& splats, MeshRenderer*
             tiles.push_back(std::move(*meshImage));
         }
     }
-    if (interruptRequested()) return makeError(ErrorCode::Cancelled, "cancelled (interrupted) while drawing the game-scale sheet");
+    SW_TRY(stopOnInterrupt());
     GameScaleSheet out;
     out.tiles = gameScaleTiles(f, s, mesh != nullptr);
     const int perRow = mesh ? 2 : 1;
@@ -170,12 +175,11 @@ Result<GameScaleSheet> renderGameScaleSheet(SplatRenderer& splats, MeshRenderer*
     }
     sheet.rgba.reserve(frameRow.size() * static_cast<std::size_t>(sheet.height));
     for (int y = 0; y < sheet.height; ++y) {
-        if (y % 256 == 0 && interruptRequested())
-            return makeError(ErrorCode::Cancelled, "cancelled (interrupted) while drawing the game-scale sheet");
+        if (y % 256 == 0) SW_TRY(stopOnInterrupt());
         sheet.rgba.insert(sheet.rgba.end(), frameRow.begin(), frameRow.end());
     }
     for (const GameScaleTile& t : out.tiles) {
-        if (interruptRequested()) return makeError(ErrorCode::Cancelled, "cancelled (interrupted) while drawing the game-scale sheet");
+        SW_TRY(stopOnInterrupt());
         const int row = t.background == Background::Grey ? 0 : 1;
         const Rgba8Image& tile = tiles[static_cast<std::size_t>(row * perRow + (t.mesh ? 1 : 0))];
         blit(sheet, t.zoom == 1 ? tile : upscaleNearest(tile, t.zoom), t.x, t.y);
