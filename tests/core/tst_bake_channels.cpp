@@ -13,6 +13,30 @@
 
 using namespace sw;
 
+namespace {
+
+// Each splat's nearest surface point, face and face normal, and its first two axes (the
+// per-splat inputs of computeChannels).
+struct OnSurface {
+    std::vector<Eigen::Vector3f> normals, surface, ax0, ax1;
+    std::vector<int> faces;
+};
+
+OnSurface onSurface(const splat::SplatCloud& cloud, const geometry::RayQuery& query, const geometry::Mesh& mesh) {
+    OnSurface on;
+    for (std::size_t i = 0; i < cloud.size(); ++i) {
+        const auto cp = query.closestPoint(cloud.positions[i]);
+        on.normals.push_back(geometry::faceNormalArea(mesh, std::size_t(cp.face)).normalized());
+        on.surface.push_back(cp.point);
+        on.faces.push_back(cp.face);
+        on.ax0.emplace_back(cloud.scales[i].x(), 0, 0);
+        on.ax1.emplace_back(0, cloud.scales[i].y(), 0);
+    }
+    return on;
+}
+
+}  // namespace
+
 TEST_CASE("quantised fractions are exact in half float") {
     for (int i = 0; i <= 1000; ++i) {
         const float v = bake::quantiseFraction(float(i) / 1000.f);
@@ -38,17 +62,8 @@ TEST_CASE("channels: AO, part·16 + emission, thickness and shape are half-exact
     std::mt19937 rng(2);
     for (auto& c : cloud.colors) c = Eigen::Vector3f(0.4f, 0.4f, 0.42f);
     for (int k = 0; k < 20; ++k) cloud.colors[std::size_t(k * 50)] = Eigen::Vector3f(1.f, 0.1f, 0.05f);  // 1% accents
-    std::vector<Eigen::Vector3f> normals, surface, ax0, ax1;
-    std::vector<int> faces;
-    for (std::size_t i = 0; i < cloud.size(); ++i) {
-        const auto cp = (*q)->closestPoint(cloud.positions[i]);
-        normals.push_back(geometry::faceNormalArea(mesh, std::size_t(cp.face)).normalized());
-        surface.push_back(cp.point);
-        faces.push_back(cp.face);
-        ax0.emplace_back(cloud.scales[i].x(), 0, 0);
-        ax1.emplace_back(0, cloud.scales[i].y(), 0);
-    }
-    auto r = bake::computeChannels(mesh, **q, {cloud.positions, normals, surface, faces, cloud.colors, ax0, ax1}, {});
+    const OnSurface on = onSurface(cloud, **q, mesh);
+    auto r = bake::computeChannels(mesh, **q, {cloud.positions, on.normals, on.surface, on.faces, cloud.colors, on.ax0, on.ax1}, {});
     REQUIRE(r.ok());
     CHECK(r->emissive == 20);
     int plates = 0, dots = 0;
@@ -89,18 +104,9 @@ TEST_CASE("red paint on grey armour neither glows nor is flesh; a bright light s
     const Eigen::Vector3f armour(0.45f, 0.45f, 0.47f), paint(0.62f, 0.1f, 0.08f), light(1.f, 0.95f, 0.9f);
     for (auto& c : cloud.colors) c = armour;
     for (int k = 0; k < 40; ++k) cloud.colors[std::size_t(k * 50)] = paint;  // 2 %
-    std::vector<Eigen::Vector3f> normals, surface, ax0, ax1;
-    std::vector<int> faces;
-    for (std::size_t i = 0; i < cloud.size(); ++i) {
-        const auto cp = (*q)->closestPoint(cloud.positions[i]);
-        normals.push_back(geometry::faceNormalArea(mesh, std::size_t(cp.face)).normalized());
-        surface.push_back(cp.point);
-        faces.push_back(cp.face);
-        ax0.emplace_back(cloud.scales[i].x(), 0, 0);
-        ax1.emplace_back(0, cloud.scales[i].y(), 0);
-    }
+    const OnSurface on = onSurface(cloud, **q, mesh);
     const auto channels = [&] {
-        auto r = bake::computeChannels(mesh, **q, {cloud.positions, normals, surface, faces, cloud.colors, ax0, ax1}, {});
+        auto r = bake::computeChannels(mesh, **q, {cloud.positions, on.normals, on.surface, on.faces, cloud.colors, on.ax0, on.ax1}, {});
         REQUIRE(r.ok());
         return *r;
     };
