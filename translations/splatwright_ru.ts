@@ -111,6 +111,18 @@
         <source>%1% of the chunks within ±30% of the target area</source>
         <translation>%1% чанков в пределах ±30% от целевой площади</translation>
     </message>
+    <message>
+        <source>from the model&apos;s emissive materials</source>
+        <translation>по излучающим материалам модели</translation>
+    </message>
+    <message>
+        <source>from the rarest bright colours (the model declares no emission)</source>
+        <translation>по самым редким ярким цветам (в модели нет излучающих материалов)</translation>
+    </message>
+    <message>
+        <source>emission off</source>
+        <translation>свечение выключено</translation>
+    </message>
     <message numerus="yes">
         <source>%n emissive (glowing) splat(s)</source>
         <translation>
@@ -1608,6 +1620,30 @@
     <message>
         <source>At most this many white-hot debris splats fly at once</source>
         <translation>Не больше стольких раскалённых осколков летят одновременно</translation>
+    </message>
+    <message>
+        <source>Emission from</source>
+        <translation>Источник свечения</translation>
+    </message>
+    <message>
+        <source>auto: the model&apos;s emissive materials when it has any, else the rarest bright colours</source>
+        <translation>авто: излучающие материалы модели, если они есть, иначе самые редкие яркие цвета</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>авто</translation>
+    </message>
+    <message>
+        <source>materials</source>
+        <translation>материалы</translation>
+    </message>
+    <message>
+        <source>rarity</source>
+        <translation>редкость цвета</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>выкл.</translation>
     </message>
     <message>
         <source>Emission min brightness</source>

@@ -58,7 +58,7 @@ struct ExportCommand {
         std::printf("  materials: ");
         for (int m = 0; m < formats::kSpl2MaterialClasses; ++m)
             std::printf(" %s %d", bake::materialName(formats::MaterialClass(m)), r.materials[std::size_t(m)]);
-        std::printf("\n  emissive:   %d\n", r.emissive);
+        std::printf("\n  emissive:   %d (from %s)\n", r.emissive, r.emissionFrom.c_str());
         for (const auto& file : files.files)
             std::printf("  file:       %s (%.1f KB)\n", std::filesystem::path(file.path).filename().c_str(),
                         double(file.bytes) / 1024.0);

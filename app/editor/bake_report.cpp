@@ -19,6 +19,13 @@ QString materialCounts(const bake::BakeReport& r) {
     return parts.join(QStringLiteral(", "));
 }
 
+// The source of the emission channel, as bake::emissionSourceText names it, in the UI language.
+QString emissionFromText(const std::string& from) {
+    if (from == "emissive materials") return QCoreApplication::translate("BakeReport", "from the model's emissive materials");
+    if (from == "colour rarity") return QCoreApplication::translate("BakeReport", "from the rarest bright colours (the model declares no emission)");
+    return QCoreApplication::translate("BakeReport", "emission off");
+}
+
 std::uintmax_t totalBytes(const bake::ExportResult& files) {
     std::uintmax_t total = 0;
     for (const auto& f : files.files) total += f.bytes;
@@ -49,7 +56,8 @@ QString bakeReportText(const bake::BakeReport& r) {
                  (r.chunksCapped ? QCoreApplication::translate("BakeReport", " (capped at the chunk limit)") : QString()) + QStringLiteral("; ") +
                  QCoreApplication::translate("BakeReport", "%1% of the chunks within ±30% of the target area").arg(100.0 * double(r.chunkAreaWithin30), 0, 'f', 0);
     lines << QCoreApplication::translate("BakeReport", "Materials: %1").arg(materialCounts(r));
-    lines << QCoreApplication::translate("BakeReport", "%n emissive (glowing) splat(s)", nullptr, r.emissive);
+    lines << QCoreApplication::translate("BakeReport", "%n emissive (glowing) splat(s)", nullptr, r.emissive) + QStringLiteral(", ") +
+                 emissionFromText(r.emissionFrom);
     for (const std::string& w : r.warnings) lines << QCoreApplication::translate("BakeReport", "Warning: %1").arg(QString::fromStdString(w));
     return lines.join(QLatin1Char('\n'));
 }

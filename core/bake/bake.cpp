@@ -99,6 +99,7 @@ Status bakeChannelsMaterialsChunks(const splat::SplatCloud& cloud, const geometr
 void summarise(const Baked& b, BakeReport& rep) {
     for (int m : b.material) ++rep.materials[std::size_t(m)];
     rep.emissive = b.channels.emissive;
+    rep.emissionFrom = emissionSourceText(b.channels.emissionFrom);
     rep.chunks = int(b.chunks.chunks.size());
     rep.chunkGroups = b.chunks.groups;
     rep.chunksCapped = b.chunks.capped;

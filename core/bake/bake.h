@@ -41,6 +41,7 @@ struct BakeReport {
     int dead = 0;                        // dropped as dead (opacity ≤ dead-opacity)
     std::size_t core = 0, shell = 0;     // splats out
     int emissive = 0;
+    std::string emissionFrom;  // emissionSourceText of the source used
     std::array<int, formats::kSpl2MaterialClasses> materials{};  // splats per class
     int chunks = 0, chunkGroups = 0;
     bool chunksCapped = false;

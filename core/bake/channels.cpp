@@ -7,6 +7,7 @@
 
 #include "core/bake/detail/parallel.h"
 #include "core/bake/floaters.h"
+#include "core/geometry/surface_sampler.h"
 
 namespace sw::bake {
 
@@ -17,6 +18,14 @@ const SettingsSchema<ChannelSettings>& channelSchema() {
         return s;
     }();
     return schema;
+}
+
+const char* emissionSourceText(EmissionSource source) {
+    switch (source) {
+        case EmissionSource::Materials: return "emissive materials";
+        case EmissionSource::Rarity: return "colour rarity";
+        default: return "off";
+    }
 }
 
 float quantiseFraction(float v) {
@@ -32,6 +41,51 @@ int hullPart(const geometry::Mesh& mesh) {
         if (name == "hull") return static_cast<int>(p);
     }
     return -1;
+}
+
+bool anyEmissive(const geometry::Mesh& mesh) {
+    return std::any_of(mesh.materials.begin(), mesh.materials.end(), [](const geometry::Material& m) { return m.emits(); });
+}
+
+float srgbToLinear(float c) {
+    return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
+}
+
+// The emitted colour of face f at point p: the material's emissive × its texture at p's UV.
+Eigen::Vector3f emittedAt(const geometry::Mesh& mesh, int f, const Eigen::Vector3f& p) {
+    if (f < 0 || std::size_t(f) >= mesh.faceMaterial.size()) return Eigen::Vector3f::Zero();
+    const int mi = mesh.faceMaterial[std::size_t(f)];
+    if (mi < 0 || std::size_t(mi) >= mesh.materials.size()) return Eigen::Vector3f::Zero();
+    const geometry::Material& m = mesh.materials[std::size_t(mi)];
+    Eigen::Vector3f e(m.emissive[0], m.emissive[1], m.emissive[2]);
+    const int t = m.emissiveTexture;
+    if (!m.emits() || t < 0 || std::size_t(t) >= mesh.textures.size() || mesh.uvs.size() != mesh.positions.size())
+        return e;
+    const Eigen::Vector3i& tri = mesh.triangles[std::size_t(f)];
+    const Eigen::Vector3f a = mesh.positions[std::size_t(tri[0])], b = mesh.positions[std::size_t(tri[1])],
+                          c = mesh.positions[std::size_t(tri[2])];
+    // Barycentric weights of p in the triangle (p is its closest point, so inside or on it).
+    const Eigen::Vector3f v0 = b - a, v1 = c - a, v2 = p - a;
+    const float d00 = v0.dot(v0), d01 = v0.dot(v1), d11 = v1.dot(v1), d20 = v2.dot(v0), d21 = v2.dot(v1);
+    const float den = d00 * d11 - d01 * d01;
+    const float v = den > 0 ? (d11 * d20 - d01 * d21) / den : 0.f, w = den > 0 ? (d00 * d21 - d01 * d20) / den : 0.f;
+    const Eigen::Vector2f uv = (1 - v - w) * mesh.uvs[std::size_t(tri[0])] + v * mesh.uvs[std::size_t(tri[1])] +
+                               w * mesh.uvs[std::size_t(tri[2])];
+    const Eigen::Vector3f s = geometry::sampleTextureBilinear(mesh.textures[std::size_t(t)], uv);
+    return e.cwiseProduct(Eigen::Vector3f(srgbToLinear(s[0]), srgbToLinear(s[1]), srgbToLinear(s[2])));
+}
+
+// Emission levels from the materials (see computeChannels).
+int materialEmission(const geometry::Mesh& mesh, const ChannelInputs& in, ChannelResult& r) {
+    const std::size_t n = in.positions.size();
+    r.emissionLevel.assign(n, 0);
+    int lit = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const float bright = emittedAt(mesh, in.faces[i], in.surface[i]).maxCoeff();
+        r.emissionLevel[i] = std::clamp(int(std::lround(15.f * std::min(bright, 1.f))), 0, 15);
+        lit += r.emissionLevel[i] > 0;
+    }
+    return lit;
 }
 
 // Emission levels by rarity (see computeChannels).
@@ -112,7 +166,18 @@ Result<ChannelResult> computeChannels(const geometry::Mesh& mesh, const geometry
             thickness[i] = hit.hit ? hit.distance : 0.f;
         }
     });
-    r.emissive = emissionLevels(in, r.part, hullPart(mesh), settings, r);
+    const EmissionSource source = settings.emissionSource == EmissionSource::Auto
+                                      ? (anyEmissive(mesh) ? EmissionSource::Materials : EmissionSource::Rarity)
+                                      : settings.emissionSource;
+    r.emissionFrom = source;
+    if (source == EmissionSource::Materials) {
+        r.emissive = materialEmission(mesh, in, r);
+    } else if (source == EmissionSource::Rarity) {
+        r.emissive = emissionLevels(in, r.part, hullPart(mesh), settings, r);
+    } else {
+        r.emissionLevel.assign(n, 0);
+        r.emissive = 0;
+    }
 
     std::vector<float> size(n);
     for (std::size_t i = 0; i < n; ++i) size[i] = in.ax0[i].norm() * in.ax1[i].norm();

@@ -24,10 +24,16 @@
 
 namespace sw::bake {
 
+// Where the emission channel comes from: auto = the model's emissive materials when it declares
+// any, else colour rarity; materials = only what the materials declare (none → nothing glows);
+// rarity = the colour rule below; off = nothing glows.
+enum class EmissionSource : int { Auto = 0, Materials = 1, Rarity = 2, Off = 3 };
+
 struct ChannelSettings {
     int aoRays = 32;                   // sky-visibility rays per splat
     float aoMaxDistance = 2.f;         // model units; farther blockers do not count
     float aoLift = 0.06f;              // model units: AO is taken on the outermost skin this close above the splat
+    EmissionSource emissionSource = EmissionSource::Auto;
     float emissionShare = 0.03f;       // the rarest this share of splats may light up
     float emissionMinDistance = 0.2f;  // RGB distance from the median below which nothing lights
     float emissionMinValue = 0.8f;     // HSV value (brightest channel) below which nothing lights
@@ -56,12 +62,17 @@ struct ChannelResult {
     std::vector<int> shape;              // [n] ShapeClass
     Eigen::Vector3f medianColor = Eigen::Vector3f::Zero();
     int emissive = 0;                    // splats with emission level > 0
+    EmissionSource emissionFrom = EmissionSource::Off;  // the source used: Materials, Rarity or Off
 };
+// "emissive materials", "colour rarity" or "off": the report's words for a source used.
+const char* emissionSourceText(EmissionSource source);
 
 // Rounds v (clamped to [0, 1]) to the nearest multiple of 1/256: exact in binary16.
 float quantiseFraction(float v);
 
-// mesh: the snapped-to mesh (facePart, partNames); query: its ray query.
+// mesh: the snapped-to mesh (facePart, partNames, materials); query: its ray query.
+// Emission from materials: level = round(15 × brightest channel of the closest face's emissive
+// colour × its emissive texture (linearised) at the closest surface point), capped at 15.
 // Emission by rarity: the median colour of the splats on the part named "hull" (all splats when
 // no part has that name); the emissionShare of splats farthest from it light up when at least
 // emissionMinDistance away and at least emissionMinValue bright (a rare colour that is not bright,
@@ -78,6 +89,11 @@ void addChannelParams(SettingsSchema<S>& s) {
     s.template add<float>(&S::aoMaxDistance, "ao-max-distance", "AO distance").range(0.001, 100).unit("model units").group(g);
     s.template add<float>(&S::aoLift, "ao-lift", "AO lift").range(0, 1).unit("model units").group(g)
         .tooltip("AO is measured on the outermost surface within this distance above the splat (plates over a hull)");
+    s.template addChoice<EmissionSource>(&S::emissionSource, "emission-source", "Emission from",
+                         {{EmissionSource::Auto, "auto"}, {EmissionSource::Materials, "materials"},
+                          {EmissionSource::Rarity, "rarity"}, {EmissionSource::Off, "off"}})
+        .group(g)
+        .tooltip("auto: the model's emissive materials when it has any, else the rarest bright colours");
     s.template add<float>(&S::emissionShare, "emission-share", "Emissive share").range(0, 1).group(g)
         .tooltip("The rarest colours (farthest from the hull's median) light up, at most this share");
     s.template add<float>(&S::emissionMinDistance, "emission-min-distance", "Emission min distance").range(0, 2).group(g);

@@ -161,6 +161,7 @@ json reportJson(const BakeReport& r) {
             {"belly_kept_seen", r.bellySeen},
             {"dead", r.dead},
             {"emissive", r.emissive},
+            {"emission_from", r.emissionFrom},
             {"warnings", r.warnings}};
 }
 

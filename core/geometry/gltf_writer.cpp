@@ -141,6 +141,12 @@ public:
             json pbr{{"baseColorFactor", m.baseColorFactor}, {"metallicFactor", 0.0}, {"roughnessFactor", 1.0}};
             if (m.baseColorTexture >= 0) pbr["baseColorTexture"] = {{"index", m.baseColorTexture}, {"texCoord", 0}};
             json mat{{"name", m.name}, {"pbrMetallicRoughness", pbr}, {"doubleSided", m.doubleSided}};
+            if (m.emits()) {  // factors above 1 go through KHR_materials_emissive_strength
+                const float k = std::max({m.emissive[0], m.emissive[1], m.emissive[2], 1.f});
+                mat["emissiveFactor"] = {m.emissive[0] / k, m.emissive[1] / k, m.emissive[2] / k};
+                if (k > 1.f) mat["extensions"] = {{"KHR_materials_emissive_strength", {{"emissiveStrength", k}}}};
+                if (m.emissiveTexture >= 0) mat["emissiveTexture"] = {{"index", m.emissiveTexture}, {"texCoord", 0}};
+            }
             if (m.alphaMask) {
                 mat["alphaMode"] = "MASK";
                 mat["alphaCutoff"] = m.alphaCutoff;
@@ -231,6 +237,11 @@ Result<std::vector<std::uint8_t>> encodeGlb(const Mesh& mesh) {
         doc["samplers"] = json::array({{{"magFilter", 9729}, {"minFilter", 9987}, {"wrapS", 10497}, {"wrapT", 10497}}});
     }
     if (doc["materials"].empty()) doc.erase("materials");
+    for (const Material& m : mesh.materials)
+        if (m.emits() && std::max({m.emissive[0], m.emissive[1], m.emissive[2]}) > 1.f) {
+            doc["extensionsUsed"] = json::array({"KHR_materials_emissive_strength"});
+            break;
+        }
     return assemble(doc.dump(), builder.bin());
 }
 

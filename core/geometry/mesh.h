@@ -30,6 +30,9 @@ struct Material {
     bool alphaMask = false;       // glTF alphaMode MASK
     float alphaCutoff = 0.5f;
     bool doubleSided = false;
+    std::array<float, 3> emissive{0.f, 0.f, 0.f};  // linear emitted colour (glTF emissiveFactor × strength)
+    int emissiveTexture = -1;     // index into Mesh::textures (sRGB), multiplied with `emissive`; -1 = none
+    bool emits() const { return emissive[0] > 0.f || emissive[1] > 0.f || emissive[2] > 0.f; }
 };
 
 struct Mesh {

@@ -175,3 +175,83 @@ TEST_CASE("majority smoothing removes isolated specks and keeps patches") {
         CHECK(out[std::size_t(y * 20 + 17)] == 2);
     }
 }
+
+TEST_CASE("emission from the materials: the declared lights glow, a bright rare colour does not") {
+    geometry::Mesh mesh;
+    test::appendBox(mesh, {-0.5f, -0.5f, -0.1f}, {0.5f, 0.5f, 0.1f}, 0);  // hull, material 0
+    test::appendBox(mesh, {0.6f, -0.1f, -0.1f}, {0.8f, 0.1f, 0.1f}, 1);   // lamp, material 1
+    for (std::size_t f = 12; f < mesh.faceMaterial.size(); ++f) mesh.faceMaterial[f] = 1;
+    mesh.partNames = {"hull", "lamp"};
+    mesh.materials.resize(2);
+    mesh.materials[1].emissive = {0.2f, 0.6f, 3.f};  // strength 3: full level
+    auto q = geometry::RayQuery::build(mesh);
+    REQUIRE(q.ok());
+    bake::SurfaceSampleSettings ss;
+    ss.count = 2000;
+    ss.seed = 6;
+    splat::SplatCloud cloud = bake::sampleSurface(mesh, ss);
+    for (auto& c : cloud.colors) c = Eigen::Vector3f(0.4f, 0.4f, 0.42f);
+    for (int k = 0; k < 20; ++k) cloud.colors[std::size_t(k * 50)] = Eigen::Vector3f(1.f, 0.95f, 0.9f);  // white decals
+    const OnSurface on = onSurface(cloud, **q, mesh);
+    auto run = [&](bake::EmissionSource source) {
+        bake::ChannelSettings s;
+        s.emissionSource = source;
+        auto r = bake::computeChannels(mesh, **q, {cloud.positions, on.normals, on.surface, on.faces, cloud.colors, on.ax0, on.ax1}, s);
+        REQUIRE(r.ok());
+        return *r;
+    };
+    const bake::ChannelResult automatic = run(bake::EmissionSource::Auto);
+    CHECK(automatic.emissionFrom == bake::EmissionSource::Materials);
+    int onLamp = 0;
+    for (std::size_t i = 0; i < cloud.size(); ++i) {
+        const bool lamp = mesh.faceMaterial[std::size_t(on.faces[i])] == 1;
+        onLamp += lamp;
+        CHECK(automatic.emissionLevel[i] == (lamp ? 15 : 0));
+    }
+    CHECK(onLamp > 0);
+    CHECK(automatic.emissive == onLamp);
+    CHECK(std::string(bake::emissionSourceText(automatic.emissionFrom)) == "emissive materials");
+    // Rarity on request: the decals glow and the lamp's grey does not.
+    const bake::ChannelResult rarity = run(bake::EmissionSource::Rarity);
+    CHECK(rarity.emissionFrom == bake::EmissionSource::Rarity);
+    CHECK(rarity.emissive == 20);
+    CHECK(run(bake::EmissionSource::Off).emissive == 0);
+    // A model that declares no emission: auto falls back to rarity, "materials" lights nothing.
+    mesh.materials[1].emissive = {0.f, 0.f, 0.f};
+    CHECK(run(bake::EmissionSource::Auto).emissionFrom == bake::EmissionSource::Rarity);
+    CHECK(run(bake::EmissionSource::Materials).emissive == 0);
+}
+
+TEST_CASE("emission map: only the texels that emit light their splats, level by linear brightness") {
+    geometry::Mesh mesh;  // a unit quad in z = 0, u along x, v along y
+    mesh.positions = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+    mesh.uvs = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    mesh.triangles = {{0, 1, 2}, {0, 2, 3}};
+    mesh.faceMaterial = {0, 0};
+    mesh.facePart = {0, 0};
+    mesh.partNames = {"hull"};
+    mesh.materials.resize(1);
+    mesh.materials[0].emissive = {1.f, 1.f, 1.f};
+    mesh.materials[0].emissiveTexture = 0;
+    // 4 × 1 texels: black, black, sRGB 188 (linear 0.5), white.
+    geometry::Image map{"emission", 4, 1, {0, 0, 0, 255, 0, 0, 0, 255, 188, 188, 188, 255, 255, 255, 255, 255}};
+    mesh.textures.push_back(map);
+    auto q = geometry::RayQuery::build(mesh);
+    REQUIRE(q.ok());
+    const std::vector<Eigen::Vector3f> pos = {{0.1f, 0.5f, 0.01f}, {0.375f, 0.5f, 0.01f}, {0.625f, 0.5f, 0.01f}, {0.875f, 0.5f, 0.01f}};
+    std::vector<Eigen::Vector3f> nrm(4, Eigen::Vector3f::UnitZ()), surf, col(4, Eigen::Vector3f::Constant(0.5f));
+    std::vector<Eigen::Vector3f> ax0(4, Eigen::Vector3f(0.01f, 0, 0)), ax1(4, Eigen::Vector3f(0, 0.01f, 0));
+    std::vector<int> faces;
+    for (const auto& p : pos) {
+        const auto cp = (*q)->closestPoint(p);
+        surf.push_back(cp.point);
+        faces.push_back(cp.face);
+    }
+    auto r = bake::computeChannels(mesh, **q, {pos, nrm, surf, faces, col, ax0, ax1}, {});
+    REQUIRE(r.ok());
+    CHECK(r->emissionLevel[0] == 0);
+    CHECK(r->emissionLevel[1] == 0);
+    CHECK(r->emissionLevel[2] == 8);  // round(15 × 0.5)
+    CHECK(r->emissionLevel[3] == 15);
+    CHECK(r->emissive == 2);
+}

@@ -46,7 +46,7 @@ TEST_CASE("portal.glb: base colour is embedded image #2; node scale x100 is appl
     CHECK(r.textures[0].name == "embedded #0");
     CHECK(r.materials[0].baseColorTexture == 2);
     CHECK(r.textures[2].name == "embedded #2");
-    REQUIRE(model->mesh.textures.size() == 1);
+    REQUIRE(model->mesh.textures.size() == 2);  // base colour and emission map
     CHECK(model->mesh.textures[0].name == "embedded #2");
     CHECK(model->mesh.textures[0].width == r.textures[2].width);
     CHECK(r.islands == 23);
@@ -166,4 +166,28 @@ TEST_CASE("pine trees: MASK needle cards, 136 card islands, small-texture warnin
     CHECK(r.unsupportedExtensions.empty());
     REQUIRE(r.warnings.size() == 1);
     CHECK(r.warnings[0].find("128x128") != std::string::npos);
+}
+
+TEST_CASE("emission is read from the materials: jet-fighter's landing lights, portal's emission map") {
+    sw::test::requireSharedAssets();
+    auto jet = importModel(sw::test::assetPath("models/jet-fighter.glb"));
+    REQUIRE_MESSAGE(jet.ok(), jet.error().toString());
+    int emitting = 0;
+    for (const auto& m : jet->mesh.materials) {
+        if (!m.emits()) continue;
+        ++emitting;
+        CHECK(m.name == "F-2-landinglights");  // emissiveFactor [1, 1, 1] × KHR_materials_emissive_strength
+        for (float c : m.emissive) CHECK(c == doctest::Approx(3.2156585f));
+        CHECK(m.emissiveTexture == -1);
+    }
+    CHECK(emitting == 1);
+    auto portal = importModel(sw::test::assetPath("models/portal.glb"));
+    REQUIRE_MESSAGE(portal.ok(), portal.error().toString());
+    REQUIRE(portal->mesh.materials.size() == 1);
+    const auto& frame = portal->mesh.materials[0];
+    CHECK(frame.emits());
+    REQUIRE(frame.emissiveTexture >= 0);
+    REQUIRE(std::size_t(frame.emissiveTexture) < portal->mesh.textures.size());
+    CHECK(portal->mesh.textures[std::size_t(frame.emissiveTexture)].name == "embedded #0");  // texture 1 → image 0
+    CHECK(portal->mesh.textures[std::size_t(frame.emissiveTexture)].width > 0);
 }

@@ -210,6 +210,19 @@ void markLinear(GltfInfo& info, int image) {
     if (image >= 0 && image < static_cast<int>(info.images.size())) info.images[image].linearUse = true;
 }
 
+// emissiveFactor (default black) × KHR_materials_emissive_strength's emissiveStrength (default 1).
+void readEmission(const Json& root, const Json& m, GltfMaterial& mat) {
+    if (m.contains("emissiveFactor") && m["emissiveFactor"].is_array() && m["emissiveFactor"].size() == 3)
+        for (int c = 0; c < 3; ++c) mat.emissive[std::size_t(c)] = std::max(0.f, m["emissiveFactor"][std::size_t(c)].get<float>());
+    const Json ext = m.value("extensions", Json::object());
+    if (ext.is_object() && ext.contains("KHR_materials_emissive_strength")) {
+        const Json& strength = ext["KHR_materials_emissive_strength"];
+        const float k = strength.is_object() ? std::max(0.f, strength.value("emissiveStrength", 1.f)) : 1.f;
+        for (float& c : mat.emissive) c *= k;
+    }
+    mat.emissiveImage = textureImage(root, m.value("emissiveTexture", Json()));
+}
+
 void readMaterials(const Json& root, GltfInfo& info) {
     for (const Json& m : root.value("materials", Json::array())) {
         GltfMaterial mat;
@@ -221,6 +234,7 @@ void readMaterials(const Json& root, GltfInfo& info) {
         mat.alphaMask = m.value("alphaMode", std::string("OPAQUE")) == "MASK";
         mat.alphaCutoff = m.value("alphaCutoff", 0.5f);
         mat.doubleSided = m.value("doubleSided", false);
+        readEmission(root, m, mat);
         markLinear(info, textureImage(root, pbr.value("metallicRoughnessTexture", Json())));
         markLinear(info, textureImage(root, m.value("normalTexture", Json())));
         markLinear(info, textureImage(root, m.value("occlusionTexture", Json())));

@@ -1,7 +1,8 @@
 #pragma once
 // Reads what Assimp hides from a glTF 2.0 file's JSON (the .gltf text or the GLB JSON chunk):
 // extensionsUsed/extensionsRequired, the `images` array in file order (so textures are named
-// by their glTF image index) and each material's base-colour image, factor and alpha mode.
+// by their glTF image index) and each material's base-colour image, factor and alpha mode, and its
+// emission (emissiveFactor, emissiveTexture, KHR_materials_emissive_strength).
 // Spec: Khronos glTF 2.0, §3.5 (asset), §3.8 (images/textures), §3.9 (materials), §4.4 (GLB).
 #include <array>
 #include <cstdint>
@@ -32,6 +33,8 @@ struct GltfMaterial {
     bool alphaMask = false;
     float alphaCutoff = 0.5f;
     bool doubleSided = false;
+    std::array<float, 3> emissive{0.f, 0.f, 0.f};  // linear emissiveFactor × KHR_materials_emissive_strength
+    int emissiveImage = -1;   // index into GltfInfo::images (emissiveTexture, sRGB)
 };
 
 struct GltfInfo {

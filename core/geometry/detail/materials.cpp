@@ -173,8 +173,13 @@ void readFactors(const aiMaterial& m, const GltfMaterial* gm, Material& out) {
         out.alphaMask = gm->alphaMask;
         out.alphaCutoff = gm->alphaCutoff;
         out.doubleSided = gm->doubleSided;
+        for (int c = 0; c < 3; ++c)  // a non-finite strength is no light, not an infinite one
+            out.emissive[std::size_t(c)] = std::isfinite(gm->emissive[std::size_t(c)]) ? gm->emissive[std::size_t(c)] : 0.f;
         return;
     }
+    aiColor4D e;
+    if (m.Get(AI_MATKEY_COLOR_EMISSIVE, e) == aiReturn_SUCCESS && std::isfinite(e.r + e.g + e.b))
+        out.emissive = {std::max(0.f, e.r), std::max(0.f, e.g), std::max(0.f, e.b)};
     aiColor4D c;
     if (m.Get(AI_MATKEY_BASE_COLOR, c) == aiReturn_SUCCESS || m.Get(AI_MATKEY_COLOR_DIFFUSE, c) == aiReturn_SUCCESS)
         out.baseColorFactor = {c.r, c.g, c.b, c.a};
@@ -206,6 +211,29 @@ Status attachBaseColor(const TextureTable& table, int entry, const std::string& 
     mat.baseColorTexture = static_cast<int>(set.textures.size());
     set.textures.push_back(Image{texName, img->width, img->height, std::move(img->rgba)});
     return {};
+}
+
+// Decodes a glTF material's emissive texture into set.textures (shared through `decoded`). An
+// emission map that cannot be read is a warning: the material glows by its factor alone.
+void attachEmissive(const TextureTable& table, const GltfMaterial& gm, Material& mat, MaterialSet& set,
+                    std::map<int, int>& decoded) {
+    const int entry = gm.emissiveImage;
+    if (entry < 0 || std::size_t(entry) >= table.gltfImages() || !mat.emits()) return;
+    if (auto it = decoded.find(entry); it != decoded.end()) {
+        mat.emissiveTexture = it->second;
+        return;
+    }
+    auto img = table.decode(entry, /*headerOnly=*/true);
+    if (img && std::max(img->width, img->height) <= kMaxTextureSide) img = table.decode(entry, /*headerOnly=*/false);
+    else if (img) img = makeError(ErrorCode::Unsupported, "larger than the " + std::to_string(kMaxTextureSide) + " px limit");
+    if (!img) {
+        set.warnings.push_back("emissive texture of material \"" + mat.name + "\" unusable (" + img.error().toString() +
+                               "): it glows by its emissive factor alone");
+        return;
+    }
+    mat.emissiveTexture = static_cast<int>(set.textures.size());
+    decoded[entry] = mat.emissiveTexture;
+    set.textures.push_back(Image{table.at(entry).name, img->width, img->height, std::move(img->rgba)});
 }
 
 // Textures in every slot, so the report lists every image the file references.
@@ -249,6 +277,7 @@ Result<MaterialSet> resolveMaterials(const aiScene& scene, const std::string& mo
                 if (mat.baseColorTexture >= 0) decoded[entry] = mat.baseColorTexture;
             }
         }
+        if (gm && use.used[mi] && !use.noUvs[mi]) attachEmissive(table, *gm, mat, set, decoded);
         set.materials.push_back(std::move(mat));
         set.infos.push_back(std::move(info));
     }
