@@ -93,6 +93,7 @@ bool DatasetController::render(const QString& outDir) {
             const dataset::DatasetReport& report = result->report;
             const QString written = QString::fromStdString(report.folder);
             SW_LOG_INFO("Dataset: " << summaryOf(report).toStdString());
+            m_document->stageTimes().record(StageTimes::Dataset, m_runner->lastSeconds());
             showFolder(written);
             emit rendered(written);
         });

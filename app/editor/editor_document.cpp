@@ -39,6 +39,7 @@ void EditorDocument::setModel(ModelPtr model, const QString& path) {
     const bool another = !m_modelPath.isEmpty() && QDir::cleanPath(path) != QDir::cleanPath(m_modelPath);
     m_model = std::move(model);
     m_modelPath = path;
+    m_stageTimes.setModel(path);
     if (another && (m_cloud || m_spl2)) setCloud(nullptr, {});  // the old model's cloud and bake go
     emit modelChanged();
 }

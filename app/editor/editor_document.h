@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "app/editor/stage_times.h"
 #include "core/foundation/error.h"
 #include "core/geometry/import.h"
 
@@ -86,6 +87,9 @@ public:
 
     QUndoStack* undoStack() const { return m_undo; }
 
+    // The wall time of each stage's last run for this model (the Log's "Whole job" line).
+    StageTimes& stageTimes() { return m_stageTimes; }
+
     // Unsaved changes: an edit on the undo stack since the last save or open, or a change
     // marked with markModified() (parts, a new model). markSaved() after a save.
     bool isModified() const;
@@ -121,6 +125,7 @@ private:
     QUndoStack* m_undo;
     bool m_modified = false;
     bool m_trainingActive = false;
+    StageTimes m_stageTimes;
 };
 
 }  // namespace sw::editor

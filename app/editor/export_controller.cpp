@@ -143,6 +143,7 @@ void BakeController::deliverBake(Result<BakedPtr> result, std::shared_ptr<const 
         setOverlay(render::SplatOverlay::None);
     m_panels.recipes->setCounts(m_baked->report.materials);
     const QString text = bakeReportText(m_baked->report);
+    m_document->stageTimes().record(StageTimes::Bake, m_runner->lastSeconds());
     showReport(text);
     logLines(QStringLiteral("Bake: "), text);
     emit statusMessage(tr("Baked: %n splat(s) in the game model", nullptr, int(m_baked->report.core + m_baked->report.shell)) +
@@ -198,6 +199,7 @@ bool BakeController::startExport(const QString& folder) {
             const QString summary = exportSummary(baked->report, *files, folder);
             showReport(text);
             logLines(QStringLiteral("Export: "), text);
+            m_document->stageTimes().record(StageTimes::Export, m_runner->lastSeconds());
             emit statusMessage(summary, 30000);
             emit exportFinished(true, summary);
         });

@@ -51,12 +51,14 @@ bool JobRunner::start(const QString& what, std::function<Delivery(const Progress
     if (m_worker.joinable()) m_worker.join();  // the previous job has delivered
     m_busy = true;
     m_cancel = std::make_shared<CancelToken>();
+    m_clock.start();
     emit started(what);
     const Progress progress = throttledProgress(this, m_cancel);
     m_worker = std::thread([this, job = std::move(job), progress] {
         Delivery deliver = job(progress);  // job is guarded: it does not throw
         post([this, deliver = std::move(deliver)] {
             m_busy = false;
+            m_lastSeconds = double(m_clock.nsecsElapsed()) * 1e-9;
             emit finished();  // first: `deliver` may show a message or start the next job
             deliver();
         });

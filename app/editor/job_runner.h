@@ -6,6 +6,7 @@
 // (progressed()); cancel() asks the job to stop at its next progress check. Nothing escapes the
 // worker: an exception (std::bad_alloc included) becomes an error value. One job at a time per
 // runner; the destructor cancels and waits.
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <functional>
@@ -25,6 +26,8 @@ public:
     ~JobRunner() override;
 
     bool busy() const { return m_busy; }
+    // Wall seconds of the last job from its start to its result (set before finished()).
+    double lastSeconds() const { return m_lastSeconds; }
 
     // Starts `work` on the worker; `done` receives its result on the GUI thread, right after
     // finished() (so it may start the next job). False (and nothing starts) while a job runs.
@@ -69,6 +72,8 @@ private:
     std::thread m_worker;
     std::shared_ptr<sw::CancelToken> m_cancel;
     bool m_busy = false;
+    QElapsedTimer m_clock;
+    double m_lastSeconds = 0;
 };
 
 }  // namespace sw::editor

@@ -129,6 +129,7 @@ void ProjectController::showModel(geometry::ImportedModel imported) {
     }
     adoptModelIntoProject(model);
     m_document->setModel(model, path);
+    m_document->stageTimes().record(StageTimes::Import, m_runner->lastSeconds());
     if (fromProject) {
         if (recovered) m_document->markModified();  // restored from a recovery file: not saved
         else m_document->markSaved();  // as the file says

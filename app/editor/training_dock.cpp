@@ -264,6 +264,7 @@ void TrainingDock::deliver(Result<TrainingOutcome> result) {
                                     .arg(out->final.splats).arg(out->seconds, 0, 'f', 1)
                                     .arg(out->relocated).arg(out->added).arg(out->plyPath);
         SW_LOG_INFO(summary.toStdString());
+        if (m_document->modelPath() == m_runModel) m_document->stageTimes().record(StageTimes::Training, m_runner->lastSeconds());
         m_panel->showFinal(out->final, out->lossCurve, summary);
         saveHistory();
         emit trained(out);

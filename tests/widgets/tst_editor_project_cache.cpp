@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -22,6 +23,7 @@
 #include "core/splat/splat_cloud.h"
 #include "tests/widgets/editor_test_support.h"
 #include "widgets/dataset_panel.h"
+#include "widgets/log_dock.h"
 #include "widgets/loss_chart.h"
 #include "widgets/training_panel.h"
 
@@ -105,6 +107,14 @@ void TestEditorProjectCache::savingAfterTrainingBringsTheRunAndIsUpToDateForTheC
     QVERIFY(QFile::exists(scratch + "/training/cloud.ply"));
     QVERIFY(QFile::exists(scratch + "/dataset.stamp.json"));
     QVERIFY(QFile::exists(scratch + "/training.stamp.json"));
+    // The Log shows the whole job so far, stage by stage (the figures of `batch --timings`).
+    auto* log = window.findChild<sw::widgets::LogDock*>();
+    QVERIFY(log);
+    const QRegularExpression wholeJob(QStringLiteral("Whole job: import [0-9.]+ s · dataset [0-9.]+ s · training [0-9.]+ s = [0-9.]+ s"));
+    QVERIFY(QTest::qWaitFor([&] { return !log->visibleMessages().filter(wholeJob).isEmpty(); }, 5000));
+    const auto& times = window.document()->stageTimes();
+    QVERIFY(times.seconds(sw::editor::StageTimes::Training) > 0 && times.seconds(sw::editor::StageTimes::Dataset) > 0);
+    QVERIFY(times.seconds(sw::editor::StageTimes::Bake) < 0);  // not run yet
     const std::size_t splats = window.document()->cloud()->size();
     const auto loss = dock->panel()->chart()->lossPoints();
     QVERIFY(!loss.isEmpty());
