@@ -180,6 +180,7 @@ void ProjectController::closeModel() {
     m_document->setProject(nullptr, {});
     m_views.dataset->clearFolder();
     m_views.importReport->clear();
+    m_views.status->clearModel();  // the status bar no longer names the closed model
     m_document->markSaved();  // nothing of a model is open: nothing to save or autosave
     updateTitle();
 }
