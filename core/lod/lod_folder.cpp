@@ -116,6 +116,10 @@ Status parseManifest(const json& j, const std::string& folder, const std::string
             std::error_code ec;
             if (!fs::is_regular_file(full, ec))
                 return makeError(ErrorCode::Io, "chunk file is missing (named by " + std::string(kLodManifest) + ")", full.string());
+            const fs::path real = fs::weakly_canonical(full, ec), root = fs::weakly_canonical(folder, ec);
+            const auto rel = real.lexically_relative(root);
+            if (ec || rel.empty() || *rel.begin() == "..")  // a link inside the folder to a file outside it
+                return makeError(ErrorCode::InvalidInput, "the chunk file '" + *file + "' is a link to a file outside its folder", path);
             files.push_back(*file);
         }
         tree.leaves.push_back(std::move(leaf));

@@ -53,3 +53,6 @@ sw_lod(info_budget_zero RC 5 MATCH "error: .*ok: parameter 'splat-budget' = 0 is
   ARGS lod-info ${LOD}/ok --camera 0,2,3 --splat-budget 0)
 sw_lod(info_not_a_folder RC 2 MATCH "error: .*no_such/lod\\.json"
   ARGS lod-info ${LOD}/no_such)
+sw_lod(build_disk_full RC 2 ENV SW_TEST_DISK_FREE=1000
+  MATCH "error: .*build: the file would be [0-9]+ KB but its disk has 1000 bytes free; nothing was written" ABSENT @O@/build
+  ARGS lod-build ${LOD}/scene.ply -o @O@/build)

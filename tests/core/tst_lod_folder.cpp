@@ -167,6 +167,19 @@ TEST_CASE("a manifest naming a path outside its folder is refused") {
     }
 }
 
+TEST_CASE("a chunk file that links outside its folder is refused") {
+    const std::string dir = written("link");
+    const fs::path chunk = fs::path(dir) / chunkFileName(0, 0);
+    const fs::path outside = fs::path(dir).parent_path() / "link_target.swlc";
+    fs::remove(outside);
+    fs::rename(chunk, outside);
+    fs::create_symlink(outside, chunk);
+    const sw::Error e = readError(dir);
+    CHECK(e.code == sw::ErrorCode::InvalidInput);
+    CHECK(e.path == dir + "/lod.json");
+    CHECK(e.message == "the chunk file 'chunks/0_0.swlc' is a link to a file outside its folder");
+}
+
 TEST_CASE("a higher major version is refused, a higher minor one is read") {
     const std::string dir = written("version");
     replaceIn(dir + "/lod.json", "\"version\": \"1.0\"", "\"version\": \"2.0\"");

@@ -274,3 +274,26 @@ TEST_CASE("a chunk that fails to load is reported once and its bytes are release
     CHECK(pool->failures().size() == source->log().size());  // not retried
     CHECK(pool->failures().front().toString() == "chunk.swlc: cannot read the chunk");
 }
+
+TEST_CASE("a plain scan is the degenerate case: one leaf, one level, one chunk always resident") {
+    LodSettings s;
+    s.leafSize = 1 << 20;
+    s.levels = 1;
+    auto built = buildLodTree(test::stripScene(5.0f, 2.0f, 0.1f), s);
+    REQUIRE(built.ok());
+    REQUIRE(built->leaves.size() == 1);
+    auto tree = std::make_shared<const LodTree>(std::move(*built));
+    auto pool = makePool(PackedChunk::residentBytes(1000), std::make_shared<MemoryChunkSource>(tree));
+    for (float x : {-100.0f, 0.0f, 100.0f}) {  // wherever the camera is
+        SelectionSettings ss;
+        ss.splatBudget = 10;  // even under a budget it cannot meet
+        View v = viewAt(x);
+        auto sel = selectLevels({tree.get()}, v, ss);
+        REQUIRE(sel.ok());
+        frame(*pool, {{v, &*sel}});
+        const auto draws = pool->drawList(*sel);
+        REQUIRE(draws.size() == 1);
+        CHECK(draws[0].chunk->splats.size() == 1000);
+    }
+    CHECK(pool->evictions().empty());
+}
