@@ -38,6 +38,9 @@ Status runLodBuild(LodBuildState& state) {
     std::printf("lod-build: %llu splats -> %zu leaves of at most %d splats, %d levels (reduction %d per level)\n",
                 static_cast<unsigned long long>(report->splats), report->leaves, settings.leafSize, settings.levels,
                 settings.reduction);
+    if (report->droppedShDegree > 0)
+        std::printf("warning: the scan's spherical harmonics (degree %d) are not kept: the LOD folder holds base colours\n",
+                    report->droppedShDegree);
     for (std::size_t l = 0; l < report->levelSplats.size(); ++l)
         std::printf("  level %zu: %llu splats\n", l, static_cast<unsigned long long>(report->levelSplats[l]));
     std::printf("wrote %s (%.1f MB) in %.2f s (read %.2f s, build %.2f s, write %.2f s)\n", report->folder.c_str(),

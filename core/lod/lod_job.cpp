@@ -32,6 +32,7 @@ Result<LodBuildReport> buildLodFolder(const std::string& scan, const std::string
     if (cloud->empty()) return makeError(ErrorCode::InvalidInput, "the scan has no splats", scan);
     LodBuildReport report;
     report.splats = cloud->size();
+    report.droppedShDegree = cloud->shDegree;
     report.readSeconds = secondsSince(t0);
     if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "LOD build cancelled", folder);
 

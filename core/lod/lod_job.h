@@ -16,6 +16,7 @@ struct LodBuildReport {
     std::uint64_t splats = 0;
     std::size_t leaves = 0;
     std::vector<std::uint64_t> levelSplats;  // [levels] splats of every leaf at each level
+    int droppedShDegree = 0;  // the scan's SH degree: the LOD levels keep no SH bands (lod_tree.h)
     std::uint64_t bytesWritten = 0;
     double readSeconds = 0.0, buildSeconds = 0.0, writeSeconds = 0.0;
     std::string folder;

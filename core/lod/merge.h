@@ -1,9 +1,10 @@
 #pragma once
 // Moment-matching merge of splats into one, the coarse levels of the LOD tree.
 // Kerbl et al., "A Hierarchical 3D Gaussian Representation for Real-Time Rendering of Very Large
-// Datasets", SIGGRAPH 2024, §4.1 (Eq. 6–7): a parent Gaussian with the weighted mean and the
-// weighted covariance Σ w_i (Σ_i + (μ_i − μ)(μ_i − μ)ᵀ) / Σ w_i of its children; the weight of a
-// splat is its opacity times the area of its two largest axes (the footprint it covers).
+// Datasets", SIGGRAPH 2024 (the merge of a node's children into its Gaussian): a parent with the
+// weighted mean μ = Σ w_i μ_i / Σ w_i and the weighted covariance
+// Σ = Σ w_i (Σ_i + (μ_i − μ)(μ_i − μ)ᵀ) / Σ w_i of its children; the weight of a splat is its
+// opacity times the area of its two largest axes (the footprint it covers; Spark's LoD weight).
 // Merging merged splats gives the same mean and covariance as merging their children at once,
 // so every coarse level keeps the finest level's mass, centroid and second moment.
 #include <Eigen/Core>

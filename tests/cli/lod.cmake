@@ -56,3 +56,8 @@ sw_lod(info_not_a_folder RC 2 MATCH "error: .*no_such/lod\\.json"
 sw_lod(build_disk_full RC 2 ENV SW_TEST_DISK_FREE=1000
   MATCH "error: .*build: the file would be [0-9]+ KB but its disk has 1000 bytes free; nothing was written" ABSENT @O@/build
   ARGS lod-build ${LOD}/scene.ply -o @O@/build)
+# A real scan with SH bands (../shared/assets): built, the dropped bands said out loud.
+set(_fruit "${SW_ASSETS}/splats/fruit_drops_minimal.ply")
+sw_lod(build_real_scan_sh RC 0 REQUIRES "${_fruit}" LABELS cli external
+  MATCH "lod-build: 4721 splats -> 8 leaves.*warning: the scan's spherical harmonics \\(degree 3\\) are not kept"
+  EXISTS @O@/fruit/lod.json ARGS lod-build "${_fruit}" -o @O@/fruit --leaf-size 1000)

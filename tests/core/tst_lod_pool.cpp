@@ -244,6 +244,17 @@ TEST_CASE("a budget too small for the detail gives a coarser picture, never a fa
     CHECK(pool->peakBytes() <= coarse);
 }
 
+TEST_CASE("a budget smaller than any chunk draws nothing and fails nothing") {
+    auto pool = makePool(100, std::make_shared<MemoryChunkSource>(stripTree()));
+    const View v = viewAt(-1.0f);
+    const Selection sel = select(v);
+    frame(*pool, {{v, &sel}});
+    CHECK(pool->drawList(sel).empty());
+    CHECK(pool->residentBytes() == 0);
+    CHECK(pool->failures().empty());
+    CHECK(pool->state({0, 0, 4}) == ChunkState::Absent);  // waits for room, not failed
+}
+
 TEST_CASE("two views with different cameras draw independently from one pool") {
     auto pool = makePool(1ull << 30, std::make_shared<MemoryChunkSource>(stripTree()));
     const View va = viewAt(-1.0f), vb = viewAt(101.0f);
