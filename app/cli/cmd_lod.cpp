@@ -4,7 +4,8 @@
 //   splatwright-cli lod-info scan.lod --camera 0,-20,5 --preset medium --splat-budget 2000000
 // lod-build writes into a temporary folder renamed into place (Ctrl-C leaves nothing) and never
 // writes the scan; lod-info reads and checks every chunk, prints the levels and, with --camera,
-// the levels one view would select under the splat budget.
+// the levels one view would select under the splat budget; with --memory-mb too, what that view
+// draws once its chunks have streamed into a resident pool of that size.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -16,6 +17,7 @@
 #include "app/cli/terminal_progress.h"
 #include "core/lod/lod_folder.h"
 #include "core/lod/lod_job.h"
+#include "core/lod/resident_pool.h"
 #include "core/lod/selection.h"
 
 namespace sw::cli {
@@ -55,6 +57,7 @@ struct LodInfoState {
     std::string camera;
     float fovY = 45.0f;
     int viewportHeight = 1080;
+    double memoryMiB = -1.0;  // < 0: no streaming run
     ParamSet params{lod::selectionSchema().schema()};
     std::unique_ptr<SchemaFlags> flags;
 };
@@ -68,6 +71,45 @@ Result<Eigen::Vector3f> parseCamera(const std::string& text) {
     return p;
 }
 
+lod::PoolSettings poolSettings(const LodInfoState& state) {
+    return {static_cast<std::uint64_t>(state.memoryMiB * 1048576.0), 2};
+}
+
+// The view's chunks streamed from the folder into a resident pool of --memory-mb, frame by frame
+// (plan, load, upload, fence) until nothing changes: what a viewer with that budget would draw.
+Status streamView(const LodInfoState& state, const lod::View& view, const lod::Selection& sel) {
+    auto source = lod::FolderChunkSource::open(state.folder);
+    if (!source) return source.error();
+    auto pool = lod::ResidentPool::create(poolSettings(state), {*source});
+    if (!pool) return pool.error();
+    std::vector<lod::DrawItem> draws;
+    int frames = 0;
+    for (std::uint64_t last = ~0ull; frames < 64; ++frames) {
+        (*pool)->update({{view, &sel}});
+        (*pool)->waitForLoads();
+        for (const lod::DrawItem& d : (*pool)->takeUploads()) (*pool)->fenceSignalled(d.key);
+        draws = (*pool)->drawList(sel);
+        std::uint64_t signature = (*pool)->residentBytes() * 31 + draws.size();
+        for (const lod::DrawItem& d : draws) signature = signature * 7 + d.key.level;
+        if (signature == last) break;
+        last = signature;
+    }
+    if (!(*pool)->failures().empty()) return (*pool)->failures().front();
+    std::uint64_t drawn = 0;
+    std::size_t coarser = 0;
+    for (std::size_t i = 0, j = 0; i < sel.leaves.size() && j < draws.size(); ++i) {
+        if (draws[j].key.leaf != sel.leaves[i].leaf) continue;  // this leaf has nothing drawable
+        drawn += draws[j].chunk->splats.size();
+        coarser += draws[j].key.level > sel.leaves[i].level;
+        ++j;
+    }
+    std::printf("streamed in %d frames into %.4g MiB: %.4g MiB resident, %zu of %zu leaves drawn (%zu coarser than "
+                "selected), %llu splats drawn\n",
+                frames, state.memoryMiB, static_cast<double>((*pool)->residentBytes()) / 1048576.0, draws.size(),
+                sel.leaves.size(), coarser, static_cast<unsigned long long>(drawn));
+    return {};
+}
+
 Status runLodInfo(LodInfoState& state) {
     if (Status st = state.flags->apply(); !st) {
         Error e = st.error();
@@ -75,6 +117,10 @@ Status runLodInfo(LodInfoState& state) {
         return e;
     }
     const lod::SelectionSettings selection = lod::selectionSchema().fromParams(state.params);
+    if (state.memoryMiB >= 0.0) {  // before any reading
+        if (state.camera.empty()) return makeError(ErrorCode::InvalidInput, "--memory-mb needs --camera (the view to stream)");
+        if (Status st = lod::checkPoolSettings(poolSettings(state)); !st) return Error{st.error().code, st.error().message, state.folder};
+    }
     TerminalProgress bar("lod-info");
     auto tree = lod::readLodFolder(state.folder, bar.progress());
     bar.finish();
@@ -112,7 +158,8 @@ Status runLodInfo(LodInfoState& state) {
                 static_cast<double>(selection.tau), static_cast<long long>(selection.splatBudget),
                 static_cast<unsigned long long>(sel->splats), sel->overBudget ? " (the coarsest levels exceed the budget)" : "");
     for (int l = 0; l < tree->levelCount; ++l) std::printf("  leaves at level %d: %zu\n", l, perLevel[static_cast<std::size_t>(l)]);
-    return {};
+    if (state.memoryMiB < 0.0) return {};
+    return streamView(state, view, *sel);
 }
 
 }  // namespace
@@ -131,6 +178,9 @@ void addLodCommands(CLI::App& app, Outcome& outcome) {
     icmd->add_option("--camera", info->camera, "Camera position x,y,z in model space: print the levels this view selects");
     icmd->add_option("--fov-y", info->fovY, "Vertical field of view of the view [deg]")->capture_default_str()->check(finiteRange(1, 170));
     icmd->add_option("--viewport-height", info->viewportHeight, "Viewport height [px]")->capture_default_str()->check(CLI::Range(1, 16384));
+    icmd->add_option("--memory-mb", info->memoryMiB,
+                     "With --camera: stream the view's chunks into a resident pool of this many MiB and print what it draws")
+        ->check(finiteRange(0, 1e7));
     info->flags = std::make_unique<SchemaFlags>(*icmd, info->params);
     icmd->callback([info, &outcome] { outcome.status = runLodInfo(*info); });
 }

@@ -5,10 +5,15 @@
 
 namespace sw::lod {
 
-Result<std::unique_ptr<ResidentPool>> ResidentPool::create(const PoolSettings& settings,
-                                                           std::vector<std::shared_ptr<const ChunkSource>> sources) {
+Status checkPoolSettings(const PoolSettings& settings) {
     if (settings.byteBudget == 0)
         return makeError(ErrorCode::InvalidInput, "the memory budget is 0 bytes; the resident pool needs at least one chunk's room");
+    return {};
+}
+
+Result<std::unique_ptr<ResidentPool>> ResidentPool::create(const PoolSettings& settings,
+                                                           std::vector<std::shared_ptr<const ChunkSource>> sources) {
+    SW_TRY(checkPoolSettings(settings));
     if (sources.empty()) return makeError(ErrorCode::InvalidInput, "the resident pool has no scans to stream");
     return std::unique_ptr<ResidentPool>(new ResidentPool(settings, std::move(sources)));
 }

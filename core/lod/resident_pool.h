@@ -38,6 +38,9 @@ struct PoolSettings {
     int workers = 2;                        // loader threads (at least 1)
 };
 
+// InvalidInput for a byte budget of 0 (the pool's own check, for front ends that check first).
+Status checkPoolSettings(const PoolSettings& settings);
+
 enum class ChunkState { Absent, Queued, Loading, Loaded, Uploading, Drawable, Failed };
 
 // One view's wishes for a frame: its camera and its selection over the pool's sources.

@@ -61,3 +61,10 @@ set(_fruit "${SW_ASSETS}/splats/fruit_drops_minimal.ply")
 sw_lod(build_real_scan_sh RC 0 REQUIRES "${_fruit}" LABELS cli external
   MATCH "lod-build: 4721 splats -> 8 leaves.*warning: the scan's spherical harmonics \\(degree 3\\) are not kept"
   EXISTS @O@/fruit/lod.json ARGS lod-build "${_fruit}" -o @O@/fruit --leaf-size 1000)
+# --memory-mb streams the view's chunks from the folder into a resident pool of that size.
+sw_lod(info_stream RC 0 MATCH "streamed in [0-9]+ frames into 64 MiB: [0-9.]+ MiB resident, 16 of 16 leaves drawn \\(0 coarser than selected\\), 20000 splats drawn"
+  ARGS lod-info ${LOD}/ok --camera 0,2,3 --memory-mb 64)
+sw_lod(info_stream_small_pool RC 0 MATCH "into 0.05 MiB: 0.0[0-9]+ MiB resident, 16 of 16 leaves drawn \\(16 coarser than selected\\)"
+  ARGS lod-info ${LOD}/ok --camera 0,2,3 --memory-mb 0.05)
+sw_lod(info_memory_budget_zero RC 5 MATCH "error: .*ok: the memory budget is 0 bytes; the resident pool needs at least one chunk's room"
+  NOMATCH "LOD folder" ARGS lod-info ${LOD}/ok --camera 0,2,3 --memory-mb 0)
