@@ -162,3 +162,34 @@ TEST_CASE("two views with different cameras select independently") {
     CHECK(differ > static_cast<int>(alone->leaves.size()) / 2);
     CHECK(wantedSplats(strip(), *alone) == alone->splats);
 }
+
+TEST_CASE("the greedy spend leaves less screen error than refining the nearest leaves first") {
+    const View v = viewAt(-1.0f);
+    for (const std::int64_t budget : {6'000, 12'000, 24'000}) {
+        CAPTURE(budget);
+        SelectionSettings s;
+        s.splatBudget = budget;
+        auto sel = selectLevels({&strip()}, v, s);
+        REQUIRE(sel.ok());
+        // Nearest first: each leaf in distance order refined as far as it wants while it fits.
+        auto naive = sel->leaves;
+        std::uint64_t used = strip().splatCount(4);
+        for (auto& c : naive) c.level = 4;
+        std::vector<std::size_t> order(naive.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::sort(order.begin(), order.end(), [&](auto a, auto b) { return naive[a].distance < naive[b].distance; });
+        for (std::size_t i : order) {
+            const auto& levels = strip().leaves[naive[i].leaf].levels;
+            while (naive[i].level > naive[i].wanted &&
+                   used + levels[naive[i].level - 1u].count - levels[naive[i].level].count <= static_cast<std::uint64_t>(budget)) {
+                used += levels[naive[i].level - 1u].count - levels[naive[i].level].count;
+                --naive[i].level;
+            }
+        }
+        double naiveError = 0.0;
+        for (const auto& c : naive)
+            naiveError += screenError(v, strip().leaves[c.leaf].bounds, strip().leaves[c.leaf].levels[c.level].spacing);
+        CHECK(sel->splats <= static_cast<std::uint64_t>(budget));
+        CHECK(sel->error < naiveError);
+    }
+}
