@@ -134,6 +134,34 @@ TEST_CASE("a folder source streams into the resident pool") {
     CHECK((*pool)->failures().empty());
 }
 
+TEST_CASE("a truncated chunk met while streaming is reported once; its leaf is drawn coarser") {
+    const std::string dir = written("stream_truncated");
+    const fs::path chunk = fs::path(dir) / chunkFileName(0, 0);
+    fs::resize_file(chunk, fs::file_size(chunk) / 2);
+    auto source = FolderChunkSource::open(dir);
+    REQUIRE(source.ok());
+    auto pool = ResidentPool::create({1ull << 26, 2}, {*source});
+    REQUIRE(pool.ok());
+    View v;
+    v.position = {-1.0f, 1.0f, 1.0f};
+    SelectionSettings s;
+    s.tau = 0.05f;  // every leaf wants its finest level
+    auto sel = selectLevels({&(*source)->tree()}, v, s);
+    REQUIRE(sel.ok());
+    for (int frame = 0; frame < 3; ++frame) {
+        (*pool)->update({{v, &*sel}});
+        (*pool)->waitForLoads();
+        for (const DrawItem& d : (*pool)->takeUploads()) (*pool)->fenceSignalled(d.key);
+    }
+    const auto failures = (*pool)->failures();
+    REQUIRE(failures.size() == 1);
+    CHECK(failures[0].path == chunk.string());
+    CHECK(failures[0].message.rfind("truncated chunk: ", 0) == 0);
+    const auto draws = (*pool)->drawList(*sel);
+    REQUIRE(draws.size() == sel->leaves.size());
+    for (std::size_t i = 0; i < draws.size(); ++i) CHECK(draws[i].key.level == (draws[i].key.leaf == 0 ? 1u : 0u));
+}
+
 TEST_CASE("a truncated chunk is an error naming the chunk file and the offset") {
     const std::string dir = written("truncated");
     const fs::path chunk = fs::path(dir) / chunkFileName(1, 0);
