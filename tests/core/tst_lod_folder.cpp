@@ -242,6 +242,21 @@ TEST_CASE("a corrupted chunk fails its checksum; a chunk of another leaf is refu
     CHECK(readError(dir).message.find("the manifest says leaf 0 level 0") != std::string::npos);
 }
 
+TEST_CASE("a LOD folder splatwright wrote is replaced whole by the next build") {
+    const std::string dir = written("rebuilt");
+    writeText(dir + "/" + chunkFileName(0, 0), "stale");  // the next build must not keep anything of it
+    LodSettings s;
+    s.leafSize = 300;
+    s.levels = 2;
+    auto other = buildLodTree(test::stripScene(10.0f, 2.0f, 0.1f), s);
+    REQUIRE(other.ok());
+    REQUIRE(writeLodFolder(*other, dir).ok());
+    auto back = readLodFolder(dir);
+    REQUIRE(back.ok());
+    checkSameTree(*other, *back);
+    CHECK_FALSE(fs::exists(fs::path(dir) / chunkFileName(0, 2)));  // no chunk of the old tree is left
+}
+
 TEST_CASE("a folder holding the user's files is never replaced, and a cancelled write leaves nothing") {
     const std::string dir = (fs::path(sw::test::outputDir("lod_folder")) / "users").string();
     std::error_code ec;
