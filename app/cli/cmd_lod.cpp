@@ -4,8 +4,8 @@
 //   splatwright-cli lod-info scan.lod --camera 0,-20,5 --preset medium --splat-budget 2000000
 // lod-build writes into a temporary folder renamed into place (Ctrl-C leaves nothing) and never
 // writes the scan; lod-info reads and checks every chunk, prints the levels and, with --camera,
-// the levels one view would select under the splat budget; with --memory-mb too, what that view
-// draws once its chunks have streamed into a resident pool of that size.
+// the levels one view would select under the splat budget and what that view draws once its
+// chunks have streamed into a resident pool of --memory-mb.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -57,9 +57,9 @@ struct LodInfoState {
     std::string camera;
     float fovY = 45.0f;
     int viewportHeight = 1080;
-    double memoryMiB = -1.0;  // < 0: no streaming run
     ParamSet params{lod::selectionSchema().schema()};
-    std::unique_ptr<SchemaFlags> flags;
+    ParamSet streamParams{lod::streamSchema().schema()};
+    std::unique_ptr<SchemaFlags> flags, streamFlags;
 };
 
 Result<Eigen::Vector3f> parseCamera(const std::string& text) {
@@ -71,16 +71,13 @@ Result<Eigen::Vector3f> parseCamera(const std::string& text) {
     return p;
 }
 
-lod::PoolSettings poolSettings(const LodInfoState& state) {
-    return {static_cast<std::uint64_t>(state.memoryMiB * 1048576.0), 2};
-}
-
 // The view's chunks streamed from the folder into a resident pool of --memory-mb, frame by frame
 // (plan, load, upload, fence) until nothing changes: what a viewer with that budget would draw.
-Status streamView(const LodInfoState& state, const lod::View& view, const lod::Selection& sel) {
+Status streamView(const LodInfoState& state, const lod::StreamSettings& stream, const lod::View& view,
+                  const lod::Selection& sel) {
     auto source = lod::FolderChunkSource::open(state.folder);
     if (!source) return source.error();
-    auto pool = lod::ResidentPool::create(poolSettings(state), {*source});
+    auto pool = lod::ResidentPool::create(stream.pool(), {*source});
     if (!pool) return pool.error();
     std::vector<lod::DrawItem> draws;
     int frames = 0;
@@ -105,7 +102,7 @@ Status streamView(const LodInfoState& state, const lod::View& view, const lod::S
     }
     std::printf("streamed in %d frames into %.4g MiB: %.4g MiB resident, %zu of %zu leaves drawn (%zu coarser than "
                 "selected), %llu splats drawn\n",
-                frames, state.memoryMiB, static_cast<double>((*pool)->residentBytes()) / 1048576.0, draws.size(),
+                frames, stream.memoryMiB, static_cast<double>((*pool)->residentBytes()) / 1048576.0, draws.size(),
                 sel.leaves.size(), coarser, static_cast<unsigned long long>(drawn));
     return {};
 }
@@ -116,11 +113,11 @@ Status runLodInfo(LodInfoState& state) {
         e.path = state.folder;
         return e;
     }
+    if (Status st = state.streamFlags->apply(); !st) return Error{st.error().code, st.error().message, state.folder};
     const lod::SelectionSettings selection = lod::selectionSchema().fromParams(state.params);
-    if (state.memoryMiB >= 0.0) {  // before any reading
-        if (state.camera.empty()) return makeError(ErrorCode::InvalidInput, "--memory-mb needs --camera (the view to stream)");
-        if (Status st = lod::checkPoolSettings(poolSettings(state)); !st) return Error{st.error().code, st.error().message, state.folder};
-    }
+    const lod::StreamSettings stream = lod::streamSchema().fromParams(state.streamParams);
+    if (!state.camera.empty())  // before any reading
+        if (Status st = lod::checkPoolSettings(stream.pool()); !st) return Error{st.error().code, st.error().message, state.folder};
     TerminalProgress bar("lod-info");
     auto tree = lod::readLodFolder(state.folder, bar.progress());
     bar.finish();
@@ -158,8 +155,7 @@ Status runLodInfo(LodInfoState& state) {
                 static_cast<double>(selection.tau), static_cast<long long>(selection.splatBudget),
                 static_cast<unsigned long long>(sel->splats), sel->overBudget ? " (the coarsest levels exceed the budget)" : "");
     for (int l = 0; l < tree->levelCount; ++l) std::printf("  leaves at level %d: %zu\n", l, perLevel[static_cast<std::size_t>(l)]);
-    if (state.memoryMiB < 0.0) return {};
-    return streamView(state, view, *sel);
+    return streamView(state, stream, view, *sel);
 }
 
 }  // namespace
@@ -173,15 +169,13 @@ void addLodCommands(CLI::App& app, Outcome& outcome) {
     cmd->callback([build, &outcome] { outcome.status = runLodBuild(*build); });
 
     auto info = std::make_shared<LodInfoState>();
-    CLI::App* icmd = app.add_subcommand("lod-info", "Check a LOD folder and print its levels; with --camera, one view's selection");
+    CLI::App* icmd = app.add_subcommand("lod-info", "Check a LOD folder and print its levels; with --camera, one view's selection and what it draws once streamed");
     icmd->add_option("folder", info->folder, "LOD folder written by lod-build")->required();
     icmd->add_option("--camera", info->camera, "Camera position x,y,z in model space: print the levels this view selects");
     icmd->add_option("--fov-y", info->fovY, "Vertical field of view of the view [deg]")->capture_default_str()->check(finiteRange(1, 170));
     icmd->add_option("--viewport-height", info->viewportHeight, "Viewport height [px]")->capture_default_str()->check(CLI::Range(1, 16384));
-    icmd->add_option("--memory-mb", info->memoryMiB,
-                     "With --camera: stream the view's chunks into a resident pool of this many MiB and print what it draws")
-        ->check(finiteRange(0, 1e7));
     info->flags = std::make_unique<SchemaFlags>(*icmd, info->params);
+    info->streamFlags = std::make_unique<SchemaFlags>(*icmd, info->streamParams);
     icmd->callback([info, &outcome] { outcome.status = runLodInfo(*info); });
 }
 

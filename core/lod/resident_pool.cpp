@@ -5,6 +5,19 @@
 
 namespace sw::lod {
 
+const SettingsSchema<StreamSettings>& streamSchema() {
+    static const SettingsSchema<StreamSettings> schema = [] {
+        SettingsSchema<StreamSettings> s("lod-stream", "LOD streaming");
+        s.add(&StreamSettings::memoryMiB, "memory-mb", "Memory budget").range(0, 1e7).unit("MiB")
+            .tooltip("Most memory the resident chunks take (16 B a splat); a smaller budget draws coarser levels")
+            .group("Streaming");
+        s.add(&StreamSettings::loaders, "loaders", "Loader threads").range(1, 64)
+            .tooltip("Threads reading and packing chunks").group("Streaming");
+        return s;
+    }();
+    return schema;
+}
+
 Status checkPoolSettings(const PoolSettings& settings) {
     if (settings.byteBudget == 0)
         return makeError(ErrorCode::InvalidInput, "the memory budget is 0 bytes; the resident pool needs at least one chunk's room");

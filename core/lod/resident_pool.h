@@ -38,6 +38,14 @@ struct PoolSettings {
     int workers = 2;                        // loader threads (at least 1)
 };
 
+// What a user sets (the CLI's flags, later a Scan dock): the memory budget in MiB and the loaders.
+struct StreamSettings {
+    double memoryMiB = 1024.0;
+    int loaders = 2;
+    PoolSettings pool() const { return {static_cast<std::uint64_t>(memoryMiB * 1048576.0), loaders}; }
+};
+const SettingsSchema<StreamSettings>& streamSchema();
+
 // InvalidInput for a byte budget of 0 (the pool's own check, for front ends that check first).
 Status checkPoolSettings(const PoolSettings& settings);
 

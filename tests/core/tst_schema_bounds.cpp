@@ -19,6 +19,7 @@
 #include "core/foliage/foliage_settings.h"
 #include "core/geometry/import.h"
 #include "core/lod/lod_tree.h"
+#include "core/lod/resident_pool.h"
 #include "core/lod/selection.h"
 #include "core/render/effects_schema.h"
 #ifdef SW_HAVE_TRAIN
@@ -106,6 +107,7 @@ TEST_CASE("every settings field at its bounds round-trips and one step outside i
     bounds += walk(foliage::touchSchema());
     bounds += walk(lod::lodSchema());
     bounds += walk(lod::selectionSchema());
+    bounds += walk(lod::streamSchema());
 #ifdef SW_HAVE_TRAIN
     bounds += walk(train::trainSchema());
 #endif
