@@ -18,6 +18,9 @@
 #include "core/destruct/weapon_profile.h"
 #include "core/foliage/foliage_settings.h"
 #include "core/geometry/import.h"
+#include "core/lod/lod_tree.h"
+#include "core/lod/resident_pool.h"
+#include "core/lod/selection.h"
 #include "core/render/effects_schema.h"
 #ifdef SW_HAVE_TRAIN
 #include "core/train/trainer.h"
@@ -102,6 +105,9 @@ TEST_CASE("every settings field at its bounds round-trips and one step outside i
     bounds += walk(foliage::windSchema());
     bounds += walk(foliage::lookSchema());
     bounds += walk(foliage::touchSchema());
+    bounds += walk(lod::lodSchema());
+    bounds += walk(lod::selectionSchema());
+    bounds += walk(lod::streamSchema());
 #ifdef SW_HAVE_TRAIN
     bounds += walk(train::trainSchema());
 #endif

@@ -1,0 +1,58 @@
+#pragma once
+// Our chunked LOD format on disk (docs/formats.md, "LOD folder"): a folder holding `lod.json`
+// (the tree: nodes, leaves, and per leaf level its chunk file, count, spacing and error) and
+// one chunk file per leaf and level under `chunks/`, float32 splats in model space. Written
+// into a temporary folder and renamed into place; read back it gives the same tree, bit for bit.
+// Every reader error names the file: a truncated or inconsistent chunk (with the byte offset),
+// a manifest naming a missing file or a path outside its folder, a newer major version, NaN.
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/foundation/error.h"
+#include "core/foundation/progress.h"
+#include "core/lod/chunk_source.h"
+#include "core/lod/lod_tree.h"
+
+namespace sw::lod {
+
+inline constexpr const char* kLodManifest = "lod.json";
+inline constexpr int kLodFormatMajor = 1;
+inline constexpr int kLodFormatMinor = 0;
+inline constexpr std::size_t kChunkFileHeader = 32;
+inline constexpr std::size_t kChunkFloatsPerSplat = 14;
+
+// "chunks/<leaf>_<level>.swlc": the chunk's path inside the folder.
+std::string chunkFileName(std::size_t leaf, int level);
+
+// Encodes / decodes one chunk file; `path` names the file in errors.
+std::vector<std::uint8_t> encodeChunk(const splat::SplatCloud& chunk, std::uint32_t leaf, std::uint32_t level);
+Result<splat::SplatCloud> decodeChunk(std::span<const std::uint8_t> bytes, std::uint32_t leaf, std::uint32_t level,
+                                      std::uint32_t count, const std::string& path);
+
+// Writes the tree (its chunks must be present) to `folder`: refused when `folder` holds files
+// splatwright did not write (output_folder.h), so an input is never written over. Nothing is
+// left behind on failure or cancel. Returns the bytes written.
+Result<std::uint64_t> writeLodFolder(const LodTree& tree, const std::string& folder, const Progress& progress = {});
+
+// A folder read back: its tree (chunks empty) and the chunk files, checked to exist and to
+// lie inside the folder.
+class FolderChunkSource final : public ChunkSource {
+public:
+    static Result<std::shared_ptr<FolderChunkSource>> open(const std::string& folder);
+    const LodTree& tree() const override { return m_tree; }
+    Result<splat::SplatCloud> loadChunk(std::uint32_t leaf, std::uint32_t level) const override;
+    const std::string& folder() const { return m_folder; }
+    std::string chunkPath(std::uint32_t leaf, std::uint32_t level) const;
+
+private:
+    std::string m_folder;
+    LodTree m_tree;
+    std::vector<std::string> m_files;  // [leaf × levelCount], relative to the folder
+};
+
+// The whole folder in memory: the tree with every chunk read and checked.
+Result<LodTree> readLodFolder(const std::string& folder, const Progress& progress = {});
+
+}  // namespace sw::lod

@@ -1,0 +1,28 @@
+#pragma once
+// lod-build: a scan file (PLY, SPZ, .splat) to our LOD folder, the job the CLI and the editor
+// share. The scan is read, checked (NaN, bad scales: an error naming it), built into a tree in
+// memory and written atomically; the scan itself is never written.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/foundation/error.h"
+#include "core/foundation/progress.h"
+#include "core/lod/lod_tree.h"
+
+namespace sw::lod {
+
+struct LodBuildReport {
+    std::uint64_t splats = 0;
+    std::size_t leaves = 0;
+    std::vector<std::uint64_t> levelSplats;  // [levels] splats of every leaf at each level
+    int droppedShDegree = 0;  // the scan's SH degree: the LOD levels keep no SH bands (lod_tree.h)
+    std::uint64_t bytesWritten = 0;
+    double readSeconds = 0.0, buildSeconds = 0.0, writeSeconds = 0.0;
+    std::string folder;
+};
+
+Result<LodBuildReport> buildLodFolder(const std::string& scan, const std::string& folder, const LodSettings& settings,
+                                      const Progress& progress = {});
+
+}  // namespace sw::lod
