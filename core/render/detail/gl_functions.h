@@ -94,7 +94,11 @@
     X(PFNGLDRAWELEMENTSBASEVERTEXPROC, DrawElementsBaseVertex)               \
     X(PFNGLPOLYGONOFFSETPROC, PolygonOffset)                                 \
     X(PFNGLDISPATCHCOMPUTEPROC, DispatchCompute)                             \
-    X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)
+    X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)                                 \
+    X(PFNGLDRAWELEMENTSINSTANCEDPROC, DrawElementsInstanced)                 \
+    X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                     \
+    X(PFNGLVERTEXATTRIBDIVISORPROC, VertexAttribDivisor)                     \
+    X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)
 
 namespace sw::render::detail {
 
