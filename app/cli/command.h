@@ -58,5 +58,6 @@ void addConvertCommand(CLI::App& app, Outcome& outcome);
 void addPlainGlbCommand(CLI::App& app, Outcome& outcome);
 void addDestructCommand(CLI::App& app, Outcome& outcome);
 void addFoliageTrimCommand(CLI::App& app, Outcome& outcome);
+void addFoliageCommand(CLI::App& app, Outcome& outcome);
 
 }  // namespace sw::cli

@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
     sw::cli::addPlainGlbCommand(app, outcome);
     sw::cli::addDestructCommand(app, outcome);
     sw::cli::addFoliageTrimCommand(app, outcome);
+    sw::cli::addFoliageCommand(app, outcome);
 
     try {
         app.parse(argc, argv);
