@@ -53,7 +53,7 @@ Status runFoliage(FoliageArgs& args) {
     std::printf("  scene:      %zu copies, %zu bender%s, t = %.3f s%s\n", report->copies, report->benders,
                 report->benders == 1 ? "" : "s", double(s.time),
                 s.frames > 1 ? (", " + std::to_string(s.frames) + " frames at " + std::to_string(int(s.fps)) + " fps").c_str() : "");
-    std::printf("  drawn:      %zu copies in %d draw%s (last frame)\n", report->copiesDrawn.back(), report->drawCalls,
+    std::printf("  drawn:      %zu copies in %d draw%s (last frame, the ground included)\n", report->copiesDrawn.back(), report->drawCalls,
                 report->drawCalls == 1 ? "" : "s");
     if (s.countFragments) std::printf("  fragments:  %llu (last frame)\n", static_cast<unsigned long long>(report->fragments.back()));
     std::printf("  gl:         %s\n", report->gl.c_str());

@@ -324,7 +324,7 @@ Result<FoliageSceneReport> runFoliageScene(const FoliageSceneSettings& s, const 
         frame.frame.acting = bendersAt(scene->benders, frame.frame.t).acting(frame.camera);
         auto image = r.renderImage(camera.view(), camera.projection(aspect), frame, rs);
         if (!image) return finish(image.error()).error();
-        report.copiesDrawn.push_back(r.lastDrawStats().copiesDrawn);
+        report.copiesDrawn.push_back(r.lastDrawStats().copiesDrawn - (s.ground ? 1 : 0));  // not the ground
         report.fragments.push_back(r.lastDrawStats().fragments);
         report.drawCalls = r.lastDrawStats().drawCalls;
         if (Status st = writePngFile(outputs[static_cast<std::size_t>(k)], *image); !st) return finish(st).error();

@@ -6,12 +6,22 @@
 //   transparent.glb  the cards with a fully transparent texture
 //   notexture.glb    the cards with no base-colour texture
 //   opaque.glb       the trunk only: no alpha-MASK card
+// and the `foliage` scene fixtures:
+//   untextured.glb   the plant with opaque materials and no texture at all
+//   pine.ply         a splat plant: 600 needle-like splats on a 2 m cone
+//   walk.json        two scripted benders crossing the scatter ({"benders": [...]})
+//   walk_nan.json    a bender path with NaN in its second point
+//   walk_type.json   a bender whose speed is a string
+//   storm.json       seed 004's scene JSON: a storm wind, more variation, a node fade [6, 10]
+//   wrong_type.json  a scene JSON whose wind speed is a string
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 
+#include "core/formats/ply.h"
+#include "core/foundation/file_io.h"
 #include "core/geometry/gltf_writer.h"
 #include "core/geometry/mesh.h"
 
@@ -72,6 +82,31 @@ void write(const Mesh& mesh, const fs::path& path) {
     }
 }
 
+void writeText(const fs::path& path, const std::string& text) {
+    if (auto s = sw::writeFileAtomic(path.string(), text); !s) {
+        std::fprintf(stderr, "foliage_gen: %s\n", s.error().toString().c_str());
+        std::exit(1);
+    }
+}
+
+// n splats on a cone of height h and base radius r (a small conifer), flattened along the radius.
+sw::splat::SplatCloud splatPlant(int n, float h, float r) {
+    sw::splat::SplatCloud c;
+    c.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        const float u = (i + 0.5f) / n, a = 2.39996323f * i;  // golden-angle spiral
+        const float z = h * (0.15f + 0.85f * u), rad = r * (1.f - u) * (0.4f + 0.6f * std::fmod(i * 0.618f, 1.f));
+        const auto k = static_cast<std::size_t>(i);
+        c.positions[k] = Eigen::Vector3f(rad * std::cos(a), rad * std::sin(a), z);
+        const Eigen::Quaternionf q(Eigen::AngleAxisf(a, Eigen::Vector3f::UnitZ()));
+        c.rotations[k] = Eigen::Vector4f(q.w(), q.x(), q.y(), q.z());
+        c.scales[k] = Eigen::Vector3f(0.01f, 0.05f, 0.03f);
+        c.opacities[k] = 0.95f;
+        c.colors[k] = Eigen::Vector3f(0.18f + 0.1f * u, 0.38f + 0.15f * u, 0.16f);
+    }
+    return c;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -106,5 +141,23 @@ int main(int argc, char** argv) {
     Mesh opaque = leaf;
     opaque.materials[0].alphaMask = false;
     write(opaque, out / "opaque.glb");
+
+    Mesh untextured = bare;
+    untextured.materials[0].alphaMask = false;
+    write(untextured, out / "untextured.glb");
+
+    if (auto st = sw::formats::writePly((out / "pine.ply").string(), splatPlant(600, 2.f, 0.6f)); !st) {
+        std::fprintf(stderr, "foliage_gen: %s\n", st.error().toString().c_str());
+        return 1;
+    }
+    writeText(out / "walk.json", R"({"benders": [
+  {"radius": 0.7, "speed": 1.5, "points": [[-6, -1, 0.5], [6, 1, 0.5]]},
+  {"radius": 1.0, "speed": 0.8, "points": [[0, -6, 0.5], [0, 6, 0.5]], "loop": true}
+]})");
+    writeText(out / "walk_nan.json", R"({"benders": [{"radius": 0.7, "speed": 1.5, "points": [[0, 0, 0], [1, NaN, 0]]}]})");
+    writeText(out / "walk_type.json", R"({"benders": [{"radius": 0.7, "speed": "fast", "points": [[0, 0, 0]]}]})");
+    writeText(out / "storm.json", R"({"env": {"foliage": {"wind": {"direction": [1, 0.3], "speed": 20, "gust": 0.8},
+  "touch": 0.6, "variation": 0.6}}, "nodes": {"grass": {"foliage": {"fade": [6, 10]}}}})");
+    writeText(out / "wrong_type.json", R"({"env": {"foliage": {"wind": {"speed": "fast"}}}})");
     return 0;
 }
