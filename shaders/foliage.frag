@@ -26,6 +26,7 @@ uniform vec3 u_sunColor;
 uniform vec3 u_skyColor;
 uniform vec4 u_lookLight;  // sunWrap, translucency, leafShadow, skyAo
 uniform vec4 u_lookCard;   // canopy, normalMap, edgeFade, coverage
+uniform bool u_outline;    // the card-outline pass: edges in one flat colour, no test
 
 out vec4 o_color;
 
@@ -34,6 +35,10 @@ const float BAYER[16] = float[16](0.0, 8.0, 2.0, 10.0, 12.0, 4.0, 14.0, 6.0, 3.0
 float ditherThreshold(ivec2 p) { return (BAYER[(p.y & 3) * 4 + (p.x & 3)] + 0.5) / 16.0; }
 
 void main() {
+    if (u_outline) {
+        o_color = vec4(1.0, 0.25, 0.1, 1.0);
+        return;
+    }
     vec4 base = u_baseColorFactor;
     float mip = 0.0;
     if (u_hasTexture) {

@@ -99,6 +99,7 @@ void addFoliageCommand(CLI::App& app, Outcome& outcome) {
     cmd->add_option("--distance", j.distance, "Camera distance in metres (0 = frame the scatter)")
         ->check(finiteRange(0, 1e5));
     cmd->add_flag("--no-ground{false}", j.ground, "Leave out the ground square (only the copies are drawn)");
+    cmd->add_flag("--card-outlines", j.cardOutlines, "Draw the edges of the alpha-MASK cards over the frame (trim previews)");
     cmd->add_flag("--count-fragments", j.countFragments, "Print the fragment shader invocations of the last frame");
     addOverwriteFlag(cmd, j.overwrite);
     cmd->callback([args, &outcome] { outcome.status = runFoliage(*args); });

@@ -318,6 +318,7 @@ Result<FoliageSceneReport> runFoliageScene(const FoliageSceneSettings& s, const 
     rs.width = s.width;
     rs.height = s.height;
     rs.countFragments = s.countFragments;
+    rs.cardOutlines = s.cardOutlines;
     for (int k = 0; k < s.frames; ++k) {
         if (progress.cancelled()) return finish(makeError(ErrorCode::Cancelled, "cancelled", s.png)).error();
         frame.frame.t = s.time + float(k) / s.fps;

@@ -47,6 +47,7 @@ struct FoliageSceneSettings {
     bool overwrite = false;             // replace a file splatwright did not write (never an input)
     bool countFragments = false;        // report the fragment shader invocations of each frame
     bool ground = true;                 // a plain ground square under the copies
+    bool cardOutlines = false;          // draw the alpha-MASK cards' edges over the frame
 };
 
 struct FoliageSceneReport {

@@ -70,6 +70,7 @@ struct FoliageRenderer::Impl {
     void drawMesh(const detail::FoliageAsset& a, std::size_t copies, const FoliageRenderSettings& settings,
                   const FoliageFrame& frame);
     void drawSplats(const detail::FoliageAsset& a, std::size_t copies);
+    void drawOutlines(const detail::FoliageAsset& a, std::size_t copies);
     void setMatrices(GLuint program, const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection) const {
         gl.UseProgram(program);
         gl.UniformMatrix4fv(gl.GetUniformLocation(program, "u_view"), 1, GL_FALSE, view.data());
@@ -115,6 +116,24 @@ void FoliageRenderer::Impl::drawMesh(const detail::FoliageAsset& a, std::size_t 
         ++stats.drawCalls;
     }
     gl.BindTexture(GL_TEXTURE_2D, 0);
+}
+
+// The masked ranges again as lines, over the frame (depth test off), in u_outline's flat colour.
+void FoliageRenderer::Impl::drawOutlines(const detail::FoliageAsset& a, std::size_t copies) {
+    gl.Uniform1i(gl.GetUniformLocation(meshProgram, "u_outline"), 1);
+    gl.Disable(GL_DEPTH_TEST);
+    gl.PolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    gl.BindVertexArray(a.mesh.vertexArray);
+    for (const detail::MaterialRange& r : a.mesh.ranges) {
+        if (!r.alphaMask) continue;
+        gl.DrawElementsInstanced(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
+                                 reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)),
+                                 static_cast<GLsizei>(copies));
+        ++stats.drawCalls;
+    }
+    gl.PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    gl.Enable(GL_DEPTH_TEST);
+    gl.Uniform1i(gl.GetUniformLocation(meshProgram, "u_outline"), 0);
 }
 
 void FoliageRenderer::Impl::drawSplats(const detail::FoliageAsset& a, std::size_t copies) {
@@ -221,6 +240,7 @@ Status FoliageRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f&
         setFrameUniforms(gl, program, frame, a.fade);
         if (a.splats) m.drawSplats(a, kept.size());
         else m.drawMesh(a, kept.size(), settings, frame);
+        if (settings.cardOutlines && !a.splats) m.drawOutlines(a, kept.size());
     }
     gl.BindVertexArray(0);
     gl.UseProgram(0);

@@ -51,8 +51,9 @@ struct FoliageRenderSettings {
     Background background = Background::Grey;
     int samples = 4;    // MSAA of the offscreen target
     Eigen::Vector3f sunDirection = Eigen::Vector3f(0.5f, -0.35f, 0.8f);  // toward the sun, scene
-    Eigen::Vector3f sunColor = Eigen::Vector3f(0.85f, 0.8f, 0.7f);
-    Eigen::Vector3f skyColor = Eigen::Vector3f(0.45f, 0.5f, 0.55f);     // ambient
+    Eigen::Vector3f sunColor = Eigen::Vector3f(0.75f, 0.7f, 0.6f);
+    Eigen::Vector3f skyColor = Eigen::Vector3f(0.42f, 0.46f, 0.5f);     // ambient
+    bool cardOutlines = false;    // alpha-MASK cards' edges drawn over the frame as lines (trim previews)
     bool countFragments = false;  // FoliageDrawStats::fragments (pipeline-statistics query; stalls)
     bool timeGpu = false;         // FoliageDrawStats::gpuMilliseconds (GL_TIME_ELAPSED; stalls)
 };

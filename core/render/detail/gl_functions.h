@@ -98,7 +98,8 @@
     X(PFNGLDRAWELEMENTSINSTANCEDPROC, DrawElementsInstanced)                 \
     X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                     \
     X(PFNGLVERTEXATTRIBDIVISORPROC, VertexAttribDivisor)                     \
-    X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)
+    X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                     \
+    X(PFNGLPOLYGONMODEPROC, PolygonMode)
 
 namespace sw::render::detail {
 
