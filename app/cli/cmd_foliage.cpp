@@ -81,6 +81,8 @@ void addFoliageCommand(CLI::App& app, Outcome& outcome) {
                     "Foliage JSON in seed 004's shape ({\"env\": {\"foliage\": {...}}, \"nodes\": {...}}), over the preset");
     cmd->add_option("--bender", j.benderJson,
                     "Bender paths: {\"benders\": [{\"radius\": 0.7, \"speed\": 1.5, \"points\": [[x, y, z], ...]}]}");
+    cmd->add_option("--beside", j.beside,
+                    "Another foliage asset (model or .ply) drawn as one copy to the right, in the same wind");
     cmd->add_option("--fade", args->fade, "Distance fade start,end in metres (copies past end are culled)");
     const std::map<std::string, pipeline::PlantGrouping> groupings{{"auto", pipeline::PlantGrouping::Auto},
                                                                   {"connected", pipeline::PlantGrouping::Connected},

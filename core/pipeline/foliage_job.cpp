@@ -34,6 +34,8 @@ struct Asset {
     splat::SplatCloud cloud;
     foliage::PlantSet plants;
     std::vector<float> sky;  // [V] mesh sky visibility
+    Eigen::Vector3f lo, hi;  // bounds, model units
+    float footprint() const { return std::max({hi.x() - lo.x(), hi.y() - lo.y(), 1e-3f}); }
     std::vector<Eigen::Vector3f> points() const { return splats ? cloud.positions : mesh.positions; }
 };
 
@@ -88,31 +90,39 @@ Result<std::string> findPlants(Asset& a, PlantGrouping grouping, const std::stri
     return std::string("whole");
 }
 
-Result<Asset> loadAsset(const FoliageSceneSettings& s, FoliageSceneReport& report) {
+// The asset at `path` with its plants; `report` (the scene's main asset) gets what was found.
+Result<Asset> loadAsset(const std::string& path, PlantGrouping plants, FoliageSceneReport* report) {
     Asset a;
-    a.splats = isPly(s.asset);
+    a.splats = isPly(path);
     if (a.splats) {
-        auto cloud = formats::readPly(s.asset);
+        auto cloud = formats::readPly(path);
         if (!cloud) return cloud.error();
-        if (cloud->size() == 0) return makeError(ErrorCode::InvalidInput, "the cloud has no splats", s.asset);
+        if (cloud->size() == 0) return makeError(ErrorCode::InvalidInput, "the cloud has no splats", path);
         a.cloud = std::move(*cloud);
     } else {
         geometry::ImportSettings import;
         import.normalise = false;  // metres, as the glTF says
         import.smallTextureWarning = 0;
-        auto model = geometry::importModel(s.asset, import);
+        auto model = geometry::importModel(path, import);
         if (!model) return model.error();
-        if (model->mesh.triangleCount() == 0) return makeError(ErrorCode::InvalidInput, "the model has no triangles", s.asset);
+        if (model->mesh.triangleCount() == 0) return makeError(ErrorCode::InvalidInput, "the model has no triangles", path);
         a.mesh = std::move(model->mesh);
-        SW_TRY(checkFoliageTextures(a.mesh, s.asset));
-        report.foliageReason = foliage::detectFoliage(a.mesh, s.asset).reason;
+        SW_TRY(checkFoliageTextures(a.mesh, path));
+        if (report) report->foliageReason = foliage::detectFoliage(a.mesh, path).reason;
     }
-    auto grouping = findPlants(a, s.plants, s.asset);
+    auto grouping = findPlants(a, plants, path);
     if (!grouping) return grouping.error();
-    report.grouping = *grouping;
-    report.assetKind = a.splats ? "splats" : "mesh";
-    report.points = a.splats ? a.cloud.size() : a.mesh.vertexCount();
-    report.plants = a.plants.plants.size();
+    const std::vector<Eigen::Vector3f> pts = a.points();
+    a.lo = a.hi = pts[0];
+    for (const Eigen::Vector3f& p : pts) {
+        a.lo = a.lo.cwiseMin(p);
+        a.hi = a.hi.cwiseMax(p);
+    }
+    if (!report) return a;
+    report->grouping = *grouping;
+    report->assetKind = a.splats ? "splats" : "mesh";
+    report->points = a.splats ? a.cloud.size() : a.mesh.vertexCount();
+    report->plants = a.plants.plants.size();
     return a;
 }
 
@@ -219,6 +229,13 @@ foliage::BenderSet bendersAt(const std::vector<foliage::BenderPath>& paths, floa
     return set;
 }
 
+Status addAsset(render::FoliageRenderer& r, const Asset& a, const foliage::FadeRange& fade,
+                const std::vector<foliage::FoliageInstance>& copies) {
+    auto id = a.splats ? r.addSplatAsset(a.cloud, a.plants, fade) : r.addMeshAsset(a.mesh, a.plants, fade, a.sky);
+    if (!id) return id.error();
+    return r.setCopies(*id, copies);
+}
+
 // A square of ground under the scene (side m, centred, z = 0): an opaque untextured mesh of no
 // plant, so it never moves.
 Status addGround(render::FoliageRenderer& r, float side) {
@@ -258,27 +275,26 @@ Result<FoliageSceneReport> runFoliageScene(const FoliageSceneSettings& s, const 
     std::vector<std::string> outputs;
     for (int k = 0; k < s.frames; ++k) outputs.push_back(foliageFramePath(s.png, k, s.frames));
     std::vector<std::string> inputs{s.asset};
-    for (const std::string* in : {&s.settingsJson, &s.benderJson})
+    for (const std::string* in : {&s.settingsJson, &s.benderJson, &s.beside})
         if (!in->empty()) inputs.push_back(*in);
     SW_TRY(checkOutputFiles(outputs, {inputs, s.overwrite}));
     SW_TRY(render::checkOffscreenRender(s.width, s.height, 4, s.png));
     auto scene = loadSettings(s);
     if (!scene) return scene.error();
     FoliageSceneReport report;
-    auto asset = loadAsset(s, report);
+    auto asset = loadAsset(s.asset, s.plants, &report);
     if (!asset) return asset.error();
     if (!asset->splats) SW_TRY(bakeSky(*asset));
-
-    const std::vector<Eigen::Vector3f> pts = asset->points();
-    Eigen::Vector3f lo = pts[0], hi = pts[0];
-    for (const Eigen::Vector3f& p : pts) {
-        lo = lo.cwiseMin(p);
-        hi = hi.cwiseMax(p);
+    std::optional<Asset> beside;
+    if (!s.beside.empty()) {
+        auto other = loadAsset(s.beside, s.plants, nullptr);
+        if (!other) return other.error();
+        if (!other->splats) SW_TRY(bakeSky(*other));
+        beside = std::move(*other);
     }
-    report.assetHeight = hi.z() - lo.z();
-    const float footprint = std::max({hi.x() - lo.x(), hi.y() - lo.y(), 1e-3f});
+    report.assetHeight = asset->hi.z() - asset->lo.z();
     float side = 0.f;
-    auto copies = placeCopies(s, footprint, progress.sub(0.0, 0.1), side);
+    auto copies = placeCopies(s, asset->footprint(), progress.sub(0.0, 0.1), side);
     if (!copies) return copies.error();
     report.copies = copies->size();
     report.benders = scene->benders.size();
@@ -293,10 +309,17 @@ Result<FoliageSceneReport> runFoliageScene(const FoliageSceneSettings& s, const 
         r.release();
         return st;
     };
-    auto id = asset->splats ? r.addSplatAsset(asset->cloud, asset->plants, scene->fade)
-                            : r.addMeshAsset(asset->mesh, asset->plants, scene->fade, asset->sky);
-    if (!id) return finish(id.error()).error();
-    if (Status st = r.setCopies(*id, *copies); !st) return finish(st).error();
+    if (Status st = addAsset(r, *asset, scene->fade, *copies); !st) return finish(st).error();
+    Eigen::Vector3f frameLo(-side / 2, -side / 2, 0.f), frameHi(side / 2, side / 2, report.assetHeight);
+    if (beside) {  // one copy to the right of the scatter, its centre over x
+        foliage::FoliageInstance at;
+        const float half = 0.5f * (beside->hi.x() - beside->lo.x());
+        at.origin = Eigen::Vector3f(frameHi.x() + 0.3f + half - 0.5f * (beside->lo.x() + beside->hi.x()),
+                                    -0.5f * (beside->lo.y() + beside->hi.y()), 0.f);
+        if (Status st = addAsset(r, *beside, {}, {at}); !st) return finish(st).error();
+        frameHi = frameHi.cwiseMax(Eigen::Vector3f(frameHi.x() + 0.3f + 2.f * half, 0.5f * side, beside->hi.z()));
+        side = std::max(side, frameHi.x() - frameLo.x());
+    }
     if (s.ground) {
         if (Status st = addGround(r, 1.5f * side + 4.f * report.assetHeight); !st) return finish(st).error();
     }
@@ -305,8 +328,7 @@ Result<FoliageSceneReport> runFoliageScene(const FoliageSceneSettings& s, const 
     camera.azimuthDeg = s.azimuthDeg;
     camera.elevationDeg = s.elevationDeg;
     const float aspect = float(s.width) / float(s.height);
-    camera.frame({Eigen::Vector3f(-side / 2, -side / 2, 0.f), Eigen::Vector3f(side / 2, side / 2, report.assetHeight)},
-                 aspect);
+    camera.frame({frameLo, frameHi}, aspect);
     if (s.distance > 0.f) camera.distance = s.distance;
     camera.sceneRadius = std::max(camera.sceneRadius, camera.distance + side);
     const foliage::WindField wind(scene->foliage.wind);

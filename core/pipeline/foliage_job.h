@@ -35,6 +35,8 @@ struct FoliageSceneSettings {
     std::string benderJson;             // {"benders": [...]} (bender.h); empty = none
     std::optional<foliage::FadeRange> fade;  // overrides the JSON's node fade
     PlantGrouping plants = PlantGrouping::Auto;
+    std::string beside;                 // another asset (model or cloud) as one copy right of the scatter, same wind
+
     float time = 0.f;                   // s, of the first frame
     int frames = 1;                     // >= 1
     float fps = 24.f;                   // > 0, frames > 1

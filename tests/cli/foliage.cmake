@@ -69,6 +69,11 @@ sw_foliage_test(fade RC 0 CLEAN ${_F}/fade.png EXISTS ${_F}/fade.png MATCH "draw
 sw_foliage_test(splats RC 0 CLEAN ${_F}/splats.png EXISTS ${_F}/splats.png
   MATCH "asset: +splats, 600 splats, 1 plant \\(whole\\), 1\\.[0-9]+ m tall.*scene: +4 copies"
   ARGS foliage ${_F}/pine.ply --scatter 4 --preset breeze --time 2 --png ${_F}/splats.png --width 160 --height 100)
+# A splat plant beside the mesh copies, in the same frame: one draw per mesh material, one for the
+# splats, one for the ground.
+sw_foliage_test(beside RC 0 CLEAN ${_F}/beside.png EXISTS ${_F}/beside.png MATCH "drawn: +3 copies in 4 draws"
+  ARGS foliage ${_F}/leaf.glb --scatter 2 --beside ${_F}/pine.ply --preset storm --time 1 --png ${_F}/beside.png
+       --width 160 --height 100)
 # Bad input: one line naming the file, nothing written.
 sw_foliage_test(scene_no_texture RC 5 CLEAN ${_F}/x.png ABSENT ${_F}/x.png
   MATCH "error: .*notexture\\.glb \\(material 'M_Leaf'\\): alpha-MASK material has no texture"

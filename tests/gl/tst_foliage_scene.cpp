@@ -445,3 +445,37 @@ TEST_CASE("foliage scene: sunWrap, translucency, edgeFade, coverage and skyAo do
         CHECK(shut < open - 0.05f);
     }
 }
+
+TEST_CASE("foliage scene: a splat asset and a mesh asset draw in the same frame, each in its own draw") {
+    Scene s;
+    const int card = s.add(cardMesh());
+    REQUIRE(s.renderer->setCopies(card, {copyAt(-0.6f, 0.f)}).ok());
+    splat::SplatCloud cloud;
+    cloud.resize(200);
+    for (std::size_t i = 0; i < cloud.size(); ++i) {
+        const float u = float(i) / 200.f;
+        cloud.positions[i] = Eigen::Vector3f(0.3f * std::cos(40.f * u), 0.3f * std::sin(40.f * u), 1.2f * u);
+        cloud.rotations[i] = Eigen::Vector4f(1.f, 0.f, 0.f, 0.f);
+        cloud.scales[i] = Eigen::Vector3f(0.06f, 0.002f, 0.06f);
+        cloud.opacities[i] = 1.f;
+        cloud.colors[i] = Eigen::Vector3f(0.9f, 0.1f, 0.1f);  // red: told apart from the green card
+    }
+    auto plants = foliage::plantFromPoints(cloud.positions, {}, "cloud");
+    REQUIRE(plants.ok());
+    auto id = s.renderer->addSplatAsset(cloud, *plants, {});
+    REQUIRE(id.ok());
+    REQUIRE(s.renderer->setCopies(*id, {copyAt(0.6f, 0.f)}).ok());
+    s.frame.frame.look.variation = 0.f;
+    const Rgba8Image img = s.render("mesh_and_splats");
+    long red = 0, green = 0;
+    for (std::size_t i = 0; i < img.rgba.size() / 4; ++i) {
+        const int r = img.rgba[4 * i], g = img.rgba[4 * i + 1];
+        red += r > 150 && g < 60;
+        green += g > r + 30;
+    }
+    INFO(red << " red, " << green << " green");
+    CHECK(red > 200);
+    CHECK(green > 200);
+    CHECK(s.renderer->lastDrawStats().drawCalls == 2);
+    CHECK(s.renderer->lastDrawStats().copiesDrawn == 2);
+}
