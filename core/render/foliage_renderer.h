@@ -7,8 +7,9 @@
 // pass of FoliageWindGpu runs and the tests compare with core/foliage's CPU reference.
 // Per copy: the hue drift from a hash of its origin (core/foliage/look.h hueShift, no per-copy
 // parameter), the distance fade [start, end] dithered texel by texel below the mask cutoff
-// (fadedAlpha, ditherThreshold) and copies at or past `end` left out of the instance buffer
-// (fadeCulled), so they cost no vertex work. Alpha-MASK materials take the masked variant (alpha
+// (fadedAlpha, ditherThreshold); copies at or past `end` (fadeCulled) and copies whose bounding
+// sphere misses the view are left out of the instance buffer, so they cost no vertex work (the
+// culling runs on the CPU each frame). Alpha-MASK materials take the masked variant (alpha
 // test after edgeFade and coverage), the others the opaque one; both sway.
 // The look (LookSettings) in the fragment shader, scene +Z up, colours in gamma space:
 //   sunWrap       wrapped sun light: max(0, (n·l + w) / (1 + w)), thin leaves lit past the terminator
