@@ -10,7 +10,8 @@
 //     (HUE_TOL), two copies at different origins differ, the same origin gives the same pixels;
 //   - the look controls do what seed 004 says: sunWrap lights the side turned from the sun,
 //     translucency a back-lit card, edgeFade thins an edge-on card, coverage thickens a far card,
-//     skyAo darkens a card of low sky visibility.
+//     skyAo darkens a card of low sky visibility, leafShadow darkens the crown's far side, canopy
+//     shades a card by the crown's hull.
 // Pixels are compared without MSAA (samples 1) where colours are measured, so edges do not mix
 // with the background. Images are written to <build>/tests/output/foliage_scene/ for a look.
 #include <doctest/doctest.h>
@@ -376,7 +377,7 @@ TEST_CASE("foliage scene: hue drift follows the hash of the copy's origin") {
     CHECK((meanColour(alone, 0, mid) - l1).norm() == 0.f);
 }
 
-TEST_CASE("foliage scene: sunWrap, translucency, edgeFade, coverage and skyAo do what seed 004 says") {
+TEST_CASE("foliage scene: sunWrap, translucency, edgeFade, coverage, skyAo, leafShadow and canopy do what seed 004 says") {
     foliage::WindSettings off;
     off.enabled = false;
     foliage::WindField still(off);
@@ -432,6 +433,34 @@ TEST_CASE("foliage scene: sunWrap, translucency, edgeFade, coverage and skyAo do
         const long full = foliagePixels(s.render("coverage_1"));
         INFO(thin << " → " << full);
         CHECK(full > thin + thin / 4);
+    }
+    SUBCASE("leafShadow: a card takes the crown's own shadow on the side turned from the sun") {
+        Scene s;
+        setup(s);
+        s.settings.sunDirection = Eigen::Vector3f(1.f, -0.3f, 0.3f);  // from +x: the card's −x half is the far side
+        REQUIRE(s.renderer->setCopies(s.add(cardMesh()), {copyAt(0.f, 0.f)}).ok());
+        s.frame.frame.look.leafShadow = 0.f;
+        const float open = meanBrightness(s.render("leafshadow_0"));
+        s.frame.frame.look.leafShadow = 1.f;
+        const float shaded = meanBrightness(s.render("leafshadow_1"));
+        CHECK(shaded < open - 0.03f);
+    }
+    SUBCASE("canopy: the card is shaded by the crown's hull, lit on its sunny side, not flat") {
+        Scene s;
+        setup(s);
+        s.settings.sunDirection = Eigen::Vector3f(1.f, 0.f, 0.f);  // in the card's plane: the flat card is unlit
+        REQUIRE(s.renderer->setCopies(s.add(cardMesh()), {copyAt(0.f, 0.f)}).ok());
+        s.frame.frame.look.sunWrap = 0.f;
+        s.frame.frame.look.leafShadow = 0.f;
+        const Rgba8Image flat = s.render("canopy_0");
+        s.frame.frame.look.canopy = 1.f;
+        const Rgba8Image hull = s.render("canopy_1");
+        const int mid = s.settings.width / 2;
+        const float flatSides = meanColour(flat, mid, s.settings.width).sum() - meanColour(flat, 0, mid).sum();
+        const float hullSides = meanColour(hull, mid, s.settings.width).sum() - meanColour(hull, 0, mid).sum();
+        INFO("right minus left: flat " << flatSides << ", hull " << hullSides);
+        CHECK(std::abs(flatSides) < 0.03f);
+        CHECK(hullSides > 0.1f);  // the half toward the sun (+x, right on screen) is brighter
     }
     SUBCASE("skyAo darkens a card of low sky visibility") {
         Scene s;
