@@ -25,9 +25,15 @@ extern const char* const kLinksVert;         // links effect (seed 002), after k
 extern const char* const kLinksFrag;
 
 // Foliage wind (core/render/foliage_wind_gpu.cpp): "#version 450 core" + kFoliageWindGlsl +
-// kFoliageWindComp; kFoliageWindGlsl mirrors core/foliage (noise, wind field, bend) and is meant
-// for the foliage vertex shaders too.
-extern const char* const kFoliageWindGlsl;  // hash, noise, wind field, gusts, lean, shiver, bend
-extern const char* const kFoliageWindComp;  // per vertex or splat: lean at the root, shiver, bend
+// kFoliageInstanceGlsl + kFoliageWindComp; the foliage renderer (foliage_renderer.cpp) assembles
+// its vertex shaders the same way, so the pass the tests read back and the pass that draws share
+// the code of core/foliage's CPU reference.
+extern const char* const kFoliageWindGlsl;      // hash, noise, wind field, gusts, lean, shiver, bend
+extern const char* const kFoliageInstanceGlsl;  // copy frame, plant lean with benders, shiver, hue, fade
+extern const char* const kFoliageWindComp;      // per vertex or splat: lean at the root, shiver, bend
+extern const char* const kFoliageVert;          // mesh copies, instanced: wind + benders, per-copy hue and fade
+extern const char* const kFoliageFrag;          // masked / opaque foliage look (seed 004)
+extern const char* const kFoliageSplatVert;     // splat copies: centre and axes bent, a disc per splat
+extern const char* const kFoliageSplatFrag;     // the splat disc, its hue and fade
 
 }  // namespace sw::shaders

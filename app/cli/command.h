@@ -59,5 +59,6 @@ void addPlainGlbCommand(CLI::App& app, Outcome& outcome);
 void addDestructCommand(CLI::App& app, Outcome& outcome);
 void addFoliageTrimCommand(CLI::App& app, Outcome& outcome);
 void addLodCommands(CLI::App& app, Outcome& outcome);  // lod-build, lod-info
+void addFoliageCommand(CLI::App& app, Outcome& outcome);
 
 }  // namespace sw::cli

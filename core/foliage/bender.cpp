@@ -93,16 +93,19 @@ Eigen::Vector2f touchLean(const Eigen::Vector3f& root, float footprint, float he
 namespace {
 
 Result<float> finiteNumber(const nlohmann::json& v, const std::string& key, const std::string& path) {
+    if (detail::isNonFinite(v))
+        return makeError(ErrorCode::InvalidInput, key + ": not a finite number (" + v.get<std::string>().substr(1) + ")", path);
     if (!v.is_number()) return makeError(ErrorCode::Parse, key + ": expected a number, got " + v.type_name(), path);
     const double d = v.get<double>();
     if (!std::isfinite(d)) return makeError(ErrorCode::InvalidInput, key + ": not a finite number", path);
     return static_cast<float>(d);
 }
 
-Status readPoints(const nlohmann::json& pts, BenderPath& out, const std::string& path) {
-    if (!pts.is_array() || pts.empty()) return makeError(ErrorCode::Parse, "points: expected a non-empty array of [x, y, z]", path);
+Status readPoints(const nlohmann::json& pts, BenderPath& out, const std::string& prefix, const std::string& path) {
+    if (!pts.is_array() || pts.empty())
+        return makeError(ErrorCode::Parse, prefix + "points: expected a non-empty array of [x, y, z]", path);
     for (std::size_t i = 0; i < pts.size(); ++i) {
-        const std::string key = "points[" + std::to_string(i) + "]";
+        const std::string key = prefix + "points[" + std::to_string(i) + "]";
         if (!pts[i].is_array() || pts[i].size() != 3) return makeError(ErrorCode::Parse, key + ": expected [x, y, z]", path);
         Eigen::Vector3f p;
         for (int c = 0; c < 3; ++c) {
@@ -115,28 +118,58 @@ Status readPoints(const nlohmann::json& pts, BenderPath& out, const std::string&
     return {};
 }
 
+// One path object; error keys start with `prefix` ("benders[2]." in a list).
+Result<BenderPath> pathFromObject(const nlohmann::json& doc, const std::string& prefix, const std::string& path) {
+    if (!doc.is_object())
+        return makeError(ErrorCode::Parse, prefix.substr(0, prefix.size() - 1) + ": expected an object", path);
+    BenderPath out;
+    for (const auto& [name, value] : doc.items()) {
+        const std::string key = prefix + name;
+        if (name == "points") SW_TRY(readPoints(value, out, prefix, path));
+        else if (name == "speed" || name == "radius") {
+            auto v = finiteNumber(value, key, path);
+            if (!v) return v.error();
+            if (!(*v > 0.f)) return makeError(ErrorCode::InvalidInput, key + ": must be > 0, got " + value.dump(), path);
+            (name == "speed" ? out.speed : out.radius) = *v;
+        } else if (name == "loop") {
+            if (!value.is_boolean()) return makeError(ErrorCode::Parse, key + ": expected true or false", path);
+            out.loop = value.get<bool>();
+        } else return makeError(ErrorCode::InvalidInput, key + ": unknown key", path);
+    }
+    if (out.points.empty()) return makeError(ErrorCode::Parse, prefix + "points: missing", path);
+    if (!doc.contains("speed")) return makeError(ErrorCode::Parse, prefix + "speed: missing", path);
+    return out;
+}
+
 }  // namespace
 
 Result<BenderPath> benderPathFromJson(const std::string& text, const std::string& path) {
     auto parsed = detail::parseJsonObject<nlohmann::json>(text, "bender path", path);
     if (!parsed) return parsed.error();
+    return pathFromObject(*parsed, "", path);
+}
+
+Result<std::vector<BenderPath>> benderPathsFromJson(const std::string& text, const std::string& path) {
+    auto parsed = detail::parseJsonObject<nlohmann::json>(text, "bender paths", path);
+    if (!parsed) return parsed.error();
     const nlohmann::json& doc = *parsed;
-    BenderPath out;
-    for (const auto& [key, value] : doc.items()) {
-        if (key == "points") SW_TRY(readPoints(value, out, path));
-        else if (key == "speed" || key == "radius") {
-            auto v = finiteNumber(value, key, path);
-            if (!v) return v.error();
-            if (!(*v > 0.f)) return makeError(ErrorCode::InvalidInput, key + ": must be > 0, got " + value.dump(), path);
-            (key == "speed" ? out.speed : out.radius) = *v;
-        } else if (key == "loop") {
-            if (!value.is_boolean()) return makeError(ErrorCode::Parse, "loop: expected true or false", path);
-            out.loop = value.get<bool>();
-        } else return makeError(ErrorCode::InvalidInput, key + ": unknown key", path);
+    for (const auto& [name, value] : doc.items())
+        if (name != "benders") return makeError(ErrorCode::InvalidInput, name + ": unknown key (expected \"benders\")", path);
+    if (!doc.contains("benders") || !doc["benders"].is_array() || doc["benders"].empty())
+        return makeError(ErrorCode::Parse, "benders: expected a non-empty array of paths", path);
+    std::vector<BenderPath> out;
+    for (std::size_t i = 0; i < doc["benders"].size(); ++i) {
+        auto p = pathFromObject(doc["benders"][i], "benders[" + std::to_string(i) + "].", path);
+        if (!p) return p.error();
+        out.push_back(std::move(*p));
     }
-    if (out.points.empty()) return makeError(ErrorCode::Parse, "points: missing", path);
-    if (!doc.contains("speed")) return makeError(ErrorCode::Parse, "speed: missing", path);
     return out;
+}
+
+Result<std::vector<BenderPath>> loadBenderPaths(const std::string& path) {
+    auto text = readFileText(path);
+    if (!text) return text.error();
+    return benderPathsFromJson(*text, path);
 }
 
 Result<BenderPath> loadBenderPath(const std::string& path) {

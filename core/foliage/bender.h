@@ -66,6 +66,11 @@ struct BenderPath {
 // no points, speed <= 0).
 Result<BenderPath> benderPathFromJson(const std::string& text, const std::string& path);
 Result<BenderPath> loadBenderPath(const std::string& path);
+// A scene's scripted benders: {"benders": [{"radius": 0.7, "speed": 1.5, "points": [[x, y, z],
+// ...], "loop": false}, ...]}, each entry a BenderPath as above; errors name the entry's key
+// ("benders[1].points[0]: not a finite number") and the file.
+Result<std::vector<BenderPath>> benderPathsFromJson(const std::string& text, const std::string& path);
+Result<std::vector<BenderPath>> loadBenderPaths(const std::string& path);
 // Position at time t >= 0.
 Eigen::Vector3f pathPosition(const BenderPath& path, float t);
 

@@ -45,6 +45,8 @@ Error keyError(ErrorCode code, const std::string& key, const std::string& why, c
 
 // A finite JSON number, else a Parse (wrong type) or InvalidInput (NaN, infinity) error.
 Result<double> number(const Json& v, const std::string& key, const std::string& path) {
+    if (detail::isNonFinite(v))
+        return keyError(ErrorCode::InvalidInput, key, "not a finite number (" + v.get<std::string>().substr(1) + ")", path);
     if (!v.is_number()) return keyError(ErrorCode::Parse, key, std::string("expected a number, got ") + v.type_name(), path);
     const double d = v.get<double>();
     if (!std::isfinite(d)) return keyError(ErrorCode::InvalidInput, key, "not a finite number", path);

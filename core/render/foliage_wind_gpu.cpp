@@ -111,7 +111,8 @@ Result<std::unique_ptr<FoliageWindGpu>> FoliageWindGpu::create(const GlProcLoade
     auto gl = detail::loadGlFunctions(loader);
     if (!gl) return gl.error();
     detail::drainGlErrors(*gl, "host");
-    const std::string cs = std::string("#version 450 core\n") + shaders::kFoliageWindGlsl + shaders::kFoliageWindComp;
+    const std::string cs = std::string("#version 450 core\n") + shaders::kFoliageWindGlsl +
+                           shaders::kFoliageInstanceGlsl + shaders::kFoliageWindComp;
     auto program = detail::buildComputeProgram(*gl, "foliage_wind", cs.c_str());
     if (!program) return program.error();
     auto impl = std::make_unique<Impl>();

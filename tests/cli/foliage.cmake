@@ -2,7 +2,7 @@
 # dropped, the area reported; bad input gets a one-line error naming the file and nothing is
 # written. foliage_gen builds the fixtures in code at test time (fixture `foliage_glb`).
 add_executable(foliage_gen cli/foliage_gen.cpp)
-target_link_libraries(foliage_gen PRIVATE sw::geometry sw::foundation)
+target_link_libraries(foliage_gen PRIVATE sw::geometry sw::formats sw::foundation)
 sw_apply_warnings(foliage_gen)
 set(SW_FOLIAGE "${SW_OUT}/foliage")
 add_test(NAME cli.foliage.generate COMMAND foliage_gen "${SW_FOLIAGE}")
@@ -51,3 +51,54 @@ set(_pine "${SW_ASSETS}/foliage/pine-tree-1/scene.gltf")
 sw_cli_test(foliage.trim_pine RC 5 REQUIRES "${_pine}" LABELS cli external CLEAN ${SW_OUT}/foliage_pine.glb
   ABSENT ${SW_OUT}/foliage_pine.glb MATCH "error: .*scene\\.gltf \\(material 'Tree_1Mat'\\): a card of 8 triangles is not a quad"
   ARGS foliage-trim ${_pine} -o ${SW_OUT}/foliage_pine.glb)
+
+# splatwright-cli foliage (issue 35 §8): a foliage scene rendered offscreen to PNG, or a sequence.
+sw_foliage_test(scene RC 0 CLEAN ${_F}/scene.png EXISTS ${_F}/scene.png
+  MATCH "asset: +mesh, 12 vertices, [0-9]+ plants? \\((connected|whole)\\).*scene: +20 copies, 2 benders, t = 1\\.500 s.*drawn: +[0-9]+ copies in [0-9]+ draws.*wrote .*scene\\.png"
+  ARGS foliage ${_F}/leaf.glb --scatter 20 --seed 3 --preset storm --bender ${_F}/walk.json --time 1.5
+       --png ${_F}/scene.png --width 320 --height 200)
+sw_foliage_test(sequence RC 0 CLEAN ${_F}/seq_0000.png ${_F}/seq_0001.png ${_F}/seq_0002.png
+  EXISTS ${_F}/seq_0000.png ${_F}/seq_0001.png ${_F}/seq_0002.png ABSENT ${_F}/seq.png ${_F}/seq_0003.png
+  MATCH "3 frames at 12 fps.*wrote .*seq_0000\\.png.*wrote .*seq_0002\\.png"
+  ARGS foliage ${_F}/leaf.glb --scatter 5 --settings ${_F}/storm.json --time 0 --frames 3 --fps 12
+       --png ${_F}/seq.png --width 160 --height 100)
+# The node fade of the JSON [6, 10] from a camera 30 m away: every copy past end is culled.
+sw_foliage_test(fade RC 0 CLEAN ${_F}/fade.png EXISTS ${_F}/fade.png MATCH "drawn: +0 copies"
+  ARGS foliage ${_F}/leaf.glb --scatter 10 --settings ${_F}/storm.json --distance 30 --time 0
+       --png ${_F}/fade.png --width 160 --height 100)
+sw_foliage_test(splats RC 0 CLEAN ${_F}/splats.png EXISTS ${_F}/splats.png
+  MATCH "asset: +splats, 600 splats, 1 plant \\(whole\\), 1\\.[0-9]+ m tall.*scene: +4 copies"
+  ARGS foliage ${_F}/pine.ply --scatter 4 --preset breeze --time 2 --png ${_F}/splats.png --width 160 --height 100)
+# A splat plant beside the mesh copies, in the same frame: one draw per mesh material, one for the
+# splats, one for the ground.
+sw_foliage_test(beside RC 0 CLEAN ${_F}/beside.png EXISTS ${_F}/beside.png MATCH "drawn: +3 copies in 4 draws"
+  ARGS foliage ${_F}/leaf.glb --scatter 2 --beside ${_F}/pine.ply --preset storm --time 1 --png ${_F}/beside.png
+       --width 160 --height 100)
+# Bad input: one line naming the file, nothing written.
+sw_foliage_test(scene_no_texture RC 5 CLEAN ${_F}/x.png ABSENT ${_F}/x.png
+  MATCH "error: .*notexture\\.glb \\(material 'M_Leaf'\\): alpha-MASK material has no texture"
+  ARGS foliage ${_F}/notexture.glb --time 0 --png ${_F}/x.png)
+sw_foliage_test(scene_untextured RC 5 CLEAN ${_F}/x.png ABSENT ${_F}/x.png
+  MATCH "error: .*untextured\\.glb: a foliage model needs a base-colour texture"
+  ARGS foliage ${_F}/untextured.glb --time 0 --png ${_F}/x.png)
+sw_foliage_test(scene_transparent RC 5 CLEAN ${_F}/x.png ABSENT ${_F}/x.png
+  MATCH "error: .*transparent\\.glb \\(material 'M_Leaf'\\): MASK texture '.*' is fully transparent"
+  ARGS foliage ${_F}/transparent.glb --time 0 --png ${_F}/x.png)
+sw_foliage_test(scene_billion RC 5 CLEAN ${_F}/x.png ABSENT ${_F}/x.png
+  MATCH "error: .*leaf\\.glb: --scatter 1000000000 is outside \\[1, 10000000\\] copies"
+  ARGS foliage ${_F}/leaf.glb --scatter 1000000000 --time 0 --png ${_F}/x.png)
+sw_foliage_test(scene_bender_nan RC 5 CLEAN ${_F}/x.png ABSENT ${_F}/x.png
+  MATCH "error: .*walk_nan\\.json: benders\\[0\\]\\.points\\[1\\]: not a finite number \\(NaN\\)"
+  ARGS foliage ${_F}/leaf.glb --bender ${_F}/walk_nan.json --time 0 --png ${_F}/x.png)
+sw_foliage_test(scene_bender_type RC 3 CLEAN ${_F}/x.png ABSENT ${_F}/x.png
+  MATCH "error: .*walk_type\\.json: benders\\[0\\]\\.speed: expected a number, got string"
+  ARGS foliage ${_F}/leaf.glb --bender ${_F}/walk_type.json --time 0 --png ${_F}/x.png)
+sw_foliage_test(scene_json_type RC 3 CLEAN ${_F}/x.png ABSENT ${_F}/x.png
+  MATCH "error: .*wrong_type\\.json: env\\.foliage\\.wind\\.speed: expected a number, got string"
+  ARGS foliage ${_F}/leaf.glb --settings ${_F}/wrong_type.json --time 0 --png ${_F}/x.png)
+sw_foliage_test(scene_bad_preset RC 5 CLEAN ${_F}/x.png ABSENT ${_F}/x.png MATCH "error: .*gale"
+  ARGS foliage ${_F}/leaf.glb --preset gale --time 0 --png ${_F}/x.png)
+sw_foliage_test(scene_bad_fade RC 5 CLEAN ${_F}/x.png ABSENT ${_F}/x.png MATCH "error: --fade: fade \\[40\\.0+, 30\\.0+\\]: end before start"
+  ARGS foliage ${_F}/leaf.glb --fade 40,30 --time 0 --png ${_F}/x.png)
+sw_foliage_test(scene_onto_input RC 5 MATCH "error: .*walk\\.json: .*input"
+  ARGS foliage ${_F}/leaf.glb --bender ${_F}/walk.json --time 0 --png ${_F}/walk.json --overwrite)

@@ -6,12 +6,23 @@
 //   transparent.glb  the cards with a fully transparent texture
 //   notexture.glb    the cards with no base-colour texture
 //   opaque.glb       the trunk only: no alpha-MASK card
+// and the `foliage` scene fixtures:
+//   untextured.glb   the plant with opaque materials and no texture at all
+//   grass.glb        a clump of three crossed 0.3 × 0.5 m grass cards (M_Grass, five blades a card)
+//   pine.ply         a splat plant: 600 needle-like splats on a 2 m cone
+//   walk.json        two scripted benders crossing the scatter ({"benders": [...]})
+//   walk_nan.json    a bender path with NaN in its second point
+//   walk_type.json   a bender whose speed is a string
+//   storm.json       seed 004's scene JSON: a storm wind, more variation, a node fade [6, 10]
+//   wrong_type.json  a scene JSON whose wind speed is a string
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 
+#include "core/formats/ply.h"
+#include "core/foundation/file_io.h"
 #include "core/geometry/gltf_writer.h"
 #include "core/geometry/mesh.h"
 
@@ -72,6 +83,74 @@ void write(const Mesh& mesh, const fs::path& path) {
     }
 }
 
+void writeText(const fs::path& path, const std::string& text) {
+    if (auto s = sw::writeFileAtomic(path.string(), text); !s) {
+        std::fprintf(stderr, "foliage_gen: %s\n", s.error().toString().c_str());
+        std::exit(1);
+    }
+}
+
+// A clump of three crossed 0.3 × 0.5 m alpha-MASK cards, five tapering blades on each.
+Mesh grassClump() {
+    Mesh m;
+    m.partNames = {"grass"};
+    Image img;
+    img.name = "blades";
+    img.width = 64;
+    img.height = 128;
+    img.rgba.assign(64 * 128 * 4, 0);
+    for (int y = 0; y < 128; ++y)
+        for (int x = 0; x < 64; ++x) {
+            const auto px = static_cast<std::size_t>((y * 64 + x) * 4);
+            const float up = 1.f - y / 127.f;
+            bool blade = false;
+            for (int b = 0; b < 5; ++b) {
+                const float cx = 12.f + 10.f * b + 6.f * up * (b - 2) / 2.f, half = 3.f * (1.f - up);
+                blade = blade || (std::abs(x + 0.5f - cx) <= half && up < 0.9f - 0.1f * (b % 2));
+            }
+            img.rgba[px] = static_cast<std::uint8_t>(60 + 40 * up);
+            img.rgba[px + 1] = static_cast<std::uint8_t>(120 + 60 * up);
+            img.rgba[px + 2] = 40;
+            img.rgba[px + 3] = blade ? 255 : 0;
+        }
+    m.textures.push_back(img);
+    sw::geometry::Material card;
+    card.name = "M_Grass";
+    card.alphaMask = true;
+    card.baseColorTexture = 0;
+    m.materials = {card};
+    for (int k = 0; k < 3; ++k) {
+        const float a = 3.14159265f * k / 3.f, c = 0.15f * std::cos(a), s = 0.15f * std::sin(a);
+        const int base = static_cast<int>(m.positions.size());
+        m.positions.insert(m.positions.end(), {{-c, -s, 0.f}, {c, s, 0.f}, {c, s, 0.5f}, {-c, -s, 0.5f}});
+        m.uvs.insert(m.uvs.end(), {{0.f, 1.f}, {1.f, 1.f}, {1.f, 0.f}, {0.f, 0.f}});
+        m.normals.insert(m.normals.end(), 4, Eigen::Vector3f(-std::sin(a), std::cos(a), 0.f));
+        m.triangles.emplace_back(base, base + 1, base + 2);
+        m.triangles.emplace_back(base, base + 2, base + 3);
+        m.faceMaterial.insert(m.faceMaterial.end(), 2, 0);
+        m.facePart.insert(m.facePart.end(), 2, 0);
+    }
+    return m;
+}
+
+// n splats on a cone of height h and base radius r (a small conifer), flattened along the radius.
+sw::splat::SplatCloud splatPlant(int n, float h, float r) {
+    sw::splat::SplatCloud c;
+    c.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        const float u = (i + 0.5f) / n, a = 2.39996323f * i;  // golden-angle spiral
+        const float z = h * (0.15f + 0.85f * u), rad = r * (1.f - u) * (0.4f + 0.6f * std::fmod(i * 0.618f, 1.f));
+        const auto k = static_cast<std::size_t>(i);
+        c.positions[k] = Eigen::Vector3f(rad * std::cos(a), rad * std::sin(a), z);
+        const Eigen::Quaternionf q(Eigen::AngleAxisf(a, Eigen::Vector3f::UnitZ()));
+        c.rotations[k] = Eigen::Vector4f(q.w(), q.x(), q.y(), q.z());
+        c.scales[k] = Eigen::Vector3f(0.01f, 0.05f, 0.03f);
+        c.opacities[k] = 0.95f;
+        c.colors[k] = Eigen::Vector3f(0.18f + 0.1f * u, 0.38f + 0.15f * u, 0.16f);
+    }
+    return c;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -106,5 +185,25 @@ int main(int argc, char** argv) {
     Mesh opaque = leaf;
     opaque.materials[0].alphaMask = false;
     write(opaque, out / "opaque.glb");
+
+    write(grassClump(), out / "grass.glb");
+
+    Mesh untextured = bare;
+    untextured.materials[0].alphaMask = false;
+    write(untextured, out / "untextured.glb");
+
+    if (auto st = sw::formats::writePly((out / "pine.ply").string(), splatPlant(600, 2.f, 0.6f)); !st) {
+        std::fprintf(stderr, "foliage_gen: %s\n", st.error().toString().c_str());
+        return 1;
+    }
+    writeText(out / "walk.json", R"({"benders": [
+  {"radius": 0.7, "speed": 1.5, "points": [[-6, -1, 0.5], [6, 1, 0.5]]},
+  {"radius": 1.0, "speed": 0.8, "points": [[0, -6, 0.5], [0, 6, 0.5]], "loop": true}
+]})");
+    writeText(out / "walk_nan.json", R"({"benders": [{"radius": 0.7, "speed": 1.5, "points": [[0, 0, 0], [1, NaN, 0]]}]})");
+    writeText(out / "walk_type.json", R"({"benders": [{"radius": 0.7, "speed": "fast", "points": [[0, 0, 0]]}]})");
+    writeText(out / "storm.json", R"({"env": {"foliage": {"wind": {"direction": [1, 0.3], "speed": 20, "gust": 0.8},
+  "touch": 0.6, "variation": 0.6}}, "nodes": {"grass": {"foliage": {"fade": [6, 10]}}}})");
+    writeText(out / "wrong_type.json", R"({"env": {"foliage": {"wind": {"speed": "fast"}}}})");
     return 0;
 }

@@ -115,7 +115,8 @@ TEST_CASE("scripted bender paths: walked by arc length; NaN, wrong types and mis
         REQUIRE_FALSE(r.ok());
         return r.error().toString();
     };
-    CHECK(err(R"({"points": [[0, NaN, 0]], "speed": 1})").rfind("walk.json: bender path: not valid JSON: line 1", 0) == 0);
+    CHECK(err(R"({"points": [[0, NaN, 0]], "speed": 1})") == "walk.json: points[0]: not a finite number (NaN)");
+    CHECK(err(R"({"points": [[0, 0, 0]], "speed": -Infinity})") == "walk.json: speed: not a finite number (-Infinity)");
     CHECK(err(R"({"points": [[0, 1e999, 0]], "speed": 1})").find("number overflow") != std::string::npos);
     CHECK(err(R"({"points": [[0, "a", 0]], "speed": 1})") == "walk.json: points[0]: expected a number, got string");
     CHECK(err(R"({"points": [[0, 0]], "speed": 1})") == "walk.json: points[0]: expected [x, y, z]");
@@ -126,4 +127,27 @@ TEST_CASE("scripted bender paths: walked by arc length; NaN, wrong types and mis
     auto missing = loadBenderPath("/nonexistent/walk.json");
     REQUIRE_FALSE(missing.ok());
     CHECK(missing.error().toString().find("/nonexistent/walk.json") != std::string::npos);
+}
+
+TEST_CASE("a scene's bender paths: a list under \"benders\", each entry refused by its own key") {
+    auto list = benderPathsFromJson(
+        R"({"benders": [{"radius": 0.7, "speed": 1.5, "points": [[0, 0, 0], [4, 0, 0]]},
+                        {"speed": 2, "points": [[1, 1, 0]], "loop": true}]})", "walk.json");
+    REQUIRE_MESSAGE(list.ok(), list.error().toString());
+    REQUIRE(list->size() == 2);
+    CHECK((*list)[0].radius == 0.7f);
+    CHECK(pathPosition((*list)[0], 2.f).isApprox(Eigen::Vector3f(3.f, 0.f, 0.f)));
+    CHECK((*list)[1].loop);
+    auto err = [](const std::string& json) {
+        auto r = benderPathsFromJson(json, "walk.json");
+        REQUIRE_FALSE(r.ok());
+        return r.error().toString();
+    };
+    CHECK(err(R"({"benders": [{"speed": 1, "points": [[0, 0, 0]]}, {"speed": 1, "points": [[0, NaN, 0]]}]})") ==
+          "walk.json: benders[1].points[0]: not a finite number (NaN)");
+    CHECK(err(R"({"benders": [{"speed": "fast", "points": [[0, 0, 0]]}]})") ==
+          "walk.json: benders[0].speed: expected a number, got string");
+    CHECK(err(R"({"benders": []})") == "walk.json: benders: expected a non-empty array of paths");
+    CHECK(err(R"({"paths": []})").find("paths: unknown key") != std::string::npos);
+    CHECK(err(R"({"benders": [3]})") == "walk.json: benders[0]: expected an object");
 }

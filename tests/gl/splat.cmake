@@ -11,3 +11,7 @@ sw_core_test(destruct_gpu SOURCES gl/tst_destruct_gpu.cpp gl/tst_splat_fixture.c
 # core/foliage wind on the GPU (issue 35): the compute pass read back vs the CPU reference.
 sw_core_test(foliage_gpu SOURCES gl/tst_foliage_gpu.cpp gl/tst_splat_fixture.cpp
              LIBS sw::render sw::bake sw::foliage LABELS gl)
+# The foliage scene renderer (issue 35 §3, §5): instanced copies, wind in the vertex shader read back
+# against the CPU, determinism in t, fade, hue drift and the look controls.
+sw_core_test(foliage_scene SOURCES gl/tst_foliage_scene.cpp gl/tst_splat_fixture.cpp gl/golden.cpp
+             LIBS sw::render sw::bake sw::foliage LABELS gl)

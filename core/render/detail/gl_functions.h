@@ -94,7 +94,12 @@
     X(PFNGLDRAWELEMENTSBASEVERTEXPROC, DrawElementsBaseVertex)               \
     X(PFNGLPOLYGONOFFSETPROC, PolygonOffset)                                 \
     X(PFNGLDISPATCHCOMPUTEPROC, DispatchCompute)                             \
-    X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)
+    X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)                                 \
+    X(PFNGLDRAWELEMENTSINSTANCEDPROC, DrawElementsInstanced)                 \
+    X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                     \
+    X(PFNGLVERTEXATTRIBDIVISORPROC, VertexAttribDivisor)                     \
+    X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                     \
+    X(PFNGLPOLYGONMODEPROC, PolygonMode)
 
 namespace sw::render::detail {
 

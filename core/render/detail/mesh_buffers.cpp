@@ -109,8 +109,6 @@ Status validateMesh(const geometry::Mesh& mesh) {
     return {};
 }
 
-namespace {
-
 // Face indices grouped by material (counting sort, stable; slot 0 = default material -1) and
 // one draw range per non-empty group.
 std::vector<GLuint> groupByMaterial(const geometry::Mesh& mesh, std::vector<MaterialRange>& ranges) {
@@ -148,14 +146,7 @@ std::vector<GLuint> groupByMaterial(const geometry::Mesh& mesh, std::vector<Mate
     return indices;
 }
 
-}  // namespace
-
-MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh, const VertexLight& light) {
-    MeshBuffers b;
-    b.hasNormals = !mesh.normals.empty();
-    b.triangles = mesh.triangleCount();
-    const std::vector<GLuint> indices = groupByMaterial(mesh, b.ranges);
-
+void uploadMaterialTextures(const GlFunctions& gl, const geometry::Mesh& mesh, MeshBuffers& b) {
     std::vector<bool> straight(mesh.textures.size(), false), associated(mesh.textures.size(), false);
     for (const MaterialRange& r : b.ranges) {
         if (r.texture < 0) continue;
@@ -168,6 +159,14 @@ MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh, const 
         if (straight[t]) b.textures[t] = uploadTexture(gl, mesh.textures[t]);
         if (associated[t]) b.premultipliedTextures[t] = uploadTexture(gl, premultiplied(mesh.textures[t]));
     }
+}
+
+MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh, const VertexLight& light) {
+    MeshBuffers b;
+    b.hasNormals = !mesh.normals.empty();
+    b.triangles = mesh.triangleCount();
+    const std::vector<GLuint> indices = groupByMaterial(mesh, b.ranges);
+    uploadMaterialTextures(gl, mesh, b);
 
     const std::vector<Vertex> vertices = interleave(mesh, light);
     gl.GenVertexArrays(1, &b.vertexArray);

@@ -40,6 +40,12 @@ struct VertexLight {
     std::span<const float> sky;
     std::span<const Eigen::Vector3f> front, back;
 };
+// Face indices [F × 3] grouped by material (stable), one draw range per non-empty group appended
+// to `ranges` (the default material −1 first).
+std::vector<GLuint> groupByMaterial(const geometry::Mesh& mesh, std::vector<MaterialRange>& ranges);
+// Uploads the textures b.ranges draw (straight, or premultiplied for MASK materials) into
+// b.textures / b.premultipliedTextures.
+void uploadMaterialTextures(const GlFunctions& gl, const geometry::Mesh& mesh, MeshBuffers& b);
 // Uploads a validated mesh (context current).
 MeshBuffers uploadMesh(const GlFunctions& gl, const geometry::Mesh& mesh, const VertexLight& light = {});
 // Deletes every GL object of `buffers` and empties it.

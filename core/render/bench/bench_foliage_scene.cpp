@@ -1,0 +1,298 @@
+// bench_foliage_scene: frame time of a foliage scene drawn by render::FoliageRenderer (issue 35's
+// benchmarks), in a headless EGL context (llvmpipe, or the NVIDIA driver on the GPU machine).
+//   bench_foliage_scene <pine.gltf> [--width 1280] [--height 800] [--pines 100] [--grass 5000]
+//                       [--area 60] [--benders 8] [--fade start,end] [--frames 5] [--gpu-time]
+// Pines are the model given (one plant each, metres), grass a clump of three crossed alpha-MASK
+// cards 0.5 m tall built here; both scattered over area × area m (seeds 1 and 2), the camera
+// 1.7 m above the near edge looking across. It prints
+//   - the median wall time of a frame (draw + glFinish) with the storm wind and the benders on
+//     and with the wind off and no bender, and their ratio (the wind's share of the static frame);
+//   - fragment shader invocations (GL_FRAGMENT_SHADER_INVOCATIONS_ARB, the query bench_destruct
+//     uses) of one static frame with the grass cards as built and trimmed (core/foliage trimCards),
+//     and of the pine alone untrimmed and trimmed (or why its cards cannot be trimmed);
+//   - with --gpu-time, the median GPU time of a frame (GL_TIME_ELAPSED).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "core/foliage/plant.h"
+#include "core/foliage/scatter.h"
+#include "core/foliage/trim.h"
+#include "core/foundation/schema.h"
+#include "core/geometry/import.h"
+#include "core/render/foliage_renderer.h"
+#include "core/render/headless_context.h"
+
+using namespace sw;
+
+namespace {
+
+struct Options {
+    std::string pine;
+    int width = 1280, height = 800;
+    std::int64_t pines = 100, grass = 5000;
+    float area = 60.f;
+    int benders = 8;
+    foliage::FadeRange fade;
+    int frames = 5;
+    bool gpuTime = false;
+};
+
+[[noreturn]] void fail(const std::string& why) {
+    std::fprintf(stderr, "bench_foliage_scene: %s\n", why.c_str());
+    std::exit(1);
+}
+
+Options parse(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        const auto next = [&]() -> const char* {
+            if (i + 1 >= argc) fail(a + " needs a value");
+            return argv[++i];
+        };
+        if (a == "--width") o.width = std::atoi(next());
+        else if (a == "--height") o.height = std::atoi(next());
+        else if (a == "--pines") o.pines = std::atoll(next());
+        else if (a == "--grass") o.grass = std::atoll(next());
+        else if (a == "--area") o.area = std::strtof(next(), nullptr);
+        else if (a == "--benders") o.benders = std::atoi(next());
+        else if (a == "--frames") o.frames = std::max(1, std::atoi(next()));
+        else if (a == "--gpu-time") o.gpuTime = true;
+        else if (a == "--fade") {
+            const char* v = next();
+            if (std::sscanf(v, "%f,%f", &o.fade.start, &o.fade.end) != 2) fail("--fade start,end");
+        } else if (a[0] != '-' && o.pine.empty()) o.pine = a;
+        else fail("unknown argument " + a);
+    }
+    if (o.pine.empty()) fail("usage: bench_foliage_scene <pine.gltf> [options]");
+    return o;
+}
+
+// A clump of three crossed 0.3 × 0.5 m cards on a 64 × 128 texture of five tapering blades.
+geometry::Mesh grassClump() {
+    geometry::Mesh m;
+    m.partNames = {"grass"};
+    geometry::Image img;
+    img.name = "blades";
+    img.width = 64;
+    img.height = 128;
+    img.rgba.assign(64 * 128 * 4, 0);
+    for (int y = 0; y < 128; ++y)
+        for (int x = 0; x < 64; ++x) {
+            const auto px = static_cast<std::size_t>((y * 64 + x) * 4);
+            const float up = 1.f - y / 127.f;  // 0 at the bottom row, 1 at the top
+            bool blade = false;
+            for (int b = 0; b < 5; ++b) {
+                const float cx = 12.f + 10.f * b + 6.f * up * (b - 2) / 2.f, half = 3.f * (1.f - up);
+                blade = blade || (std::abs(x + 0.5f - cx) <= half && up < 0.9f - 0.1f * (b % 2));
+            }
+            img.rgba[px] = static_cast<std::uint8_t>(60 + 40 * up);
+            img.rgba[px + 1] = static_cast<std::uint8_t>(120 + 60 * up);
+            img.rgba[px + 2] = 40;
+            img.rgba[px + 3] = blade ? 255 : 0;
+        }
+    m.textures.push_back(img);
+    geometry::Material card;
+    card.name = "M_Grass";
+    card.alphaMask = true;
+    card.baseColorTexture = 0;
+    m.materials = {card};
+    for (int k = 0; k < 3; ++k) {
+        const float a = 3.14159265f * k / 3.f, c = 0.15f * std::cos(a), s = 0.15f * std::sin(a);
+        const int base = static_cast<int>(m.positions.size());
+        m.positions.insert(m.positions.end(), {{-c, -s, 0.f}, {c, s, 0.f}, {c, s, 0.5f}, {-c, -s, 0.5f}});
+        m.uvs.insert(m.uvs.end(), {{0.f, 1.f}, {1.f, 1.f}, {1.f, 0.f}, {0.f, 0.f}});
+        m.normals.insert(m.normals.end(), 4, Eigen::Vector3f(-std::sin(a), std::cos(a), 0.f));
+        m.triangles.emplace_back(base, base + 1, base + 2);
+        m.triangles.emplace_back(base, base + 2, base + 3);
+        m.faceMaterial.insert(m.faceMaterial.end(), 2, 0);
+        m.facePart.insert(m.facePart.end(), 2, 0);
+    }
+    return m;
+}
+
+std::vector<foliage::FoliageInstance> scatterCopies(std::int64_t n, float area, float spacing, std::uint32_t seed) {
+    foliage::ScatterSettings s;
+    s.count = n;
+    s.width = s.depth = area;
+    s.seed = seed;
+    s.minSpacing = spacing;
+    auto r = foliage::scatter(s);
+    if (!r) fail(r.error().toString());
+    std::vector<foliage::FoliageInstance> out;
+    for (const foliage::ScatterCopy& c : r->copies) {
+        foliage::FoliageInstance i;
+        i.origin = c.position;
+        i.yaw = c.yaw;
+        i.metresPerUnit = c.scale;
+        out.push_back(i);
+    }
+    return out;
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+struct Scene {
+    render::FoliageRenderer* renderer;
+    Eigen::Matrix4f view, projection;
+    render::FoliageFrame frame;
+    render::FoliageRenderSettings settings;
+
+    struct Timing {
+        double wall = 0, gpu = 0;
+    };
+    Timing frameAt(float t) {
+        frame.frame.t = t;
+        const auto start = std::chrono::steady_clock::now();
+        if (auto s = renderer->renderOffscreen(view, projection, frame, settings); !s) fail(s.error().toString());
+        return {std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(),
+                renderer->lastDrawStats().gpuMilliseconds};
+    }
+    // Frames from t = 1 s, 1/30 s apart, alternating the two winds (the acting benders only with
+    // the first), so a shared machine's swings fall on both alike: the medians of each.
+    std::pair<Timing, Timing> alternate(int frames, const foliage::WindField* on, std::vector<foliage::Bender> acting,
+                                        const foliage::WindField* off) {
+        std::vector<double> wallOn, gpuOn, wallOff, gpuOff;
+        for (int k = 0; k <= frames; ++k) {
+            frame.wind = off;
+            frame.frame.acting.clear();
+            const Timing a = frameAt(1.f + k / 30.f);
+            frame.wind = on;
+            frame.frame.acting = acting;
+            const Timing b = frameAt(1.f + k / 30.f);
+            if (k == 0) continue;  // the first frames compile and upload
+            wallOff.push_back(a.wall);
+            gpuOff.push_back(a.gpu);
+            wallOn.push_back(b.wall);
+            gpuOn.push_back(b.gpu);
+        }
+        return {{median(wallOn), median(gpuOn)}, {median(wallOff), median(gpuOff)}};
+    }
+    std::uint64_t fragments() {
+        settings.countFragments = true;
+        if (auto s = renderer->renderOffscreen(view, projection, frame, settings); !s) fail(s.error().toString());
+        settings.countFragments = false;
+        return renderer->lastDrawStats().fragments;
+    }
+};
+
+foliage::WindSettings storm() {
+    ParamSet p(foliage::windSchema().schema());
+    if (!p.applyPreset("storm")) fail("no storm preset");
+    return foliage::windSchema().fromParams(p);
+}
+
+// Fragments of one static frame of `mesh` alone at the copies given.
+std::uint64_t fragmentsOf(Scene base, const render::GlProcLoader& loader, const geometry::Mesh& mesh,
+                          const foliage::PlantSet& plants, const std::vector<foliage::FoliageInstance>& copies) {
+    auto r = render::FoliageRenderer::create(loader);
+    if (!r) fail(r.error().toString());
+    auto id = (*r)->addMeshAsset(mesh, plants, {});
+    if (!id) fail(id.error().toString());
+    if (auto s = (*r)->setCopies(*id, copies); !s) fail(s.error().toString());
+    base.renderer = r->get();
+    const std::uint64_t n = base.fragments();
+    (*r)->release();
+    return n;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Options o = parse(argc, argv);
+    auto context = render::HeadlessContext::create();
+    if (!context) fail(context.error().toString());
+    geometry::ImportSettings import;
+    import.normalise = false;
+    import.smallTextureWarning = 0;
+    auto pine = geometry::importModel(o.pine, import);
+    if (!pine) fail(pine.error().toString());
+    auto pinePlants = foliage::plantFromPoints(pine->mesh.positions, {}, o.pine);
+    if (!pinePlants) fail(pinePlants.error().toString());
+    const geometry::Mesh grass = grassClump();
+    auto grassPlants = foliage::analysePlants(grass, {}, "grass");
+    if (!grassPlants) fail(grassPlants.error().toString());
+    const auto pineCopies = scatterCopies(o.pines, o.area, 2.5f, 1);
+    const auto grassCopies = scatterCopies(o.grass, o.area, std::min(0.3f, 0.5f * o.area / std::sqrt(float(o.grass))), 2);
+
+    auto renderer = render::FoliageRenderer::create((*context)->loader());
+    if (!renderer) fail(renderer.error().toString());
+    render::FoliageRenderer& r = **renderer;
+    auto pineId = r.addMeshAsset(pine->mesh, *pinePlants, {});
+    auto grassId = r.addMeshAsset(grass, *grassPlants, o.fade);
+    if (!pineId || !grassId) fail("upload failed");
+    if (!r.setCopies(*pineId, pineCopies) || !r.setCopies(*grassId, grassCopies)) fail("bad copies");
+
+    render::Camera camera;
+    camera.target = Eigen::Vector3f(0.f, 0.f, 1.f);
+    camera.azimuthDeg = 0.f;
+    camera.elevationDeg = 8.f;
+    camera.distance = 0.55f * o.area;
+    camera.sceneRadius = o.area;
+    const float aspect = float(o.width) / float(o.height);
+    Scene scene{&r, camera.view(), camera.projection(aspect), {}, {}};
+    scene.settings.width = o.width;
+    scene.settings.height = o.height;
+    scene.settings.timeGpu = o.gpuTime;
+    scene.frame.camera = camera.eye();
+
+    const foliage::WindField wind(storm());
+    foliage::WindSettings offSettings = storm();
+    offSettings.enabled = false;
+    const foliage::WindField still(offSettings);
+    foliage::BenderSet benders;
+    for (int b = 0; b < o.benders; ++b) {
+        const float x = -0.3f * o.area + 0.6f * o.area * b / std::max(1, o.benders - 1);
+        const int id = benders.add(Eigen::Vector3f(x, -0.3f * o.area, 0.5f), 0.7f);
+        benders.move(id, Eigen::Vector3f(x + 0.05f, -0.3f * o.area + 0.1f, 0.5f), 1.f / 30.f);
+    }
+
+    std::printf("scene: %zu pines (%zu vertices each) + %zu grass clumps of 3 cards over %.0f m x %.0f m, %dx%d, "
+                "fade [%g, %g] on the grass\n", pineCopies.size(), pine->mesh.vertexCount(), grassCopies.size(),
+                double(o.area), double(o.area), o.width, o.height, double(o.fade.start), double(o.fade.end));
+    std::printf("gl: %s (%s)\n", (*context)->rendererName().c_str(), (*context)->versionName().c_str());
+    const auto [on, off] = scene.alternate(o.frames, &wind, benders.acting(camera.eye()), &still);
+    std::printf("copies drawn: %zu, culled %zu, draws %d\n", r.lastDrawStats().copiesDrawn, r.lastDrawStats().copiesCulled,
+                r.lastDrawStats().drawCalls);
+    std::printf("frame, wind off:               %.2f ms (median of %d, alternating)", off.wall, o.frames);
+    if (o.gpuTime) std::printf(", GPU %.3f ms", off.gpu);
+    std::printf("\nframe, storm + %d benders:     %.2f ms", std::min(o.benders, 8), on.wall);
+    if (o.gpuTime) std::printf(", GPU %.3f ms", on.gpu);
+    std::printf("\nwind cost: %.1f %% of the static frame (goal <= 15 %%)\n", 100.0 * (on.wall / off.wall - 1.0));
+    r.release();
+
+    // Trimmed vs untrimmed cards, one static frame each.
+    scene.frame.wind = &still;
+    scene.frame.frame.acting.clear();
+    auto trimmedGrass = foliage::trimCards(grass, {}, "grass");
+    if (!trimmedGrass) fail(trimmedGrass.error().toString());
+    const std::uint64_t g0 = fragmentsOf(scene, (*context)->loader(), grass, *grassPlants, grassCopies);
+    auto trimmedGrassPlants = foliage::analysePlants(trimmedGrass->mesh, {}, "trimmed grass");
+    if (!trimmedGrassPlants) fail(trimmedGrassPlants.error().toString());
+    const std::uint64_t g1 = fragmentsOf(scene, (*context)->loader(), trimmedGrass->mesh, *trimmedGrassPlants, grassCopies);
+    std::printf("grass fragments: %llu untrimmed, %llu trimmed (%.2fx fewer; card area %.1f %% saved)\n",
+                (unsigned long long)g0, (unsigned long long)g1, double(g0) / double(std::max<std::uint64_t>(g1, 1)),
+                100.0 * trimmedGrass->savedShare());
+    const std::uint64_t p0 = fragmentsOf(scene, (*context)->loader(), pine->mesh, *pinePlants, pineCopies);
+    auto trimmedPine = foliage::trimCards(pine->mesh, {}, o.pine);
+    if (!trimmedPine) {
+        std::printf("pine fragments: %llu untrimmed; not trimmed: %s\n", (unsigned long long)p0,
+                    trimmedPine.error().toString().c_str());
+        return 0;
+    }
+    auto trimmedPlants = foliage::plantFromPoints(trimmedPine->mesh.positions, {}, o.pine);
+    if (!trimmedPlants) fail(trimmedPlants.error().toString());
+    const std::uint64_t p1 = fragmentsOf(scene, (*context)->loader(), trimmedPine->mesh, *trimmedPlants, pineCopies);
+    std::printf("pine fragments: %llu untrimmed, %llu trimmed (%.2fx fewer)\n", (unsigned long long)p0,
+                (unsigned long long)p1, double(p0) / double(std::max<std::uint64_t>(p1, 1)));
+    return 0;
+}

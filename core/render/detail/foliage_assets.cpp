@@ -1,0 +1,227 @@
+#include "core/render/detail/foliage_assets.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <string>
+
+#include "core/foliage/look.h"
+
+namespace sw::render::detail {
+
+namespace {
+
+constexpr std::size_t INSTANCE_FLOATS = 6;  // origin xyz, metres per unit, cos yaw, sin yaw
+
+// foliage.vert attributes 0..5: rest + main weight, root + detail weight, material, plant + sky,
+// normal, uv.
+struct FoliageVertex {
+    float rest[4];
+    float root[4];
+    float material[4];
+    float plant[4];
+    float normal[3];
+    float uv[2];
+};
+static_assert(sizeof(FoliageVertex) == 84);
+
+// The plant record of point v: its root, wind and (radius, height, touch); a point of no plant
+// gets main weight −1 (left at rest by the shaders).
+void plantRecord(const foliage::PlantSet& plants, std::size_t v, const Eigen::Vector3f& p, float rest[4],
+                 float root[4], float material[4], float plant[3]) {
+    const int pi = plants.vertexPlant[v];
+    const foliage::Plant* pl = pi >= 0 ? &plants.plants[static_cast<std::size_t>(pi)] : nullptr;
+    const Eigen::Vector3f r = pl ? pl->root : p;
+    const foliage::MaterialWind w = pl ? pl->wind : foliage::MaterialWind{};
+    const float rec[4] = {p.x(), p.y(), p.z(), pl ? plants.mainWeight[v] : -1.f};
+    std::copy(rec, rec + 4, rest);
+    const float ro[4] = {r.x(), r.y(), r.z(), pl ? plants.detailWeight[v] : 0.f};
+    std::copy(ro, ro + 4, root);
+    const float m[4] = {w.drag, w.stiffness, w.lean, w.shiver};
+    std::copy(m, m + 4, material);
+    plant[0] = pl ? pl->radius : 0.f;
+    plant[1] = pl ? pl->height : 0.f;
+    plant[2] = pl ? pl->touch : 0.f;
+}
+
+void bounds(const std::vector<Eigen::Vector3f>& points, FoliageAsset& asset) {
+    if (points.empty()) return;
+    Eigen::Vector3f lo = points[0], hi = points[0];
+    for (const Eigen::Vector3f& p : points) {
+        lo = lo.cwiseMin(p);
+        hi = hi.cwiseMax(p);
+    }
+    asset.boundCentre = 0.5f * (lo + hi);
+    asset.boundRadius = 0.5f * (hi - lo).norm();
+}
+
+// Attributes 6 and 7 of the bound VAO read asset.instanceBuffer, one record per instance.
+void bindInstanceAttributes(const GlFunctions& gl, FoliageAsset& asset) {
+    gl.GenBuffers(1, &asset.instanceBuffer);
+    gl.BindBuffer(GL_ARRAY_BUFFER, asset.instanceBuffer);
+    const GLsizei stride = INSTANCE_FLOATS * sizeof(float);
+    gl.EnableVertexAttribArray(FOLIAGE_INSTANCE_ORIGIN);
+    gl.VertexAttribPointer(FOLIAGE_INSTANCE_ORIGIN, 4, GL_FLOAT, GL_FALSE, stride, nullptr);
+    gl.VertexAttribDivisor(FOLIAGE_INSTANCE_ORIGIN, 1);
+    gl.EnableVertexAttribArray(FOLIAGE_INSTANCE_FRAME);
+    gl.VertexAttribPointer(FOLIAGE_INSTANCE_FRAME, 2, GL_FLOAT, GL_FALSE, stride,
+                           reinterpret_cast<const void*>(4 * sizeof(float)));
+    gl.VertexAttribDivisor(FOLIAGE_INSTANCE_FRAME, 1);
+}
+
+}  // namespace
+
+Status checkPlants(const foliage::PlantSet& plants, std::size_t points, const char* what) {
+    if (plants.vertexPlant.size() != points || plants.mainWeight.size() != points ||
+        plants.detailWeight.size() != points)
+        return makeError(ErrorCode::InvalidInput, "the plant set covers " + std::to_string(plants.vertexPlant.size()) +
+                                                      " of " + std::to_string(points) + " " + what);
+    for (int pi : plants.vertexPlant)
+        if (pi >= static_cast<int>(plants.plants.size()))
+            return makeError(ErrorCode::InvalidInput, "a point of the plant set names plant " + std::to_string(pi) +
+                                                          " of " + std::to_string(plants.plants.size()));
+    return {};
+}
+
+FoliageAsset uploadFoliageMesh(const GlFunctions& gl, const geometry::Mesh& mesh, const foliage::PlantSet& plants,
+                               std::span<const float> sky) {
+    FoliageAsset a;
+    a.points = mesh.vertexCount();
+    a.mesh.hasNormals = mesh.normals.size() == mesh.positions.size();
+    a.mesh.triangles = mesh.triangleCount();
+    bounds(mesh.positions, a);
+    const std::vector<GLuint> indices = groupByMaterial(mesh, a.mesh.ranges);
+    uploadMaterialTextures(gl, mesh, a.mesh);
+    std::vector<FoliageVertex> vertices(a.points);
+    const bool uvs = mesh.uvs.size() == mesh.positions.size();
+    for (std::size_t v = 0; v < a.points; ++v) {
+        FoliageVertex& out = vertices[v];
+        plantRecord(plants, v, mesh.positions[v], out.rest, out.root, out.material, out.plant);
+        out.plant[3] = sky.size() == a.points ? sky[v] : 1.f;
+        const Eigen::Vector3f n = a.mesh.hasNormals ? mesh.normals[v] : Eigen::Vector3f::Zero();
+        std::copy(n.data(), n.data() + 3, out.normal);
+        const Eigen::Vector2f uv = uvs ? mesh.uvs[v] : Eigen::Vector2f::Zero();
+        std::copy(uv.data(), uv.data() + 2, out.uv);
+    }
+    gl.GenVertexArrays(1, &a.mesh.vertexArray);
+    gl.BindVertexArray(a.mesh.vertexArray);
+    gl.GenBuffers(1, &a.mesh.vertexBuffer);
+    gl.BindBuffer(GL_ARRAY_BUFFER, a.mesh.vertexBuffer);
+    gl.BufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertices.size() * sizeof(FoliageVertex)), vertices.data(),
+                  GL_STATIC_DRAW);
+    gl.GenBuffers(1, &a.mesh.indexBuffer);
+    gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, a.mesh.indexBuffer);
+    gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(indices.size() * sizeof(GLuint)), indices.data(),
+                  GL_STATIC_DRAW);
+    const auto attribute = [&](GLuint loc, GLint size, std::size_t offset) {
+        gl.EnableVertexAttribArray(loc);
+        gl.VertexAttribPointer(loc, size, GL_FLOAT, GL_FALSE, sizeof(FoliageVertex), reinterpret_cast<const void*>(offset));
+    };
+    attribute(0, 4, offsetof(FoliageVertex, rest));
+    attribute(1, 4, offsetof(FoliageVertex, root));
+    attribute(2, 4, offsetof(FoliageVertex, material));
+    attribute(3, 4, offsetof(FoliageVertex, plant));
+    attribute(4, 3, offsetof(FoliageVertex, normal));
+    attribute(5, 2, offsetof(FoliageVertex, uv));
+    bindInstanceAttributes(gl, a);
+    gl.BindVertexArray(0);
+    gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+    return a;
+}
+
+FoliageAsset uploadFoliageSplats(const GlFunctions& gl, const splat::SplatCloud& cloud,
+                                 const foliage::PlantSet& plants) {
+    FoliageAsset a;
+    a.splats = true;
+    a.points = cloud.size();
+    bounds(cloud.positions, a);
+    std::vector<float> records(a.points * FOLIAGE_SPLAT_VEC4 * 4, 0.f);
+    float maxScale = 0.f;
+    for (std::size_t i = 0; i < a.points; ++i) {
+        float* r = records.data() + i * FOLIAGE_SPLAT_VEC4 * 4;
+        plantRecord(plants, i, cloud.positions[i], r, r + 4, r + 8, r + 12);
+        r[15] = cloud.opacities[i];
+        std::copy(cloud.rotations[i].data(), cloud.rotations[i].data() + 4, r + 16);
+        std::copy(cloud.scales[i].data(), cloud.scales[i].data() + 3, r + 20);
+        std::copy(cloud.colors[i].data(), cloud.colors[i].data() + 3, r + 24);
+        maxScale = std::max(maxScale, cloud.scales[i].maxCoeff());
+    }
+    a.boundRadius += 2.f * maxScale;
+    gl.GenBuffers(1, &a.splatBuffer);
+    gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, a.splatBuffer);
+    gl.BufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(records.size() * sizeof(float)), records.data(),
+                  GL_STATIC_DRAW);
+    gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    gl.GenVertexArrays(1, &a.splatArray);
+    gl.BindVertexArray(a.splatArray);
+    bindInstanceAttributes(gl, a);
+    gl.BindVertexArray(0);
+    gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+    return a;
+}
+
+std::vector<float> instanceRecords(const std::vector<foliage::FoliageInstance>& copies) {
+    std::vector<float> out;
+    out.reserve(copies.size() * INSTANCE_FLOATS);
+    for (const foliage::FoliageInstance& c : copies) {
+        // The same std::cos / std::sin as FoliageInstance::toScene, so both frames are the same floats.
+        const float rec[INSTANCE_FLOATS] = {c.origin.x(), c.origin.y(), c.origin.z(), c.metresPerUnit,
+                                            std::cos(c.yaw), std::sin(c.yaw)};
+        out.insert(out.end(), rec, rec + INSTANCE_FLOATS);
+    }
+    return out;
+}
+
+std::vector<foliage::FoliageInstance> visibleCopies(const FoliageAsset& asset, const Eigen::Matrix4f* viewProj,
+                                                    const Eigen::Vector3f& camera) {
+    std::vector<foliage::FoliageInstance> out;
+    out.reserve(asset.copies.size());
+    // Frustum planes (Gribb and Hartmann, "Fast Extraction of Viewing Frustum Planes from the
+    // World-View-Projection Matrix", 2001): row 3 ± row k, k = 0, 1, 2.
+    Eigen::Matrix<float, 6, 4> planes;
+    if (viewProj) {
+        for (int k = 0; k < 3; ++k) {
+            planes.row(2 * k) = viewProj->row(3) + viewProj->row(k);
+            planes.row(2 * k + 1) = viewProj->row(3) - viewProj->row(k);
+        }
+        for (int p = 0; p < 6; ++p) planes.row(p) /= planes.row(p).head<3>().norm();
+    }
+    for (const foliage::FoliageInstance& c : asset.copies) {
+        if (foliage::fadeCulled((c.origin - camera).norm(), asset.fade)) continue;
+        if (viewProj) {
+            // Bending turns a point about its plant's root, which lies in the bound sphere, so a
+            // bent point stays within 2 × boundRadius of that root: 3 × boundRadius of the centre.
+            const Eigen::Vector3f root = c.origin;
+            const float r = c.metresPerUnit * (asset.boundCentre.norm() + 3.f * asset.boundRadius);
+            bool inside = true;
+            for (int p = 0; p < 6 && inside; ++p)
+                inside = planes.row(p).head<3>().dot(root) + planes(p, 3) >= -r;
+            if (!inside) continue;
+        }
+        out.push_back(c);
+    }
+    return out;
+}
+
+void uploadInstances(const GlFunctions& gl, FoliageAsset& asset, const std::vector<float>& records) {
+    const std::size_t copies = records.size() / INSTANCE_FLOATS;
+    gl.BindBuffer(GL_ARRAY_BUFFER, asset.instanceBuffer);
+    if (copies > asset.instanceCapacity) {
+        asset.instanceCapacity = std::max<std::size_t>(copies, 2 * asset.instanceCapacity);
+        gl.BufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(asset.instanceCapacity * INSTANCE_FLOATS * sizeof(float)),
+                      nullptr, GL_DYNAMIC_DRAW);
+    }
+    if (!records.empty())
+        gl.BufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(records.size() * sizeof(float)), records.data());
+    gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+void releaseFoliageAsset(const GlFunctions& gl, FoliageAsset& asset) {
+    if (!asset.splats) releaseMesh(gl, asset.mesh);
+    for (GLuint* b : {&asset.splatBuffer, &asset.instanceBuffer})
+        if (*b) gl.DeleteBuffers(1, b);
+    if (asset.splatArray) gl.DeleteVertexArrays(1, &asset.splatArray);
+    asset = FoliageAsset{};
+}
+
+}  // namespace sw::render::detail

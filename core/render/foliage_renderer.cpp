@@ -1,0 +1,342 @@
+#include "core/render/foliage_renderer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/foundation/check.h"
+#include "core/foundation/log.h"
+#include "core/render/detail/foliage_assets.h"
+#include "core/render/detail/gl_program.h"
+#include "core/render/detail/offscreen_target.h"
+#include "shaders/shader_sources.h"
+
+namespace sw::render {
+
+using detail::GlFunctions;
+
+namespace {
+
+constexpr GLenum kFragmentShaderInvocations = 0x82F4;  // GL_FRAGMENT_SHADER_INVOCATIONS_ARB
+constexpr std::size_t MAX_BENDERS = 64;                // foliage_wind.glsl FW_MAX_BENDERS
+
+std::string vertexSource(const char* body) {
+    return std::string("#version 450 core\n") + shaders::kFoliageWindGlsl + shaders::kFoliageInstanceGlsl + body;
+}
+
+// Uniforms both vertex shaders share (wind, benders, camera, fade, look) for one asset.
+void setFrameUniforms(const GlFunctions& gl, GLuint program, const FoliageFrame& frame,
+                      const foliage::FadeRange& fade) {
+    const auto at = [&](const char* name) { return gl.GetUniformLocation(program, name); };
+    const foliage::WindField& wind = *frame.wind;
+    const foliage::WindSettings& s = wind.settings();
+    const Eigen::Vector2f dir = wind.direction();
+    gl.Uniform1f(at("u_t"), frame.frame.t);
+    gl.Uniform1i(at("u_still"), wind.still() ? 1 : 0);
+    gl.Uniform2f(at("u_dir"), dir.x(), dir.y());
+    const float w[4] = {s.speed, s.turbulence, s.gust, s.gustSpeed};
+    gl.Uniform4fv(at("u_wind"), 1, w);
+    gl.Uniform1ui(at("u_seed"), wind.seed());
+    gl.Uniform1f(at("u_shiver"), frame.frame.look.shiver);
+    gl.Uniform1f(at("u_variation"), frame.frame.look.variation);
+    gl.Uniform3f(at("u_camera"), frame.camera.x(), frame.camera.y(), frame.camera.z());
+    gl.Uniform2f(at("u_fade"), fade.start, fade.end);
+    const std::size_t n = frame.frame.acting.size();
+    gl.Uniform1f(at("u_touch"), frame.frame.look.touch);
+    gl.Uniform1i(at("u_benderCount"), static_cast<GLint>(n));
+    if (n == 0) return;
+    std::vector<float> benders(n * 4), velocities(n * 4, 0.f);
+    for (std::size_t b = 0; b < n; ++b) {
+        const foliage::Bender& d = frame.frame.acting[b];
+        std::copy(d.position.data(), d.position.data() + 3, &benders[b * 4]);
+        benders[b * 4 + 3] = d.radius;
+        std::copy(d.velocity.data(), d.velocity.data() + 2, &velocities[b * 4]);
+    }
+    gl.Uniform4fv(at("u_benders"), static_cast<GLsizei>(n), benders.data());
+    gl.Uniform4fv(at("u_benderVelocity"), static_cast<GLsizei>(n), velocities.data());
+}
+
+}  // namespace
+
+struct FoliageRenderer::Impl {
+    GlFunctions gl;
+    GLuint meshProgram = 0, splatProgram = 0;
+    GLuint fragmentQuery = 0, timeQuery = 0, feedbackBuffer = 0;
+    std::vector<detail::FoliageAsset> assets;
+    detail::OffscreenTarget target;
+    FoliageDrawStats stats;
+    bool released = false;
+
+    void drawMesh(const detail::FoliageAsset& a, std::size_t copies, const FoliageRenderSettings& settings,
+                  const FoliageFrame& frame);
+    void drawSplats(const detail::FoliageAsset& a, std::size_t copies);
+    void drawOutlines(const detail::FoliageAsset& a, std::size_t copies);
+    void setMatrices(GLuint program, const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection) const {
+        gl.UseProgram(program);
+        gl.UniformMatrix4fv(gl.GetUniformLocation(program, "u_view"), 1, GL_FALSE, view.data());
+        gl.UniformMatrix4fv(gl.GetUniformLocation(program, "u_projection"), 1, GL_FALSE, projection.data());
+    }
+    Status checkFrame(const FoliageFrame& frame) const {
+        if (released) return makeError(ErrorCode::Gpu, "foliage renderer used after release()");
+        SW_REQUIRE(frame.wind != nullptr, "FoliageFrame::wind is null");
+        SW_REQUIRE(frame.frame.acting.size() <= MAX_BENDERS,
+                   frame.frame.acting.size() << " acting benders, at most " << MAX_BENDERS);
+        return {};
+    }
+};
+
+void FoliageRenderer::Impl::drawMesh(const detail::FoliageAsset& a, std::size_t copies,
+                                     const FoliageRenderSettings& settings, const FoliageFrame& frame) {
+    const auto at = [&](const char* name) { return gl.GetUniformLocation(meshProgram, name); };
+    const foliage::LookSettings& look = frame.frame.look;
+    const Eigen::Vector3f sun = settings.sunDirection.normalized();
+    gl.Uniform3f(at("u_sunDir"), sun.x(), sun.y(), sun.z());
+    gl.Uniform3fv(at("u_sunColor"), 1, settings.sunColor.data());
+    gl.Uniform3fv(at("u_skyColor"), 1, settings.skyColor.data());
+    const float light[4] = {look.sunWrap, look.translucency, look.leafShadow, look.skyAo};
+    const float card[4] = {look.canopy, look.normalMap, look.edgeFade, look.coverage};
+    gl.Uniform4fv(at("u_lookLight"), 1, light);
+    gl.Uniform4fv(at("u_lookCard"), 1, card);
+    gl.Uniform1i(at("u_flatNormals"), a.mesh.hasNormals ? 0 : 1);
+    gl.Uniform1i(at("u_baseColorTexture"), 0);
+    gl.ActiveTexture(GL_TEXTURE0);
+    gl.BindVertexArray(a.mesh.vertexArray);
+    for (const detail::MaterialRange& r : a.mesh.ranges) {
+        gl.Uniform4fv(at("u_baseColorFactor"), 1, r.baseColorFactor.data());
+        const std::vector<GLuint>& set = r.premultiplied ? a.mesh.premultipliedTextures : a.mesh.textures;
+        const GLuint texture = r.texture >= 0 ? set[static_cast<std::size_t>(r.texture)] : 0;
+        gl.Uniform1i(at("u_hasTexture"), texture != 0 ? 1 : 0);
+        gl.Uniform1i(at("u_premultiplied"), r.premultiplied ? 1 : 0);
+        gl.BindTexture(GL_TEXTURE_2D, texture);
+        gl.Uniform1i(at("u_masked"), r.alphaMask ? 1 : 0);
+        gl.Uniform1f(at("u_alphaCutoff"), r.alphaCutoff);
+        gl.DrawElementsInstanced(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
+                                 reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)),
+                                 static_cast<GLsizei>(copies));
+        ++stats.drawCalls;
+    }
+    gl.BindTexture(GL_TEXTURE_2D, 0);
+}
+
+// The masked ranges again as lines, over the frame (depth test off), in u_outline's flat colour.
+void FoliageRenderer::Impl::drawOutlines(const detail::FoliageAsset& a, std::size_t copies) {
+    gl.Uniform1i(gl.GetUniformLocation(meshProgram, "u_outline"), 1);
+    gl.Disable(GL_DEPTH_TEST);
+    gl.PolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    gl.BindVertexArray(a.mesh.vertexArray);
+    for (const detail::MaterialRange& r : a.mesh.ranges) {
+        if (!r.alphaMask) continue;
+        gl.DrawElementsInstanced(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
+                                 reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)),
+                                 static_cast<GLsizei>(copies));
+        ++stats.drawCalls;
+    }
+    gl.PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    gl.Enable(GL_DEPTH_TEST);
+    gl.Uniform1i(gl.GetUniformLocation(meshProgram, "u_outline"), 0);
+}
+
+void FoliageRenderer::Impl::drawSplats(const detail::FoliageAsset& a, std::size_t copies) {
+    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, a.splatBuffer);
+    gl.BindVertexArray(a.splatArray);
+    gl.DrawArraysInstanced(GL_TRIANGLES, 0, static_cast<GLsizei>(6 * a.points), static_cast<GLsizei>(copies));
+    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
+    ++stats.drawCalls;
+}
+
+Result<std::unique_ptr<FoliageRenderer>> FoliageRenderer::create(const GlProcLoader& loader) {
+    auto gl = detail::loadGlFunctions(loader);
+    if (!gl) return gl.error();
+    detail::drainGlErrors(*gl, "host");
+    const std::string meshVs = vertexSource(shaders::kFoliageVert);
+    auto mesh = detail::buildProgram(*gl, "foliage", meshVs.c_str(), shaders::kFoliageFrag, {"v_scenePos"});
+    if (!mesh) return mesh.error();
+    const std::string splatVs = vertexSource(shaders::kFoliageSplatVert);
+    auto splats = detail::buildProgram(*gl, "foliage_splat", splatVs.c_str(), shaders::kFoliageSplatFrag, {"v_scenePos"});
+    if (!splats) {
+        gl->DeleteProgram(*mesh);
+        return splats.error();
+    }
+    auto impl = std::make_unique<Impl>();
+    impl->gl = *gl;
+    impl->meshProgram = *mesh;
+    impl->splatProgram = *splats;
+    impl->gl.GenQueries(1, &impl->fragmentQuery);
+    impl->gl.GenQueries(1, &impl->timeQuery);
+    SW_TRY(detail::gpuStatus(impl->gl, "building the foliage programs"));
+    return std::unique_ptr<FoliageRenderer>(new FoliageRenderer(std::move(impl)));
+}
+
+FoliageRenderer::FoliageRenderer(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+
+FoliageRenderer::~FoliageRenderer() {
+    if (!m_impl->released) SW_LOG_WARN("FoliageRenderer destroyed without release(): its GL objects leak with the context");
+}
+
+Result<int> FoliageRenderer::addMeshAsset(const geometry::Mesh& mesh, const foliage::PlantSet& plants,
+                                          const foliage::FadeRange& fade, std::span<const float> skyVisibility) {
+    if (m_impl->released) return makeError(ErrorCode::Gpu, "foliage renderer used after release()");
+    SW_TRY(detail::validateMesh(mesh));
+    SW_TRY(detail::checkPlants(plants, mesh.vertexCount(), "vertices"));
+    SW_TRY(foliage::checkFade(fade, "fade"));
+    if (!skyVisibility.empty() && skyVisibility.size() != mesh.vertexCount())
+        return makeError(ErrorCode::InvalidInput, "sky visibility has " + std::to_string(skyVisibility.size()) +
+                                                      " values for " + std::to_string(mesh.vertexCount()) + " vertices");
+    m_impl->assets.push_back(detail::uploadFoliageMesh(m_impl->gl, mesh, plants, skyVisibility));
+    m_impl->assets.back().fade = fade;
+    SW_TRY(detail::gpuStatus(m_impl->gl, "uploading a foliage mesh"));
+    return static_cast<int>(m_impl->assets.size()) - 1;
+}
+
+Result<int> FoliageRenderer::addSplatAsset(const splat::SplatCloud& cloud, const foliage::PlantSet& plants,
+                                           const foliage::FadeRange& fade) {
+    if (m_impl->released) return makeError(ErrorCode::Gpu, "foliage renderer used after release()");
+    SW_TRY(detail::checkPlants(plants, cloud.size(), "splats"));
+    SW_TRY(foliage::checkFade(fade, "fade"));
+    m_impl->assets.push_back(detail::uploadFoliageSplats(m_impl->gl, cloud, plants));
+    m_impl->assets.back().fade = fade;
+    SW_TRY(detail::gpuStatus(m_impl->gl, "uploading a foliage splat cloud"));
+    return static_cast<int>(m_impl->assets.size()) - 1;
+}
+
+Status FoliageRenderer::setCopies(int asset, const std::vector<foliage::FoliageInstance>& copies) {
+    SW_REQUIRE(asset >= 0 && static_cast<std::size_t>(asset) < m_impl->assets.size(), "asset=" << asset);
+    for (const foliage::FoliageInstance& c : copies)
+        if (!(c.metresPerUnit > 0.f) || !c.origin.allFinite() || !std::isfinite(c.yaw))
+            return makeError(ErrorCode::InvalidInput, "a copy has a non-finite origin or yaw, or a scale <= 0");
+    m_impl->assets[static_cast<std::size_t>(asset)].copies = copies;
+    return {};
+}
+
+std::size_t FoliageRenderer::assetCount() const { return m_impl->assets.size(); }
+
+Status FoliageRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection, const FoliageFrame& frame,
+                             const FoliageRenderSettings& settings, unsigned framebuffer) {
+    SW_REQUIRE(settings.width > 0 && settings.height > 0, "width=" << settings.width << " height=" << settings.height);
+    SW_TRY(m_impl->checkFrame(frame));
+    Impl& m = *m_impl;
+    const GlFunctions& gl = m.gl;
+    m.stats = FoliageDrawStats{};
+    gl.BindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+    gl.Viewport(0, 0, settings.width, settings.height);
+    gl.Enable(GL_DEPTH_TEST);
+    gl.DepthFunc(GL_LESS);
+    gl.Disable(GL_BLEND);
+    gl.Disable(GL_CULL_FACE);  // cards are seen from both sides
+    gl.Disable(GL_SCISSOR_TEST);
+    const float bg = settings.background == Background::Grey ? 0.5f : 0.f;
+    detail::clearFrame(gl, bg, bg, bg, settings.background == Background::Transparent ? 0.f : 1.f);
+    if (settings.countFragments) gl.BeginQuery(kFragmentShaderInvocations, m.fragmentQuery);
+    if (settings.timeGpu) gl.BeginQuery(GL_TIME_ELAPSED, m.timeQuery);
+    const Eigen::Matrix4f viewProj = projection * view;
+    for (detail::FoliageAsset& a : m.assets) {
+        const std::vector<foliage::FoliageInstance> kept = detail::visibleCopies(a, &viewProj, frame.camera);
+        m.stats.copiesDrawn += kept.size();
+        m.stats.copiesCulled += a.copies.size() - kept.size();
+        if (kept.empty()) continue;
+        detail::uploadInstances(gl, a, detail::instanceRecords(kept));
+        const GLuint program = a.splats ? m.splatProgram : m.meshProgram;
+        m.setMatrices(program, view, projection);
+        setFrameUniforms(gl, program, frame, a.fade);
+        if (a.splats) m.drawSplats(a, kept.size());
+        else m.drawMesh(a, kept.size(), settings, frame);
+        if (settings.cardOutlines && !a.splats) m.drawOutlines(a, kept.size());
+    }
+    gl.BindVertexArray(0);
+    gl.UseProgram(0);
+    if (settings.timeGpu) {
+        gl.EndQuery(GL_TIME_ELAPSED);
+        GLuint64 ns = 0;
+        gl.GetQueryObjectui64v(m.timeQuery, GL_QUERY_RESULT, &ns);
+        m.stats.gpuMilliseconds = static_cast<double>(ns) * 1e-6;
+    }
+    if (settings.countFragments) {
+        gl.EndQuery(kFragmentShaderInvocations);
+        GLuint64 fragments = 0;
+        gl.GetQueryObjectui64v(m.fragmentQuery, GL_QUERY_RESULT, &fragments);
+        m.stats.fragments = fragments;
+    }
+    return detail::gpuStatus(gl, "drawing the foliage");
+}
+
+Result<Rgba8Image> FoliageRenderer::renderImage(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
+                                                const FoliageFrame& frame, const FoliageRenderSettings& settings) {
+    SW_TRY(m_impl->checkFrame(frame));
+    return detail::renderIntoTarget(
+        m_impl->gl, m_impl->target, settings.width, settings.height, settings.samples,
+        [&](GLuint fbo) { return draw(view, projection, frame, settings, fbo); }, "reading the foliage frame back");
+}
+
+Status FoliageRenderer::renderOffscreen(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
+                                        const FoliageFrame& frame, const FoliageRenderSettings& settings) {
+    SW_TRY(m_impl->checkFrame(frame));
+    const GlFunctions& gl = m_impl->gl;
+    SW_TRY(detail::ensureTarget(gl, m_impl->target, settings.width, settings.height, settings.samples));
+    SW_TRY(draw(view, projection, frame, settings, m_impl->target.msaaFramebuffer));
+    gl.Finish();
+    gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+    return {};
+}
+
+const FoliageDrawStats& FoliageRenderer::lastDrawStats() const { return m_impl->stats; }
+
+Result<std::vector<Eigen::Vector3f>> FoliageRenderer::capturePositions(int asset, const FoliageFrame& frame) {
+    SW_REQUIRE(asset >= 0 && static_cast<std::size_t>(asset) < m_impl->assets.size(), "asset=" << asset);
+    SW_TRY(m_impl->checkFrame(frame));
+    Impl& m = *m_impl;
+    const GlFunctions& gl = m.gl;
+    detail::FoliageAsset& a = m.assets[static_cast<std::size_t>(asset)];
+    const std::size_t perCopy = a.splats ? 6 * a.points : a.points;
+    const std::size_t n = perCopy * a.copies.size();
+    if (n == 0) return std::vector<Eigen::Vector3f>{};
+    detail::uploadInstances(gl, a, detail::instanceRecords(a.copies));
+    if (!m.feedbackBuffer) gl.GenBuffers(1, &m.feedbackBuffer);
+    gl.BindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, m.feedbackBuffer);
+    gl.BufferData(GL_TRANSFORM_FEEDBACK_BUFFER, static_cast<GLsizeiptr>(n * 3 * sizeof(float)), nullptr, GL_STATIC_READ);
+    const GLuint program = a.splats ? m.splatProgram : m.meshProgram;
+    m.setMatrices(program, Eigen::Matrix4f::Identity(), Eigen::Matrix4f::Identity());
+    setFrameUniforms(gl, program, frame, a.fade);
+    // A complete framebuffer even though nothing is rasterized (a surfaceless context has none).
+    GLint hostDraw = 0;
+    gl.GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &hostDraw);
+    SW_TRY(detail::ensureTarget(gl, m.target, std::max(m.target.width, 1), std::max(m.target.height, 1),
+                                std::max(m.target.samples, 1)));
+    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, m.target.msaaFramebuffer);
+    gl.Enable(GL_RASTERIZER_DISCARD);
+    gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, m.feedbackBuffer);
+    if (a.splats) gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, a.splatBuffer);
+    gl.BindVertexArray(a.splats ? a.splatArray : a.mesh.vertexArray);
+    gl.BeginTransformFeedback(GL_POINTS);
+    gl.DrawArraysInstanced(GL_POINTS, 0, static_cast<GLsizei>(perCopy), static_cast<GLsizei>(a.copies.size()));
+    gl.EndTransformFeedback();
+    gl.Disable(GL_RASTERIZER_DISCARD);
+    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(hostDraw));
+    gl.BindVertexArray(0);
+    gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
+    gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
+    gl.UseProgram(0);
+    std::vector<float> raw(n * 3);
+    gl.BindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, m.feedbackBuffer);
+    gl.GetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, static_cast<GLsizeiptr>(raw.size() * sizeof(float)), raw.data());
+    gl.BindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, 0);
+    SW_TRY(detail::gpuStatus(gl, "capturing foliage positions"));
+    std::vector<Eigen::Vector3f> out(n);
+    for (std::size_t i = 0; i < n; ++i) out[i] = Eigen::Vector3f(raw[3 * i], raw[3 * i + 1], raw[3 * i + 2]);
+    return out;
+}
+
+void FoliageRenderer::release() {
+    Impl& m = *m_impl;
+    if (m.released) return;
+    for (detail::FoliageAsset& a : m.assets) detail::releaseFoliageAsset(m.gl, a);
+    m.assets.clear();
+    detail::releaseTarget(m.gl, m.target);
+    for (GLuint* q : {&m.fragmentQuery, &m.timeQuery})
+        if (*q) m.gl.DeleteQueries(1, q);
+    if (m.feedbackBuffer) m.gl.DeleteBuffers(1, &m.feedbackBuffer);
+    for (GLuint p : {m.meshProgram, m.splatProgram})
+        if (p) m.gl.DeleteProgram(p);
+    m.released = true;
+}
+
+}  // namespace sw::render

@@ -1,0 +1,117 @@
+#pragma once
+// Draws a foliage scene (seed 004, issue 35 §3, §5): N copies of a foliage asset, mesh or splat,
+// each copy a FoliageInstance (origin, yaw, scale) in one instance buffer shared by the asset's
+// materials, so a mesh asset costs ONE instanced draw per material and a splat asset one draw.
+// The vertex shaders bend every vertex (and every splat's centre and axes) with the wind and the
+// acting benders through shaders/foliage_wind.glsl + foliage_instance.glsl, the code the compute
+// pass of FoliageWindGpu runs and the tests compare with core/foliage's CPU reference.
+// Per copy: the hue drift from a hash of its origin (core/foliage/look.h hueShift, no per-copy
+// parameter), the distance fade [start, end] dithered texel by texel below the mask cutoff
+// (fadedAlpha, ditherThreshold); copies at or past `end` (fadeCulled) and copies whose bounding
+// sphere misses the view are left out of the instance buffer, so they cost no vertex work (the
+// culling runs on the CPU each frame). Alpha-MASK materials take the masked variant (alpha
+// test after edgeFade and coverage), the others the opaque one; both sway.
+// The look (LookSettings) in the fragment shader, scene +Z up, colours in gamma space:
+//   sunWrap       wrapped sun light: max(0, (n·l + w) / (1 + w)), thin leaves lit past the terminator
+//   translucency  sun through a back-lit card: translucency × max(0, −n·l) × (½ + ½ max(0, −v·l))
+//   leafShadow    share of the crown's own shadow a leaf card takes (bark takes all); the shadow is
+//                 the side of the crown hull turned away from the sun (no shadow map here)
+//   skyAo         ambient × mix(1, sky visibility, skyAo); sky visibility per vertex from setMesh
+//   canopy        card shading normal: mix(card plane normal, crown hull normal, canopy)
+//   edgeFade      a card seen edge-on dissolves: alpha × smoothstep(0, edgeFade, |N·V|)
+//   coverage      alpha × (1 + coverage × mip level): a far crown does not thin out
+//   normalMap     no effect: the importer reads no normal textures yet (geometry::Material)
+// The host owns the context (current for every call) and calls release() before it goes away.
+#include <Eigen/Core>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "core/foliage/animate.h"
+#include "core/foliage/foliage_settings.h"
+#include "core/foundation/error.h"
+#include "core/foundation/image_io.h"
+#include "core/geometry/mesh.h"
+#include "core/render/gl_loader.h"
+#include "core/render/mesh_renderer.h"
+#include "core/splat/splat_cloud.h"
+
+namespace sw::render {
+
+// One frame of the scene: time, acting benders and look (frame), the wind and the camera.
+struct FoliageFrame {
+    const foliage::WindField* wind = nullptr;  // required
+    foliage::FrameInput frame;                 // t, acting benders (<= 64), look
+    Eigen::Vector3f camera = Eigen::Vector3f::Zero();  // scene metres: fade distances
+};
+
+struct FoliageRenderSettings {
+    int width = 1280;   // px, > 0
+    int height = 800;   // px, > 0
+    Background background = Background::Grey;
+    int samples = 4;    // MSAA of the offscreen target
+    Eigen::Vector3f sunDirection = Eigen::Vector3f(0.5f, -0.35f, 0.8f);  // toward the sun, scene
+    Eigen::Vector3f sunColor = Eigen::Vector3f(0.75f, 0.7f, 0.6f);
+    Eigen::Vector3f skyColor = Eigen::Vector3f(0.42f, 0.46f, 0.5f);     // ambient
+    bool cardOutlines = false;    // alpha-MASK cards' edges drawn over the frame as lines (trim previews)
+    bool countFragments = false;  // FoliageDrawStats::fragments (pipeline-statistics query; stalls)
+    bool timeGpu = false;         // FoliageDrawStats::gpuMilliseconds (GL_TIME_ELAPSED; stalls)
+};
+
+struct FoliageDrawStats {
+    int drawCalls = 0;
+    std::size_t copiesDrawn = 0;   // copies in the instance buffers this frame
+    std::size_t copiesCulled = 0;  // past the fade end or outside the view
+    std::uint64_t fragments = 0;   // fragment shader invocations (if asked and available, else 0)
+    double gpuMilliseconds = 0;    // GPU time of the frame's draws (if asked)
+};
+
+class FoliageRenderer {
+public:
+    // ErrorCode::Gpu with the driver's log when a program does not build.
+    static Result<std::unique_ptr<FoliageRenderer>> create(const GlProcLoader& loader);
+    ~FoliageRenderer();
+    FoliageRenderer(const FoliageRenderer&) = delete;
+    FoliageRenderer& operator=(const FoliageRenderer&) = delete;
+
+    // Adds a mesh asset (copied; model units, +Z up) with its plants (analysePlants over this
+    // mesh) and fade; returns its index. skyVisibility: [V] in [0, 1] or empty (1).
+    // InvalidInput for mismatched sizes or bad indices.
+    Result<int> addMeshAsset(const geometry::Mesh& mesh, const foliage::PlantSet& plants,
+                             const foliage::FadeRange& fade, std::span<const float> skyVisibility = {});
+    // Adds a splat asset: each splat a disc in the plane of its two largest axes (2σ), its centre
+    // bent and its rotation composed with the bend (bend.h), colour and opacity as stored.
+    Result<int> addSplatAsset(const splat::SplatCloud& cloud, const foliage::PlantSet& plants,
+                              const foliage::FadeRange& fade);
+    // The copies of an asset (replacing the previous ones). metresPerUnit > 0.
+    Status setCopies(int asset, const std::vector<foliage::FoliageInstance>& copies);
+    std::size_t assetCount() const;
+
+    // Clears and draws every asset into `framebuffer` (GL name, 0 = default).
+    Status draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection, const FoliageFrame& frame,
+                const FoliageRenderSettings& settings, unsigned framebuffer);
+    // Draws into the offscreen MSAA target and reads it back (rows top to bottom).
+    Result<Rgba8Image> renderImage(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
+                                   const FoliageFrame& frame, const FoliageRenderSettings& settings);
+    // Draws into the offscreen target without reading back and waits (glFinish): a timed frame.
+    Status renderOffscreen(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection, const FoliageFrame& frame,
+                           const FoliageRenderSettings& settings);
+    const FoliageDrawStats& lastDrawStats() const;
+
+    // The drawing vertex shader's scene positions read back by transform feedback, for the
+    // tests: a mesh asset gives [copies × V] vertices, copy by copy; a splat asset [copies × N ×
+    // 6] disc corners (corner k of splat i at (i × 6 + k): (−1,−1), (1,−1), (1,1), (−1,−1), (1,1),
+    // (−1,1) × 2σ along its two largest axes). Every copy is included (no fade culling).
+    Result<std::vector<Eigen::Vector3f>> capturePositions(int asset, const FoliageFrame& frame);
+
+    // Frees every GL object (context current).
+    void release();
+
+private:
+    struct Impl;
+    explicit FoliageRenderer(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace sw::render
