@@ -10,7 +10,7 @@
 //   u_pass 1: after pass 0 and a storage barrier, one work group: the first command's
 //             instanceCount is copied into the asset's other commands (one per material).
 //   u_pass 2: every copy in order (visible[i] = i, no culling), for transform feedback capture.
-layout(local_size_x = 256) in;
+layout(local_size_x = 64) in;
 
 // Per copy two vec4: origin xyz (scene metres), metres per unit; cos yaw, sin yaw, 0, 0.
 layout(std430, binding = 1) readonly buffer FoliageCopies {

@@ -9,7 +9,7 @@ namespace sw::render::detail {
 
 namespace {
 
-constexpr GLuint CULL_GROUP = 256;  // foliage_cull.comp local_size_x
+constexpr GLuint CULL_GROUP = 64;  // foliage_cull.comp local_size_x
 
 // uints per command: DrawElementsIndirectCommand {count, instanceCount, firstIndex, baseVertex,
 // baseInstance}, DrawArraysIndirectCommand {count, instanceCount, first, baseInstance}.
