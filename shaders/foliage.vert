@@ -1,5 +1,5 @@
 // Foliage mesh copies, instanced (foliage_renderer.cpp): assembled as "#version 450 core" +
-// foliage_wind.glsl + foliage_instance.glsl + this file. Each vertex of the asset is bent about its
+// foliage_wind.glsl + foliage_instance.glsl + foliage_copies.glsl + this file. Each vertex of the asset is bent about its
 // plant's root by the wind at the root plus the acting benders, after its leaf shiver (the code of
 // foliage_wind.comp, core/foliage/animate.cpp), then placed by its copy's frame. The copy's hue
 // drift (a hash of its origin) and fade factor (its distance from the camera) go to the fragment
@@ -11,8 +11,6 @@ layout(location = 2) in vec4 a_material;  // MaterialWind: drag, stiffness, lean
 layout(location = 3) in vec4 a_plant;     // radius, height (model units), touch response, sky visibility
 layout(location = 4) in vec3 a_normal;    // model, unit (0 when the mesh has none)
 layout(location = 5) in vec2 a_uv;
-layout(location = 6) in vec4 i_origin;    // per copy: origin (scene metres), metres per unit
-layout(location = 7) in vec2 i_frame;     // per copy: cos, sin of the yaw
 
 uniform mat4 u_view;        // scene -> view
 uniform mat4 u_projection;  // view -> clip
@@ -46,7 +44,7 @@ mat3 hueMatrix(float turns) {
 
 void main() {
     FwWind w = FwWind(u_still != 0, u_dir, u_wind.x, u_wind.y, u_wind.z, u_wind.w, u_seed);
-    FwFrame f = FwFrame(i_origin.xyz, i_frame.x, i_frame.y, i_origin.w);
+    FwFrame f = fwCopyFrame();
     vec3 p = a_rest.xyz;
     vec3 n = a_normal;
     vec3 crown = a_rest.xyz - (a_root.xyz + vec3(0.0, 0.0, 0.6 * a_plant.y));
@@ -63,7 +61,7 @@ void main() {
     v_crown = fwSceneToModel(FwFrame(vec3(0.0), f.c, -f.s, 1.0), crown);
     v_uv = a_uv;
     v_sky = a_plant.w;
-    v_fade = fwFadeFactor(length(i_origin.xyz - u_camera), u_fade);
-    v_hue = hueMatrix(fwHueShift(i_origin.xyz, u_variation));
+    v_fade = fwFadeFactor(length(f.origin - u_camera), u_fade);
+    v_hue = hueMatrix(fwHueShift(f.origin, u_variation));
     gl_Position = u_projection * (u_view * vec4(v_scenePos, 1.0));
 }

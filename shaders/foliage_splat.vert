@@ -1,5 +1,5 @@
 // Foliage splat copies (foliage_renderer.cpp): assembled as "#version 450 core" +
-// foliage_wind.glsl + foliage_instance.glsl + this file; drawn with 6 vertices per splat and one
+// foliage_wind.glsl + foliage_instance.glsl + foliage_copies.glsl + this file; drawn with 6 vertices per splat and one
 // instance per copy. Each splat's centre is bent about its plant's root like a mesh vertex and its
 // rotation composed with the bend (bend.cpp bendSplats: q' = R_bend q, scales unchanged), so its
 // disc — 2σ along its two largest axes — turns with the plant and keeps its shape.
@@ -12,8 +12,6 @@ layout(std430, binding = 0) readonly buffer Splats {
     vec4 s_rec[];
 };
 
-layout(location = 6) in vec4 i_origin;  // per copy: origin (scene metres), metres per unit
-layout(location = 7) in vec2 i_frame;   // per copy: cos, sin of the yaw
 
 uniform mat4 u_view;
 uniform mat4 u_projection;
@@ -46,7 +44,7 @@ void main() {
     vec4 q = s_rec[7 * i + 4];
     vec3 scale = s_rec[7 * i + 5].xyz;
     FwWind w = FwWind(u_still != 0, u_dir, u_wind.x, u_wind.y, u_wind.z, u_wind.w, u_seed);
-    FwFrame f = FwFrame(i_origin.xyz, i_frame.x, i_frame.y, i_origin.w);
+    FwFrame f = fwCopyFrame();
     vec3 centre = rest.xyz;
     if (rest.w >= 0.0) {
         vec2 lean = fwPlantLean(w, f, root.xyz, material, plant.xyz, u_t);
@@ -62,8 +60,8 @@ void main() {
     vec3 local = DISC_SIGMAS * (corner.x * scale[a] * fwRotate(q, ea) + corner.y * scale[b] * fwRotate(q, eb));
     v_scenePos = fwToScene(f, centre + local);
     v_local = corner;
-    float turns = fwHueShift(i_origin.xyz, u_variation);
+    float turns = fwHueShift(f.origin, u_variation);
     v_color = vec4(fwShiftHue(s_rec[7 * i + 6].rgb, turns), plant.w);
-    v_fade = fwFadeFactor(length(i_origin.xyz - u_camera), u_fade);
+    v_fade = fwFadeFactor(length(f.origin - u_camera), u_fade);
     gl_Position = u_projection * (u_view * vec4(v_scenePos, 1.0));
 }

@@ -35,5 +35,7 @@ extern const char* const kFoliageVert;          // mesh copies, instanced: wind 
 extern const char* const kFoliageFrag;          // masked / opaque foliage look (seed 004)
 extern const char* const kFoliageSplatVert;     // splat copies: centre and axes bent, a disc per splat
 extern const char* const kFoliageSplatFrag;     // the splat disc, its hue and fade
+extern const char* const kFoliageCopiesGlsl;    // the drawn copy: visible list -> copy record
+extern const char* const kFoliageCullComp;      // per copy: fade and frustum test, compacted visible list
 
 }  // namespace sw::shaders

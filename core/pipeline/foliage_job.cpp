@@ -341,6 +341,7 @@ Result<FoliageSceneReport> runFoliageScene(const FoliageSceneSettings& s, const 
     rs.height = s.height;
     rs.countFragments = s.countFragments;
     rs.cardOutlines = s.cardOutlines;
+    rs.countCopies = true;  // the report names the copies drawn each frame
     for (int k = 0; k < s.frames; ++k) {
         if (progress.cancelled()) return finish(makeError(ErrorCode::Cancelled, "cancelled", s.png)).error();
         frame.frame.t = s.time + float(k) / s.fps;

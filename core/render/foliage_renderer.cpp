@@ -7,6 +7,7 @@
 #include "core/foundation/check.h"
 #include "core/foundation/log.h"
 #include "core/render/detail/foliage_assets.h"
+#include "core/render/detail/foliage_cull.h"
 #include "core/render/detail/gl_program.h"
 #include "core/render/detail/offscreen_target.h"
 #include "shaders/shader_sources.h"
@@ -21,7 +22,8 @@ constexpr GLenum kFragmentShaderInvocations = 0x82F4;  // GL_FRAGMENT_SHADER_INV
 constexpr std::size_t MAX_BENDERS = 64;                // foliage_wind.glsl FW_MAX_BENDERS
 
 std::string vertexSource(const char* body) {
-    return std::string("#version 450 core\n") + shaders::kFoliageWindGlsl + shaders::kFoliageInstanceGlsl + body;
+    return std::string("#version 450 core\n") + shaders::kFoliageWindGlsl + shaders::kFoliageInstanceGlsl +
+           shaders::kFoliageCopiesGlsl + body;
 }
 
 // Uniforms both vertex shaders share (wind, benders, camera, fade, look) for one asset.
@@ -60,17 +62,24 @@ void setFrameUniforms(const GlFunctions& gl, GLuint program, const FoliageFrame&
 
 struct FoliageRenderer::Impl {
     GlFunctions gl;
-    GLuint meshProgram = 0, splatProgram = 0;
+    GLuint meshProgram = 0, splatProgram = 0, cullProgram = 0;
     GLuint fragmentQuery = 0, timeQuery = 0, feedbackBuffer = 0;
     std::vector<detail::FoliageAsset> assets;
     detail::OffscreenTarget target;
     FoliageDrawStats stats;
     bool released = false;
+    // How this frame's draws take their instances: the indirect commands the cull pass filled, or
+    // `instances` copies of the list the CPU-cull path uploaded.
+    bool indirect = true;
+    std::size_t instances = 0;
 
-    void drawMesh(const detail::FoliageAsset& a, std::size_t copies, const FoliageRenderSettings& settings,
-                  const FoliageFrame& frame);
-    void drawSplats(const detail::FoliageAsset& a, std::size_t copies);
-    void drawOutlines(const detail::FoliageAsset& a, std::size_t copies);
+    // Culls the asset's copies for this frame; false when nothing is left to draw.
+    bool cull(detail::FoliageAsset& a, const Eigen::Matrix4f& viewProj, const foliage::FrustumPlanes& planes,
+              const FoliageFrame& frame, const FoliageRenderSettings& settings);
+    void drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r);
+    void drawMesh(const detail::FoliageAsset& a, const FoliageRenderSettings& settings, const FoliageFrame& frame);
+    void drawSplats(const detail::FoliageAsset& a);
+    void drawOutlines(const detail::FoliageAsset& a);
     void setMatrices(GLuint program, const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection) const {
         gl.UseProgram(program);
         gl.UniformMatrix4fv(gl.GetUniformLocation(program, "u_view"), 1, GL_FALSE, view.data());
@@ -85,8 +94,35 @@ struct FoliageRenderer::Impl {
     }
 };
 
-void FoliageRenderer::Impl::drawMesh(const detail::FoliageAsset& a, std::size_t copies,
-                                     const FoliageRenderSettings& settings, const FoliageFrame& frame) {
+bool FoliageRenderer::Impl::cull(detail::FoliageAsset& a, const Eigen::Matrix4f& viewProj,
+                                 const foliage::FrustumPlanes& planes, const FoliageFrame& frame,
+                                 const FoliageRenderSettings& settings) {
+    indirect = !settings.cpuCulling;
+    std::size_t kept = 0;
+    if (settings.cpuCulling) {
+        kept = instances = detail::cullOnCpu(gl, a, viewProj, frame.camera);
+    } else {
+        detail::cullOnGpu(gl, cullProgram, a, planes, frame.camera);
+        if (!settings.countCopies) return true;
+        kept = detail::readVisibleCount(gl, a);
+    }
+    stats.copiesDrawn += kept;
+    stats.copiesCulled += a.copies.size() - kept;
+    return kept > 0 || indirect;
+}
+
+void FoliageRenderer::Impl::drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r) {
+    if (indirect)
+        gl.DrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_INT, reinterpret_cast<const void*>(detail::commandOffset(a, k)));
+    else
+        gl.DrawElementsInstanced(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
+                                 reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)),
+                                 static_cast<GLsizei>(instances));
+    ++stats.drawCalls;
+}
+
+void FoliageRenderer::Impl::drawMesh(const detail::FoliageAsset& a, const FoliageRenderSettings& settings,
+                                     const FoliageFrame& frame) {
     const auto at = [&](const char* name) { return gl.GetUniformLocation(meshProgram, name); };
     const foliage::LookSettings& look = frame.frame.look;
     const Eigen::Vector3f sun = settings.sunDirection.normalized();
@@ -101,7 +137,8 @@ void FoliageRenderer::Impl::drawMesh(const detail::FoliageAsset& a, std::size_t 
     gl.Uniform1i(at("u_baseColorTexture"), 0);
     gl.ActiveTexture(GL_TEXTURE0);
     gl.BindVertexArray(a.mesh.vertexArray);
-    for (const detail::MaterialRange& r : a.mesh.ranges) {
+    for (std::size_t k = 0; k < a.mesh.ranges.size(); ++k) {
+        const detail::MaterialRange& r = a.mesh.ranges[k];
         gl.Uniform4fv(at("u_baseColorFactor"), 1, r.baseColorFactor.data());
         const std::vector<GLuint>& set = r.premultiplied ? a.mesh.premultipliedTextures : a.mesh.textures;
         const GLuint texture = r.texture >= 0 ? set[static_cast<std::size_t>(r.texture)] : 0;
@@ -110,36 +147,29 @@ void FoliageRenderer::Impl::drawMesh(const detail::FoliageAsset& a, std::size_t 
         gl.BindTexture(GL_TEXTURE_2D, texture);
         gl.Uniform1i(at("u_masked"), r.alphaMask ? 1 : 0);
         gl.Uniform1f(at("u_alphaCutoff"), r.alphaCutoff);
-        gl.DrawElementsInstanced(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
-                                 reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)),
-                                 static_cast<GLsizei>(copies));
-        ++stats.drawCalls;
+        drawRange(a, k, r);
     }
     gl.BindTexture(GL_TEXTURE_2D, 0);
 }
 
 // The masked ranges again as lines, over the frame (depth test off), in u_outline's flat colour.
-void FoliageRenderer::Impl::drawOutlines(const detail::FoliageAsset& a, std::size_t copies) {
+void FoliageRenderer::Impl::drawOutlines(const detail::FoliageAsset& a) {
     gl.Uniform1i(gl.GetUniformLocation(meshProgram, "u_outline"), 1);
     gl.Disable(GL_DEPTH_TEST);
     gl.PolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     gl.BindVertexArray(a.mesh.vertexArray);
-    for (const detail::MaterialRange& r : a.mesh.ranges) {
-        if (!r.alphaMask) continue;
-        gl.DrawElementsInstanced(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
-                                 reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)),
-                                 static_cast<GLsizei>(copies));
-        ++stats.drawCalls;
-    }
+    for (std::size_t k = 0; k < a.mesh.ranges.size(); ++k)
+        if (a.mesh.ranges[k].alphaMask) drawRange(a, k, a.mesh.ranges[k]);
     gl.PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     gl.Enable(GL_DEPTH_TEST);
     gl.Uniform1i(gl.GetUniformLocation(meshProgram, "u_outline"), 0);
 }
 
-void FoliageRenderer::Impl::drawSplats(const detail::FoliageAsset& a, std::size_t copies) {
+void FoliageRenderer::Impl::drawSplats(const detail::FoliageAsset& a) {
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, a.splatBuffer);
     gl.BindVertexArray(a.splatArray);
-    gl.DrawArraysInstanced(GL_TRIANGLES, 0, static_cast<GLsizei>(6 * a.points), static_cast<GLsizei>(copies));
+    if (indirect) gl.DrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(detail::commandOffset(a, 0)));
+    else gl.DrawArraysInstanced(GL_TRIANGLES, 0, static_cast<GLsizei>(6 * a.points), static_cast<GLsizei>(instances));
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
     ++stats.drawCalls;
 }
@@ -157,10 +187,17 @@ Result<std::unique_ptr<FoliageRenderer>> FoliageRenderer::create(const GlProcLoa
         gl->DeleteProgram(*mesh);
         return splats.error();
     }
+    auto cull = detail::buildComputeProgram(*gl, "foliage_cull", shaders::kFoliageCullComp);
+    if (!cull) {
+        gl->DeleteProgram(*mesh);
+        gl->DeleteProgram(*splats);
+        return cull.error();
+    }
     auto impl = std::make_unique<Impl>();
     impl->gl = *gl;
     impl->meshProgram = *mesh;
     impl->splatProgram = *splats;
+    impl->cullProgram = *cull;
     impl->gl.GenQueries(1, &impl->fragmentQuery);
     impl->gl.GenQueries(1, &impl->timeQuery);
     SW_TRY(detail::gpuStatus(impl->gl, "building the foliage programs"));
@@ -204,8 +241,10 @@ Status FoliageRenderer::setCopies(int asset, const std::vector<foliage::FoliageI
     for (const foliage::FoliageInstance& c : copies)
         if (!(c.metresPerUnit > 0.f) || !c.origin.allFinite() || !std::isfinite(c.yaw))
             return makeError(ErrorCode::InvalidInput, "a copy has a non-finite origin or yaw, or a scale <= 0");
-    m_impl->assets[static_cast<std::size_t>(asset)].copies = copies;
-    return {};
+    detail::FoliageAsset& a = m_impl->assets[static_cast<std::size_t>(asset)];
+    a.copies = copies;
+    detail::uploadCopies(m_impl->gl, a);
+    return detail::gpuStatus(m_impl->gl, "uploading the foliage copies");
 }
 
 std::size_t FoliageRenderer::assetCount() const { return m_impl->assets.size(); }
@@ -229,19 +268,18 @@ Status FoliageRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f&
     if (settings.countFragments) gl.BeginQuery(kFragmentShaderInvocations, m.fragmentQuery);
     if (settings.timeGpu) gl.BeginQuery(GL_TIME_ELAPSED, m.timeQuery);
     const Eigen::Matrix4f viewProj = projection * view;
+    const foliage::FrustumPlanes planes = foliage::frustumPlanes(viewProj);
     for (detail::FoliageAsset& a : m.assets) {
-        const std::vector<foliage::FoliageInstance> kept = detail::visibleCopies(a, &viewProj, frame.camera);
-        m.stats.copiesDrawn += kept.size();
-        m.stats.copiesCulled += a.copies.size() - kept.size();
-        if (kept.empty()) continue;
-        detail::uploadInstances(gl, a, detail::instanceRecords(kept));
+        if (a.copies.empty() || !m.cull(a, viewProj, planes, frame, settings)) continue;
+        detail::bindCopies(gl, a);
         const GLuint program = a.splats ? m.splatProgram : m.meshProgram;
         m.setMatrices(program, view, projection);
         setFrameUniforms(gl, program, frame, a.fade);
-        if (a.splats) m.drawSplats(a, kept.size());
-        else m.drawMesh(a, kept.size(), settings, frame);
-        if (settings.cardOutlines && !a.splats) m.drawOutlines(a, kept.size());
+        if (a.splats) m.drawSplats(a);
+        else m.drawMesh(a, settings, frame);
+        if (settings.cardOutlines && !a.splats) m.drawOutlines(a);
     }
+    detail::unbindCopies(gl);
     gl.BindVertexArray(0);
     gl.UseProgram(0);
     if (settings.timeGpu) {
@@ -289,7 +327,8 @@ Result<std::vector<Eigen::Vector3f>> FoliageRenderer::capturePositions(int asset
     const std::size_t perCopy = a.splats ? 6 * a.points : a.points;
     const std::size_t n = perCopy * a.copies.size();
     if (n == 0) return std::vector<Eigen::Vector3f>{};
-    detail::uploadInstances(gl, a, detail::instanceRecords(a.copies));
+    detail::listAllCopies(gl, m.cullProgram, a);
+    detail::bindCopies(gl, a);
     if (!m.feedbackBuffer) gl.GenBuffers(1, &m.feedbackBuffer);
     gl.BindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, m.feedbackBuffer);
     gl.BufferData(GL_TRANSFORM_FEEDBACK_BUFFER, static_cast<GLsizeiptr>(n * 3 * sizeof(float)), nullptr, GL_STATIC_READ);
@@ -313,6 +352,7 @@ Result<std::vector<Eigen::Vector3f>> FoliageRenderer::capturePositions(int asset
     gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(hostDraw));
     gl.BindVertexArray(0);
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
+    detail::unbindCopies(gl);
     gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
     gl.UseProgram(0);
     std::vector<float> raw(n * 3);
@@ -325,6 +365,18 @@ Result<std::vector<Eigen::Vector3f>> FoliageRenderer::capturePositions(int asset
     return out;
 }
 
+Result<std::vector<std::uint32_t>> FoliageRenderer::drawnCopies(int asset) {
+    SW_REQUIRE(asset >= 0 && static_cast<std::size_t>(asset) < m_impl->assets.size(), "asset=" << asset);
+    if (m_impl->released) return makeError(ErrorCode::Gpu, "foliage renderer used after release()");
+    const detail::FoliageAsset& a = m_impl->assets[static_cast<std::size_t>(asset)];
+    if (a.copies.empty()) return std::vector<std::uint32_t>{};
+    const std::size_t n = a.cpuVisible == SIZE_MAX ? detail::readVisibleCount(m_impl->gl, a) : a.cpuVisible;
+    std::vector<std::uint32_t> list = detail::readVisibleList(m_impl->gl, a, n);
+    std::sort(list.begin(), list.end());
+    SW_TRY(detail::gpuStatus(m_impl->gl, "reading the drawn foliage copies back"));
+    return list;
+}
+
 void FoliageRenderer::release() {
     Impl& m = *m_impl;
     if (m.released) return;
@@ -334,7 +386,7 @@ void FoliageRenderer::release() {
     for (GLuint* q : {&m.fragmentQuery, &m.timeQuery})
         if (*q) m.gl.DeleteQueries(1, q);
     if (m.feedbackBuffer) m.gl.DeleteBuffers(1, &m.feedbackBuffer);
-    for (GLuint p : {m.meshProgram, m.splatProgram})
+    for (GLuint p : {m.meshProgram, m.splatProgram, m.cullProgram})
         if (p) m.gl.DeleteProgram(p);
     m.released = true;
 }

@@ -8,9 +8,13 @@
 // Per copy: the hue drift from a hash of its origin (core/foliage/look.h hueShift, no per-copy
 // parameter), the distance fade [start, end] dithered texel by texel below the mask cutoff
 // (fadedAlpha, ditherThreshold); copies at or past `end` (fadeCulled) and copies whose bounding
-// sphere misses the view are left out of the instance buffer, so they cost no vertex work (the
-// culling runs on the CPU each frame). Alpha-MASK materials take the masked variant (alpha
-// test after edgeFade and coverage), the others the opaque one; both sway.
+// sphere misses the view are culled, so they cost no vertex work: the copies are uploaded once by
+// setCopies, and each frame a compute pass (shaders/foliage_cull.comp) compacts the visible ones
+// into a list the vertex shaders read and writes their number into indirect draw commands, so
+// the host does no per-frame work proportional to the copies (core/foliage/cull.h is its CPU
+// reference, and FoliageRenderSettings::cpuCulling draws with it instead). Alpha-MASK materials
+// take the masked variant (alpha test after edgeFade and coverage), the others the opaque one;
+// both sway.
 // The look (LookSettings) in the fragment shader, scene +Z up, colours in gamma space:
 //   sunWrap       wrapped sun light: max(0, (n·l + w) / (1 + w)), thin leaves lit past the terminator
 //   translucency  sun through a back-lit card: translucency × max(0, −n·l) × (½ + ½ max(0, −v·l))
@@ -57,12 +61,16 @@ struct FoliageRenderSettings {
     bool cardOutlines = false;    // alpha-MASK cards' edges drawn over the frame as lines (trim previews)
     bool countFragments = false;  // FoliageDrawStats::fragments (pipeline-statistics query; stalls)
     bool timeGpu = false;         // FoliageDrawStats::gpuMilliseconds (GL_TIME_ELAPSED; stalls)
+    bool countCopies = false;     // FoliageDrawStats::copiesDrawn / copiesCulled of the GPU cull
+                                  // (reads the visible count back; stalls)
+    bool cpuCulling = false;      // cull on the CPU (core/foliage/cull.h) and upload the visible
+                                  // list: the reference path; its copy counts are always set
 };
 
 struct FoliageDrawStats {
-    int drawCalls = 0;
-    std::size_t copiesDrawn = 0;   // copies in the instance buffers this frame
-    std::size_t copiesCulled = 0;  // past the fade end or outside the view
+    int drawCalls = 0;             // draws issued (GPU cull: one per material of an asset with copies)
+    std::size_t copiesDrawn = 0;   // copies drawn this frame (GPU cull: 0 unless countCopies)
+    std::size_t copiesCulled = 0;  // past the fade end or outside the view (likewise)
     std::uint64_t fragments = 0;   // fragment shader invocations (if asked and available, else 0)
     double gpuMilliseconds = 0;    // GPU time of the frame's draws (if asked)
 };
@@ -104,6 +112,11 @@ public:
     // 6] disc corners (corner k of splat i at (i × 6 + k): (−1,−1), (1,−1), (1,1), (−1,−1), (1,1),
     // (−1,1) × 2σ along its two largest axes). Every copy is included (no fade culling).
     Result<std::vector<Eigen::Vector3f>> capturePositions(int asset, const FoliageFrame& frame);
+
+    // The copies of an asset the last draw kept (indices into its copies, ascending), read back
+    // from the visible list the draw read (stalls; for the tests): the GPU cull's set, or the
+    // CPU-cull path's when the last draw took it. Empty before the first draw of these copies.
+    Result<std::vector<std::uint32_t>> drawnCopies(int asset);
 
     // Frees every GL object (context current).
     void release();

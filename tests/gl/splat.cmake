@@ -15,3 +15,7 @@ sw_core_test(foliage_gpu SOURCES gl/tst_foliage_gpu.cpp gl/tst_splat_fixture.cpp
 # against the CPU, determinism in t, fade, hue drift and the look controls.
 sw_core_test(foliage_scene SOURCES gl/tst_foliage_scene.cpp gl/tst_splat_fixture.cpp gl/golden.cpp
              LIBS sw::render sw::bake sw::foliage LABELS gl)
+# GPU copy culling of the foliage renderer (issue 35): the compute pass's visible set vs the CPU
+# reference for random copies and cameras, and frames drawn with either cull.
+sw_core_test(foliage_cull SOURCES gl/tst_foliage_cull.cpp gl/tst_splat_fixture.cpp gl/golden.cpp
+             LIBS sw::render sw::bake sw::foliage LABELS gl)

@@ -325,8 +325,14 @@ TEST_CASE("foliage scene: fade culls a copy past end and thins one between start
     t.frame.wind = &still;
     const int past = t.add(mesh, {3.f, 5.f});
     REQUIRE(t.renderer->setCopies(past, {copyAt(0.f, 0.f)}).ok());
+    t.settings.countCopies = true;
     const Rgba8Image culled = t.render("fade_past_end");
     CHECK(foliagePixels(culled) == 0);
+    CHECK(t.renderer->lastDrawStats().copiesCulled == 1);
+    CHECK(t.renderer->lastDrawStats().copiesDrawn == 0);
+    // The CPU-cull path leaves the culled asset without a draw at all.
+    t.settings.cpuCulling = true;
+    CHECK(foliagePixels(t.render()) == 0);
     CHECK(t.renderer->lastDrawStats().copiesCulled == 1);
     CHECK(t.renderer->lastDrawStats().drawCalls == 0);
     Scene u;
@@ -495,6 +501,7 @@ TEST_CASE("foliage scene: a splat asset and a mesh asset draw in the same frame,
     REQUIRE(id.ok());
     REQUIRE(s.renderer->setCopies(*id, {copyAt(0.6f, 0.f)}).ok());
     s.frame.frame.look.variation = 0.f;
+    s.settings.countCopies = true;
     const Rgba8Image img = s.render("mesh_and_splats");
     long red = 0, green = 0;
     for (std::size_t i = 0; i < img.rgba.size() / 4; ++i) {

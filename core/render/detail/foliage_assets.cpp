@@ -5,13 +5,11 @@
 #include <cstddef>
 #include <string>
 
-#include "core/foliage/look.h"
+#include "core/foliage/cull.h"
 
 namespace sw::render::detail {
 
 namespace {
-
-constexpr std::size_t INSTANCE_FLOATS = 6;  // origin xyz, metres per unit, cos yaw, sin yaw
 
 // foliage.vert attributes 0..5: rest + main weight, root + detail weight, material, plant + sky,
 // normal, uv.
@@ -53,20 +51,6 @@ void bounds(const std::vector<Eigen::Vector3f>& points, FoliageAsset& asset) {
     }
     asset.boundCentre = 0.5f * (lo + hi);
     asset.boundRadius = 0.5f * (hi - lo).norm();
-}
-
-// Attributes 6 and 7 of the bound VAO read asset.instanceBuffer, one record per instance.
-void bindInstanceAttributes(const GlFunctions& gl, FoliageAsset& asset) {
-    gl.GenBuffers(1, &asset.instanceBuffer);
-    gl.BindBuffer(GL_ARRAY_BUFFER, asset.instanceBuffer);
-    const GLsizei stride = INSTANCE_FLOATS * sizeof(float);
-    gl.EnableVertexAttribArray(FOLIAGE_INSTANCE_ORIGIN);
-    gl.VertexAttribPointer(FOLIAGE_INSTANCE_ORIGIN, 4, GL_FLOAT, GL_FALSE, stride, nullptr);
-    gl.VertexAttribDivisor(FOLIAGE_INSTANCE_ORIGIN, 1);
-    gl.EnableVertexAttribArray(FOLIAGE_INSTANCE_FRAME);
-    gl.VertexAttribPointer(FOLIAGE_INSTANCE_FRAME, 2, GL_FLOAT, GL_FALSE, stride,
-                           reinterpret_cast<const void*>(4 * sizeof(float)));
-    gl.VertexAttribDivisor(FOLIAGE_INSTANCE_FRAME, 1);
 }
 
 }  // namespace
@@ -123,9 +107,9 @@ FoliageAsset uploadFoliageMesh(const GlFunctions& gl, const geometry::Mesh& mesh
     attribute(3, 4, offsetof(FoliageVertex, plant));
     attribute(4, 3, offsetof(FoliageVertex, normal));
     attribute(5, 2, offsetof(FoliageVertex, uv));
-    bindInstanceAttributes(gl, a);
     gl.BindVertexArray(0);
     gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+    a.cullRadius = foliage::copyCullRadius(a.boundCentre, a.boundRadius);
     return a;
 }
 
@@ -153,72 +137,13 @@ FoliageAsset uploadFoliageSplats(const GlFunctions& gl, const splat::SplatCloud&
                   GL_STATIC_DRAW);
     gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     gl.GenVertexArrays(1, &a.splatArray);
-    gl.BindVertexArray(a.splatArray);
-    bindInstanceAttributes(gl, a);
-    gl.BindVertexArray(0);
-    gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+    a.cullRadius = foliage::copyCullRadius(a.boundCentre, a.boundRadius);
     return a;
-}
-
-std::vector<float> instanceRecords(const std::vector<foliage::FoliageInstance>& copies) {
-    std::vector<float> out;
-    out.reserve(copies.size() * INSTANCE_FLOATS);
-    for (const foliage::FoliageInstance& c : copies) {
-        // The same std::cos / std::sin as FoliageInstance::toScene, so both frames are the same floats.
-        const float rec[INSTANCE_FLOATS] = {c.origin.x(), c.origin.y(), c.origin.z(), c.metresPerUnit,
-                                            std::cos(c.yaw), std::sin(c.yaw)};
-        out.insert(out.end(), rec, rec + INSTANCE_FLOATS);
-    }
-    return out;
-}
-
-std::vector<foliage::FoliageInstance> visibleCopies(const FoliageAsset& asset, const Eigen::Matrix4f* viewProj,
-                                                    const Eigen::Vector3f& camera) {
-    std::vector<foliage::FoliageInstance> out;
-    out.reserve(asset.copies.size());
-    // Frustum planes (Gribb and Hartmann, "Fast Extraction of Viewing Frustum Planes from the
-    // World-View-Projection Matrix", 2001): row 3 ± row k, k = 0, 1, 2.
-    Eigen::Matrix<float, 6, 4> planes;
-    if (viewProj) {
-        for (int k = 0; k < 3; ++k) {
-            planes.row(2 * k) = viewProj->row(3) + viewProj->row(k);
-            planes.row(2 * k + 1) = viewProj->row(3) - viewProj->row(k);
-        }
-        for (int p = 0; p < 6; ++p) planes.row(p) /= planes.row(p).head<3>().norm();
-    }
-    for (const foliage::FoliageInstance& c : asset.copies) {
-        if (foliage::fadeCulled((c.origin - camera).norm(), asset.fade)) continue;
-        if (viewProj) {
-            // Bending turns a point about its plant's root, which lies in the bound sphere, so a
-            // bent point stays within 2 × boundRadius of that root: 3 × boundRadius of the centre.
-            const Eigen::Vector3f root = c.origin;
-            const float r = c.metresPerUnit * (asset.boundCentre.norm() + 3.f * asset.boundRadius);
-            bool inside = true;
-            for (int p = 0; p < 6 && inside; ++p)
-                inside = planes.row(p).head<3>().dot(root) + planes(p, 3) >= -r;
-            if (!inside) continue;
-        }
-        out.push_back(c);
-    }
-    return out;
-}
-
-void uploadInstances(const GlFunctions& gl, FoliageAsset& asset, const std::vector<float>& records) {
-    const std::size_t copies = records.size() / INSTANCE_FLOATS;
-    gl.BindBuffer(GL_ARRAY_BUFFER, asset.instanceBuffer);
-    if (copies > asset.instanceCapacity) {
-        asset.instanceCapacity = std::max<std::size_t>(copies, 2 * asset.instanceCapacity);
-        gl.BufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(asset.instanceCapacity * INSTANCE_FLOATS * sizeof(float)),
-                      nullptr, GL_DYNAMIC_DRAW);
-    }
-    if (!records.empty())
-        gl.BufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(records.size() * sizeof(float)), records.data());
-    gl.BindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
 void releaseFoliageAsset(const GlFunctions& gl, FoliageAsset& asset) {
     if (!asset.splats) releaseMesh(gl, asset.mesh);
-    for (GLuint* b : {&asset.splatBuffer, &asset.instanceBuffer})
+    for (GLuint* b : {&asset.splatBuffer, &asset.copyBuffer, &asset.visibleBuffer, &asset.commandBuffer})
         if (*b) gl.DeleteBuffers(1, b);
     if (asset.splatArray) gl.DeleteVertexArrays(1, &asset.splatArray);
     asset = FoliageAsset{};

@@ -1,7 +1,8 @@
 #pragma once
 // GPU copy of a foliage asset for FoliageRenderer: per-vertex (or per-splat) records with the
 // plant each point belongs to, the material draw ranges and textures of a mesh, and the copies'
-// instance buffer, refilled each frame with the copies that survive the fade and the view.
+// buffers (detail/foliage_cull.h): their records, uploaded once, the visible list and the
+// indirect draw commands that the cull pass fills each frame.
 #include <Eigen/Core>
 #include <span>
 #include <vector>
@@ -15,22 +16,24 @@
 
 namespace sw::render::detail {
 
-inline constexpr GLuint FOLIAGE_INSTANCE_ORIGIN = 6;  // attribute locations of foliage*.vert
-inline constexpr GLuint FOLIAGE_INSTANCE_FRAME = 7;
-inline constexpr int FOLIAGE_SPLAT_VEC4 = 7;          // foliage_splat.vert records
+inline constexpr int FOLIAGE_SPLAT_VEC4 = 7;  // foliage_splat.vert records
 
 struct FoliageAsset {
     bool splats = false;
-    MeshBuffers mesh;            // mesh: VAO (vertex records + the instance attributes), indices, ranges, textures
+    MeshBuffers mesh;            // mesh: VAO (vertex records), indices, ranges, textures
     GLuint splatBuffer = 0;      // splats: std430 records
-    GLuint splatArray = 0;       // splats: VAO with the instance attributes only
+    GLuint splatArray = 0;       // splats: an empty VAO (the shader reads the records)
     std::size_t points = 0;      // vertices or splats
     foliage::FadeRange fade;
     Eigen::Vector3f boundCentre = Eigen::Vector3f::Zero();  // model units
     float boundRadius = 0.f;     // model units, around boundCentre
+    float cullRadius = 0.f;      // cull.h copyCullRadius, model units
     std::vector<foliage::FoliageInstance> copies;
-    GLuint instanceBuffer = 0;
-    std::size_t instanceCapacity = 0;  // copies the buffer holds
+    GLuint copyBuffer = 0;       // [copies × 2] vec4: origin, metres per unit; cos yaw, sin yaw, 0, 0
+    GLuint visibleBuffer = 0;    // [copies] uint: the drawn copies, instance k draws copy visible[k]
+    std::size_t cpuVisible = 0;  // the CPU-cull path's list size; SIZE_MAX: the GPU pass made the list
+    GLuint commandBuffer = 0;    // indirect draws: one DrawElementsIndirectCommand per material
+                                 // range (mesh) or one DrawArraysIndirectCommand (splats)
 };
 
 // InvalidInput when the plant set or the sky visibility does not cover the mesh.
@@ -41,15 +44,6 @@ FoliageAsset uploadFoliageMesh(const GlFunctions& gl, const geometry::Mesh& mesh
 FoliageAsset uploadFoliageSplats(const GlFunctions& gl, const splat::SplatCloud& cloud,
                                  const foliage::PlantSet& plants);
 
-// Per-copy records (origin xyz, metres per unit, cos yaw, sin yaw), in order.
-std::vector<float> instanceRecords(const std::vector<foliage::FoliageInstance>& copies);
-// The copies drawn this frame: not fade-culled (look.h fadeCulled on the origin's distance to the
-// camera) and whose bounding sphere, widened for the lean, meets the view frustum of viewProj.
-// Without viewProj (nullptr) every copy is kept.
-std::vector<foliage::FoliageInstance> visibleCopies(const FoliageAsset& asset, const Eigen::Matrix4f* viewProj,
-                                                    const Eigen::Vector3f& camera);
-// Uploads records into asset.instanceBuffer, growing it when needed.
-void uploadInstances(const GlFunctions& gl, FoliageAsset& asset, const std::vector<float>& records);
 void releaseFoliageAsset(const GlFunctions& gl, FoliageAsset& asset);
 
 }  // namespace sw::render::detail

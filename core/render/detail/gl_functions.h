@@ -97,6 +97,8 @@
     X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)                                 \
     X(PFNGLDRAWELEMENTSINSTANCEDPROC, DrawElementsInstanced)                 \
     X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                     \
+    X(PFNGLDRAWELEMENTSINDIRECTPROC, DrawElementsIndirect)                   \
+    X(PFNGLDRAWARRAYSINDIRECTPROC, DrawArraysIndirect)                       \
     X(PFNGLVERTEXATTRIBDIVISORPROC, VertexAttribDivisor)                     \
     X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                     \
     X(PFNGLPOLYGONMODEPROC, PolygonMode)
