@@ -41,7 +41,8 @@ QList<QList<QDockWidget*>> MainWindow::dockGroups() const {
     };
     return {pick({m_dock.import, m_dock.demo, m_dock.dataset, m_dock.parts}),
             pick({m_dock.training, m_dock.bake, m_dock.floaters, m_dock.selection, m_dock.recipes}),
-            pick({m_dock.log, m_dock.report, m_dock.frames, m_dock.effects, m_dock.gameScale, m_dock.destruct})};
+            pick({m_dock.log, m_dock.report, m_dock.frames, m_dock.effects, m_dock.gameScale, m_dock.destruct,
+                  m_dock.foliage})};
 }
 
 int MainWindow::tabsWidth(const QList<QDockWidget*>& group) const {
