@@ -29,21 +29,28 @@ constexpr double kRestDt = 1000.0;          // s: the step that moves a bender w
 }  // namespace
 
 FoliagePanel::FoliagePanel(QWidget* parent) : QWidget(parent) {
-    auto* layout = new QVBoxLayout(this);
+    // Two columns, as a wide dock under the viewport shows them: what is shown and when (the
+    // preview, the time, the benders, Export) beside how it moves and looks.
+    auto* columns = new QHBoxLayout(this);
+    auto* layout = new QVBoxLayout;
+    auto* right = new QVBoxLayout;
+    columns->addLayout(layout, 1);
+    columns->addLayout(right, 1);
     m_preview = new ParamPanel(foliage::previewSchema().schema());
     m_preview->setObjectName("foliagePreview");
     layout->addWidget(m_preview);
     buildTimeRow(layout);
+    buildBenderRow(layout);
     m_wind = new ParamPanel(foliage::windSchema().schema());
     m_wind->setObjectName("foliageWind");
-    layout->addWidget(m_wind);
-    buildBenderRow(layout);
+    right->addWidget(m_wind);
     m_touch = new ParamPanel(foliage::touchSchema().schema());
     m_touch->setObjectName("foliageTouch");
-    layout->addWidget(m_touch);
+    right->addWidget(m_touch);
     m_look = new ParamPanel(foliage::lookSchema().schema());
     m_look->setObjectName("foliageLook");
-    layout->addWidget(m_look);
+    right->addWidget(m_look);
+    right->addStretch(1);
 
     auto* exportRow = new QHBoxLayout;
     m_export = new QPushButton;
