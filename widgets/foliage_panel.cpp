@@ -29,28 +29,21 @@ constexpr double kRestDt = 1000.0;          // s: the step that moves a bender w
 }  // namespace
 
 FoliagePanel::FoliagePanel(QWidget* parent) : QWidget(parent) {
-    // Two columns, as a wide dock under the viewport shows them: what is shown and when (the
-    // preview, the time, the benders, Export) beside how it moves and looks.
-    auto* columns = new QHBoxLayout(this);
-    auto* layout = new QVBoxLayout;
-    auto* right = new QVBoxLayout;
-    columns->addLayout(layout, 1);
-    columns->addLayout(right, 1);
+    auto* layout = new QVBoxLayout(this);
     m_preview = new ParamPanel(foliage::previewSchema().schema());
     m_preview->setObjectName("foliagePreview");
     layout->addWidget(m_preview);
     buildTimeRow(layout);
-    buildBenderRow(layout);
     m_wind = new ParamPanel(foliage::windSchema().schema());
     m_wind->setObjectName("foliageWind");
-    right->addWidget(m_wind);
+    layout->addWidget(m_wind);
+    buildBenderRow(layout);
     m_touch = new ParamPanel(foliage::touchSchema().schema());
     m_touch->setObjectName("foliageTouch");
-    right->addWidget(m_touch);
+    layout->addWidget(m_touch);
     m_look = new ParamPanel(foliage::lookSchema().schema());
     m_look->setObjectName("foliageLook");
-    right->addWidget(m_look);
-    right->addStretch(1);
+    layout->addWidget(m_look);
 
     auto* exportRow = new QHBoxLayout;
     m_export = new QPushButton;
