@@ -1,6 +1,7 @@
-// MainWindow: the Foliage dock (issue 35 §6) beside Effects, and its preview in the viewport: the
-// dock's wind, time and benders go to the viewport (Viewport::setFoliageView), the viewport's
-// bender drags come back to the dock, the open model or cloud is the asset Export writes beside.
+// MainWindow: the Foliage dock (issue 35 §6), a tab beside Import and Parts, and its preview in
+// the viewport: the dock's wind, time and benders go to the viewport (Viewport::setFoliageView),
+// the viewport's bender drags come back to the dock, the open model or cloud is the asset Export
+// writes beside.
 #include <QDockWidget>
 
 #include "app/editor/dock_util.h"
