@@ -1594,6 +1594,278 @@
         <source>Channel radius</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Wind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: calm, every plant stands still</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Direction x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wind direction on the ground (x, y); normalised</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Direction y</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>m/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steady lean of the plants and how fast the wind field drifts; 0 = still</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turbulence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random share of speed: how far a plant strays from the mean wind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gust</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strength of the gusts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gust speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How fast the gust pattern crosses the level</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A light air: plants barely lean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Breeze</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seed&apos;s defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Storm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strong wind with heavy gusts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Foliage look</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Motion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Touch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How far a small plant&apos;s tip leans away from a bender at its centre; 0 = no touch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shiver</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multiplies each material&apos;s shiver drag (the leaves&apos; own motion); 0 = none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hue variation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hue drift per copy, from a hash of the copy&apos;s position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sun wrap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrapped sun light (thin leaves pass light)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Translucency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sun through a thin back-lit leaf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaf shadow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of a light&apos;s shadow a leaf card takes (bark takes all of it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sky AO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much baked sky visibility darkens ambient</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Canopy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card shading normal: its own plane (0) .. the crown&apos;s hull (1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Normal map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strength of the cards&apos; normal maps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edge fade</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An edge-on card dissolves over this share of |N·V|; 0 = none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alpha × (1 + coverage × mip level): distant crowns keep their density</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Benders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A bender pushes plants whose footprint is within this distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full lean under</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plants up to this height lean fully</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No lean from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lean fades to nothing by this plant height (a tree does not twist)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Velocity smoothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time constant of a bender&apos;s velocity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Benders acting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only this many benders nearest the camera act each frame</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Foliage preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fade</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Foliage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the open model in the viewport as foliage: scattered copies in the wind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many copies are scattered on the ground</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scatter seed: another seed, other places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Area</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Side of the square the copies are scattered over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fade start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distance from the camera where the copies start to thin out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fade end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distance where the copies are gone; 0 = no fade</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::AutosaveController</name>
@@ -2046,6 +2318,10 @@ Open it on its own (the model closes), or judge it against %2 (its floater scan 
     </message>
     <message>
         <source>A training run is going on the model: wait for it or cancel it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Foliage</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2628,6 +2904,101 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
     </message>
     <message>
         <source>Each splat is counted once, under the first of its signs (far, detached, outside the silhouette, over background); the Signs column lists all of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::FoliagePanel</name>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play or pause the wind&apos;s time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scrub the wind&apos;s time: the same time gives the same frame</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The benders: capsules that push the plants aside</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add bender</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A bender at the centre of the copies: drag its capsule in the viewport</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load bender path…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scripted benders walked along their paths in the wind&apos;s time (the JSON the foliage command reads)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the bender chosen in the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the settings beside the asset as the game&apos;s scene JSON (&lt;name&gt;.foliage.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a model to export its foliage settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export foliage settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists and was not written by Splatwright. Replace it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load bender path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bender paths (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bender %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No benders</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

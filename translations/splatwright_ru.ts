@@ -1653,6 +1653,278 @@
         <source>Only colours at least this bright (HSV value) light up: a rare dark or mid-tone colour is paint</source>
         <translation>Светятся только цвета не темнее этого (V в HSV): редкий тёмный или средний по яркости цвет — это краска</translation>
     </message>
+    <message>
+        <source>Wind</source>
+        <translation>Ветер</translation>
+    </message>
+    <message>
+        <source>Off: calm, every plant stands still</source>
+        <translation>Выключен: штиль, все растения стоят неподвижно</translation>
+    </message>
+    <message>
+        <source>Direction x</source>
+        <translation>Направление x</translation>
+    </message>
+    <message>
+        <source>Wind direction on the ground (x, y); normalised</source>
+        <translation>Направление ветра по земле (x, y); нормализуется</translation>
+    </message>
+    <message>
+        <source>Direction y</source>
+        <translation>Направление y</translation>
+    </message>
+    <message>
+        <source>m/s</source>
+        <translation>м/с</translation>
+    </message>
+    <message>
+        <source>Steady lean of the plants and how fast the wind field drifts; 0 = still</source>
+        <translation>Постоянный наклон растений и скорость дрейфа поля ветра; 0 = неподвижно</translation>
+    </message>
+    <message>
+        <source>Turbulence</source>
+        <translation>Турбулентность</translation>
+    </message>
+    <message>
+        <source>Random share of speed: how far a plant strays from the mean wind</source>
+        <translation>Случайная доля скорости: насколько растение отклоняется от среднего ветра</translation>
+    </message>
+    <message>
+        <source>Gust</source>
+        <translation>Порывы</translation>
+    </message>
+    <message>
+        <source>Strength of the gusts</source>
+        <translation>Сила порывов</translation>
+    </message>
+    <message>
+        <source>Gust speed</source>
+        <translation>Скорость порывов</translation>
+    </message>
+    <message>
+        <source>How fast the gust pattern crosses the level</source>
+        <translation>Как быстро узор порывов проходит по уровню</translation>
+    </message>
+    <message>
+        <source>Calm</source>
+        <translation>Штиль</translation>
+    </message>
+    <message>
+        <source>A light air: plants barely lean</source>
+        <translation>Тихий ветер: растения едва наклоняются</translation>
+    </message>
+    <message>
+        <source>Breeze</source>
+        <translation>Бриз</translation>
+    </message>
+    <message>
+        <source>The seed&apos;s defaults</source>
+        <translation>Значения по умолчанию из спецификации</translation>
+    </message>
+    <message>
+        <source>Storm</source>
+        <translation>Буря</translation>
+    </message>
+    <message>
+        <source>Strong wind with heavy gusts</source>
+        <translation>Сильный ветер с мощными порывами</translation>
+    </message>
+    <message>
+        <source>Foliage look</source>
+        <translation>Вид растительности</translation>
+    </message>
+    <message>
+        <source>Motion</source>
+        <translation>Движение</translation>
+    </message>
+    <message>
+        <source>Look</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Touch</source>
+        <translation>Касание</translation>
+    </message>
+    <message>
+        <source>m</source>
+        <translation>м</translation>
+    </message>
+    <message>
+        <source>How far a small plant&apos;s tip leans away from a bender at its centre; 0 = no touch</source>
+        <translation>Насколько верхушка небольшого растения отклоняется от изгибателя в его центре; 0 = без касания</translation>
+    </message>
+    <message>
+        <source>Shiver</source>
+        <translation>Дрожь</translation>
+    </message>
+    <message>
+        <source>Multiplies each material&apos;s shiver drag (the leaves&apos; own motion); 0 = none</source>
+        <translation>Множитель дрожи каждого материала (собственное движение листьев); 0 = нет</translation>
+    </message>
+    <message>
+        <source>Hue variation</source>
+        <translation>Разброс оттенка</translation>
+    </message>
+    <message>
+        <source>Hue drift per copy, from a hash of the copy&apos;s position</source>
+        <translation>Сдвиг оттенка каждой копии по хешу её положения</translation>
+    </message>
+    <message>
+        <source>Sun wrap</source>
+        <translation>Обёртка солнца</translation>
+    </message>
+    <message>
+        <source>Wrapped sun light (thin leaves pass light)</source>
+        <translation>Обёрнутый солнечный свет (тонкие листья пропускают свет)</translation>
+    </message>
+    <message>
+        <source>Translucency</source>
+        <translation>Просвечивание</translation>
+    </message>
+    <message>
+        <source>Sun through a thin back-lit leaf</source>
+        <translation>Солнце сквозь тонкий лист в контровом свете</translation>
+    </message>
+    <message>
+        <source>Leaf shadow</source>
+        <translation>Тень листьев</translation>
+    </message>
+    <message>
+        <source>Share of a light&apos;s shadow a leaf card takes (bark takes all of it)</source>
+        <translation>Доля тени источника, которую принимает карточка листа (кора принимает всю)</translation>
+    </message>
+    <message>
+        <source>Sky AO</source>
+        <translation>Затенение неба</translation>
+    </message>
+    <message>
+        <source>How much baked sky visibility darkens ambient</source>
+        <translation>Насколько запечённая видимость неба затемняет рассеянный свет</translation>
+    </message>
+    <message>
+        <source>Canopy</source>
+        <translation>Крона</translation>
+    </message>
+    <message>
+        <source>Card shading normal: its own plane (0) .. the crown&apos;s hull (1)</source>
+        <translation>Нормаль шейдинга карточки: её плоскость (0) … оболочка кроны (1)</translation>
+    </message>
+    <message>
+        <source>Normal map</source>
+        <translation>Карта нормалей</translation>
+    </message>
+    <message>
+        <source>Strength of the cards&apos; normal maps</source>
+        <translation>Сила карт нормалей карточек</translation>
+    </message>
+    <message>
+        <source>Edge fade</source>
+        <translation>Растворение с ребра</translation>
+    </message>
+    <message>
+        <source>An edge-on card dissolves over this share of |N·V|; 0 = none</source>
+        <translation>Карточка, видимая с ребра, растворяется на этой доле |N·V|; 0 = нет</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>Плотность</translation>
+    </message>
+    <message>
+        <source>alpha × (1 + coverage × mip level): distant crowns keep their density</source>
+        <translation>альфа × (1 + плотность × уровень mip): далёкие кроны не редеют</translation>
+    </message>
+    <message>
+        <source>Benders</source>
+        <translation>Изгибатели</translation>
+    </message>
+    <message>
+        <source>A bender pushes plants whose footprint is within this distance</source>
+        <translation>Изгибатель раздвигает растения, чей отпечаток ближе этого расстояния</translation>
+    </message>
+    <message>
+        <source>Full lean under</source>
+        <translation>Полный наклон ниже</translation>
+    </message>
+    <message>
+        <source>Plants up to this height lean fully</source>
+        <translation>Растения до этой высоты наклоняются полностью</translation>
+    </message>
+    <message>
+        <source>No lean from</source>
+        <translation>Без наклона от</translation>
+    </message>
+    <message>
+        <source>The lean fades to nothing by this plant height (a tree does not twist)</source>
+        <translation>Наклон затухает до нуля к этой высоте растения (дерево не скручивается)</translation>
+    </message>
+    <message>
+        <source>Velocity smoothing</source>
+        <translation>Сглаживание скорости</translation>
+    </message>
+    <message>
+        <source>Time constant of a bender&apos;s velocity</source>
+        <translation>Постоянная времени скорости изгибателя</translation>
+    </message>
+    <message>
+        <source>Benders acting</source>
+        <translation>Действующих изгибателей</translation>
+    </message>
+    <message>
+        <source>Only this many benders nearest the camera act each frame</source>
+        <translation>В каждом кадре действуют только столько ближайших к камере изгибателей</translation>
+    </message>
+    <message>
+        <source>Foliage preview</source>
+        <translation>Предпросмотр растительности</translation>
+    </message>
+    <message>
+        <source>Copies</source>
+        <translation>Копии</translation>
+    </message>
+    <message>
+        <source>Fade</source>
+        <translation>Растворение</translation>
+    </message>
+    <message>
+        <source>Foliage</source>
+        <translation>Растительность</translation>
+    </message>
+    <message>
+        <source>Show the open model in the viewport as foliage: scattered copies in the wind</source>
+        <translation>Показать открытую модель во вьюпорте как растительность: разбросанные копии на ветру</translation>
+    </message>
+    <message>
+        <source>How many copies are scattered on the ground</source>
+        <translation>Сколько копий разбросано по земле</translation>
+    </message>
+    <message>
+        <source>Scatter seed: another seed, other places</source>
+        <translation>Зерно разброса: другое зерно — другие места</translation>
+    </message>
+    <message>
+        <source>Area</source>
+        <translation>Площадь</translation>
+    </message>
+    <message>
+        <source>Side of the square the copies are scattered over</source>
+        <translation>Сторона квадрата, по которому разбросаны копии</translation>
+    </message>
+    <message>
+        <source>Fade start</source>
+        <translation>Начало растворения</translation>
+    </message>
+    <message>
+        <source>Distance from the camera where the copies start to thin out</source>
+        <translation>Расстояние от камеры, где копии начинают редеть</translation>
+    </message>
+    <message>
+        <source>Fade end</source>
+        <translation>Конец растворения</translation>
+    </message>
+    <message>
+        <source>Distance where the copies are gone; 0 = no fade</source>
+        <translation>Расстояние, где копий уже нет; 0 = без растворения</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::AutosaveController</name>
@@ -2118,6 +2390,10 @@ Open it on its own (the model closes), or judge it against %2 (its floater scan 
     <message>
         <source>A training run is going on the model: wait for it or cancel it first.</source>
         <translation>На модели идёт обучение: дождитесь его окончания или сначала отмените его.</translation>
+    </message>
+    <message>
+        <source>Foliage</source>
+        <translation>Растительность</translation>
     </message>
 </context>
 <context>
@@ -2712,6 +2988,101 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
     <message>
         <source>Each splat is counted once, under the first of its signs (far, detached, outside the silhouette, over background); the Signs column lists all of them.</source>
         <translation>Каждый сплат считается один раз, по первому из своих признаков (далеко, оторван, вне силуэта, над фоном); в столбце «Признаки» перечислены все.</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::FoliagePanel</name>
+    <message>
+        <source>Pause</source>
+        <translation>Пауза</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Пуск</translation>
+    </message>
+    <message>
+        <source>Play or pause the wind&apos;s time</source>
+        <translation>Запустить или остановить время ветра</translation>
+    </message>
+    <message>
+        <source>Scrub the wind&apos;s time: the same time gives the same frame</source>
+        <translation>Прокрутка времени ветра: одно и то же время даёт один и тот же кадр</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>The benders: capsules that push the plants aside</source>
+        <translation>Изгибатели: капсулы, раздвигающие растения</translation>
+    </message>
+    <message>
+        <source>Add bender</source>
+        <translation>Добавить изгибатель</translation>
+    </message>
+    <message>
+        <source>A bender at the centre of the copies: drag its capsule in the viewport</source>
+        <translation>Изгибатель в центре копий: перетащите его капсулу во вьюпорте</translation>
+    </message>
+    <message>
+        <source>Load bender path…</source>
+        <translation>Загрузить путь изгибателя…</translation>
+    </message>
+    <message>
+        <source>Scripted benders walked along their paths in the wind&apos;s time (the JSON the foliage command reads)</source>
+        <translation>Изгибатели, идущие по своим путям во времени ветра (JSON, который читает команда foliage)</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Удалить</translation>
+    </message>
+    <message>
+        <source>Remove the bender chosen in the list</source>
+        <translation>Удалить изгибатель, выбранный в списке</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Экспорт</translation>
+    </message>
+    <message>
+        <source>Write the settings beside the asset as the game&apos;s scene JSON (&lt;name&gt;.foliage.json)</source>
+        <translation>Записать настройки рядом с ассетом как JSON сцены игры (&lt;имя&gt;.foliage.json)</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>Записан %1</translation>
+    </message>
+    <message>
+        <source>Open a model to export its foliage settings</source>
+        <translation>Откройте модель, чтобы экспортировать её настройки растительности</translation>
+    </message>
+    <message>
+        <source>Export foliage settings</source>
+        <translation>Экспорт настроек растительности</translation>
+    </message>
+    <message>
+        <source>%1 exists and was not written by Splatwright. Replace it?</source>
+        <translation>%1 существует и записан не Splatwright. Заменить его?</translation>
+    </message>
+    <message>
+        <source>Load bender path</source>
+        <translation>Загрузка пути изгибателя</translation>
+    </message>
+    <message>
+        <source>Bender paths (*.json)</source>
+        <translation>Пути изгибателей (*.json)</translation>
+    </message>
+    <message>
+        <source>Path %1 (%2)</source>
+        <translation>Путь %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Bender %1</source>
+        <translation>Изгибатель %1</translation>
+    </message>
+    <message>
+        <source>No benders</source>
+        <translation>Нет изгибателей</translation>
     </message>
 </context>
 <context>

@@ -135,7 +135,16 @@ QImage Viewport::renderToImage() {
     const int w = std::max(1, int(std::lround(width() * dpr)));
     const int h = std::max(1, int(std::lround(height() * dpr)));
     const bool splats = m_impl->drawsSplats();
-    if (splats ? ensureSplats() : ensureRenderer()) {  // else GL failed at initializeGL (reported)
+    if (showsFoliage()) {
+        if (ensureFoliage()) {
+            QOpenGLFramebufferObjectFormat format;
+            format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
+            QOpenGLFramebufferObject target(w, h, format);
+            const Status s = drawFoliageInto(target.handle(), w, h);
+            if (s) result = target.toImage().convertToFormat(QImage::Format_RGBA8888);
+            else emit renderError(QString::fromStdString(s.error().toString()));
+        }
+    } else if (splats ? ensureSplats() : ensureRenderer()) {  // else GL failed at initializeGL (reported)
         auto image = splats ? m_impl->splats->renderImage(m_impl->camera, m_impl->splatSettings(w, h))
                             : m_impl->renderer->renderImage(m_impl->camera, m_impl->settings(w, h));
         if (splats) m_impl->splatStats = m_impl->splats->lastDrawStats();
@@ -175,6 +184,7 @@ void Viewport::initializeGL() {
         *target = std::move(*points);
     }
     m_impl->selectionDirty = true;
+    m_impl->foliageBroken = false;  // the foliage renderer is made on its first frame
     createSplatRenderer();
 }
 
@@ -194,6 +204,16 @@ bool Viewport::ensureRenderer() {
 }
 
 void Viewport::paintGL() {
+    if (showsFoliage()) {  // the open model as foliage copies, instead of the plain model
+        const auto start = std::chrono::steady_clock::now();
+        const qreal dpr = devicePixelRatioF();
+        if (!ensureFoliage()) return;
+        const Status s = drawFoliageInto(defaultFramebufferObject(), std::max(1, int(std::lround(width() * dpr))),
+                                         std::max(1, int(std::lround(height() * dpr))));
+        if (!s) emit renderError(QString::fromStdString(s.error().toString()));
+        else emit frameRendered(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        return;
+    }
     const bool splats = m_impl->drawsSplats();
     const bool cached = splats && m_impl->splats && !m_impl->splatDirty && !m_impl->frameHook;
     if (!cached && (splats ? !ensureSplats() : !ensureRenderer())) return;
@@ -226,7 +246,8 @@ void Viewport::paintGL() {
 }
 
 void Viewport::releaseGl() {
-    if (m_impl->renderer || m_impl->gizmo || m_impl->splats || m_impl->selectionRim || m_impl->selectionFill) {
+    if (m_impl->renderer || m_impl->gizmo || m_impl->splats || m_impl->selectionRim || m_impl->selectionFill ||
+        m_impl->foliage || m_impl->benderLines) {
         // Called from aboutToBeDestroyed or the destructor: the context still exists here.
         makeCurrent();
         if (m_impl->renderer) m_impl->renderer->release();
@@ -240,6 +261,7 @@ void Viewport::releaseGl() {
             g->reset();
         }
         m_impl->frameCache.reset();
+        releaseFoliage();
         doneCurrent();
     }
     disconnect(m_impl->contextConnection);
@@ -250,14 +272,14 @@ void Viewport::releaseGl() {
 
 void Viewport::mousePressEvent(QMouseEvent* event) {
     setFocus(Qt::MouseFocusReason);  // F and Delete reach the view after a click in it
-    if (cropPress(event) || selectPress(event)) return;
+    if (benderPress(event) || cropPress(event) || selectPress(event)) return;
     m_impl->lastMouse = event->position().toPoint();
     m_impl->pressMouse = m_impl->lastMouse;
     event->accept();
 }
 
 void Viewport::mouseMoveEvent(QMouseEvent* event) {
-    if (cropMove(event) || selectMove(event)) return;
+    if (benderMove(event) || cropMove(event) || selectMove(event)) return;
     const QPoint pos = event->position().toPoint();
     const QPoint delta = pos - m_impl->lastMouse;
     m_impl->lastMouse = pos;
@@ -275,7 +297,7 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void Viewport::mouseReleaseEvent(QMouseEvent* event) {
-    if (cropRelease(event) || selectRelease(event)) return;
+    if (benderRelease(event) || cropRelease(event) || selectRelease(event)) return;
     if (event->button() != Qt::LeftButton) return;
     if ((event->position().toPoint() - m_impl->pressMouse).manhattanLength() >= kClickSlopPx) return;
     if (m_impl->drawsSplats()) {

@@ -15,12 +15,14 @@
 #include "core/render/gizmo_renderer.h"
 #include "core/render/splat_renderer.h"
 #include "core/splat/selection.h"
+#include "widgets/foliage_view.h"
 
 namespace sw::geometry {
 struct Mesh;
 }
 
 namespace sw::render {
+struct FoliageDrawStats;
 struct GameScaleSettings;
 struct GameScaleTile;
 }
@@ -167,7 +169,25 @@ public:
     // Where a handle shows (logical pixels): 0..5 the faces −X, +X, −Y, +Y, −Z, +Z; 6 the centre.
     QPointF cropHandlePosition(int handle) const;
 
+    // --- Foliage preview (widgets/viewport_foliage.cpp) ---
+    // While view.preview.enabled, the open model (Mesh content) or the splat cloud set by
+    // setFoliageCloud (Splats content) is drawn as scattered foliage copies by FoliageRenderer,
+    // in the wind at view.time and pushed by view.benders, instead of the plain model; each
+    // bender is drawn as a capsule outline. A left drag that starts on a bender moves it on its
+    // ground plane (benderDragged) instead of turning the camera. Turning the preview on frames
+    // the copies' square.
+    void setFoliageView(const FoliageView& view);  // redraws
+    const FoliageView& foliageView() const;
+    void setFoliageCloud(std::shared_ptr<const sw::splat::SplatCloud> cloud);
+    bool showsFoliage() const;  // the preview is on and has an asset to draw
+    // Where a bender's centre appears in the widget (logical pixels); (-1, -1) for an unknown id.
+    QPointF benderPosition(int id) const;
+    // Stats of the last foliage frame.
+    const sw::render::FoliageDrawStats& lastFoliageStats() const;
+
 signals:
+    // A bender dragged with the mouse to `position` (scene metres).
+    void benderDragged(int id, Eigen::Vector3f position);
     // The crop box moved or was resized (a drag, setCropBox, the first show).
     void cropBoxChanged(Eigen::Vector3f min, Eigen::Vector3f max);
     // A left click without drag on the splat model (Splats content); splatIndex is the core
@@ -227,6 +247,14 @@ private:
     // A ray from the camera through a widget position: origin and unit direction, model space.
     std::pair<Eigen::Vector3f, Eigen::Vector3f> rayThrough(QPointF position) const;
 
+    // Foliage (viewport_foliage.cpp): the renderer and the scene for the current context and
+    // view (false: nothing to draw, or GL failed and was reported); the frame; bender drags.
+    bool ensureFoliage();
+    sw::Status drawFoliageInto(unsigned framebuffer, int width, int height);
+    void releaseFoliage();  // context current
+    bool benderPress(QMouseEvent* event);
+    bool benderMove(QMouseEvent* event);
+    bool benderRelease(QMouseEvent* event);
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };

@@ -12,6 +12,7 @@
 
 #include "core/geometry/ray_query.h"
 #include "core/render/camera.h"
+#include "core/render/foliage_renderer.h"
 #include "core/render/gizmo_renderer.h"
 #include "core/render/mesh_renderer.h"
 #include "core/render/splat_renderer.h"
@@ -112,6 +113,18 @@ struct Viewport::Impl {
         return s;
     }
 
+    // Foliage preview (viewport_foliage.cpp)
+    FoliageView foliageView;
+    std::shared_ptr<const splat::SplatCloud> foliageCloud;
+    std::unique_ptr<render::FoliageRenderer> foliage;
+    std::unique_ptr<render::GizmoRenderer> benderLines;  // no depth test
+    bool foliageBroken = false;       // the renderer failed for this context (reported once)
+    const void* foliageAsset = nullptr;  // the mesh or cloud the scene was built from
+    foliage::FoliagePreviewSettings foliageBuilt;  // the copies and fade it was built with
+    bool foliageSplats = false;
+    render::FoliageDrawStats foliageStats;
+    int benderDrag = -1;              // the bender being dragged
+    float benderDragZ = 0.f;          // its ground plane
     bool drawsSplats() const { return content == Content::Splats; }
 };
 

@@ -1,5 +1,5 @@
 // The Splatwright editor: `splatwright [model|project.splatproj] [--lang en|ru] [--screenshot <png>]
-// [--quit-after-load] [--show dataset|parts|training|bake|game-scale|log]`. With no model it opens
+// [--quit-after-load] [--show dataset|parts|training|bake|game-scale|log|foliage]`. With no model it opens
 // the demo drone embedded in the binary. `--show dataset` raises the Dataset panel and frame
 // browser and renders a small dataset (48 views at 160²) into a temporary folder;
 // --screenshot/--quit-after-load then wait for it. The other workspaces raise their dock.
@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
     QCommandLineOption langOpt("lang", "User interface language: en or ru (default: system)", "lang");
     QCommandLineOption shotOpt("screenshot", "Save a PNG of the window once the model is shown, then quit", "png");
     QCommandLineOption quitOpt("quit-after-load", "Quit once the model is loaded (exit 0) or failed (exit 1)");
-    QCommandLineOption showOpt("show", "Raise a workspace: dataset (renders a small dataset), parts, or the dock training, bake, game-scale or log", "workspace");
+    QCommandLineOption showOpt("show", "Raise a workspace: dataset (renders a small dataset), parts, or the dock training, bake, game-scale, log or foliage", "workspace");
     parser.addOptions({langOpt, shotOpt, quitOpt, showOpt});
     parser.process(app);
     // --lang, else the language chosen in View ▸ Language, else the system's.
@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
     }
 
     const QString show = parser.value(showOpt);
-    const QStringList workspaces{"dataset", "parts", "training", "bake", "game-scale", "log"};
+    const QStringList workspaces{"dataset", "parts", "training", "bake", "game-scale", "log", "foliage"};
     if (!show.isEmpty() && !workspaces.contains(show)) {
         std::fprintf(stderr, "splatwright: error: unknown workspace '%s' (use %s)\n", qPrintable(show),
                      qPrintable(workspaces.join(QStringLiteral(", "))));

@@ -57,6 +57,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ed
     createStageDocks();
     createBakeDocks();
     createViewDocks();
+    createFoliageDock();
     ProjectController::StagePanels stages;
 #ifdef SW_HAVE_TRAIN
     stages.training = m_training->panel();
@@ -65,6 +66,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ed
     stages.recipes = m_bake->panels().recipes;
     stages.effects = m_effects;
     stages.destruct = m_destruct;
+    stages.foliage = m_foliage;
     m_projects->setStagePanels(stages);
     m_bake->setWeaponSource([this] { return m_destruct->weapons(); });
     // Every settings field is undoable (Edit ▸ Undo), on the document's one stack.

@@ -20,6 +20,7 @@ namespace sw::widgets {
 class DatasetPanel;
 class DestructPanel;
 class EffectsPanel;
+class FoliagePanel;
 class FrameBrowser;
 class LogDock;
 class OverlayLegend;
@@ -120,6 +121,7 @@ private:
     void createStageDocks();   // main_window_stages.cpp: Dataset, Parts, Frames, Training
     void createBakeDocks();    // bake_wiring.cpp: Bake, Floaters, Recipes
     void createViewDocks();    // main_window_view.cpp: View toolbar, Effects, Game scale
+    void createFoliageDock();  // main_window_foliage.cpp: the Foliage dock and its viewport preview
     void connectJobs(JobRunner* runner);  // status bar progress and Cancel
     void connectProjects();
     void connectStages();
@@ -164,7 +166,7 @@ private:
         QDockWidget* training = nullptr;  // the TrainingDock (absent without the trainer)
         QDockWidget *dataset = nullptr, *parts = nullptr, *frames = nullptr;
         QDockWidget *bake = nullptr, *floaters = nullptr, *recipes = nullptr, *selection = nullptr;
-        QDockWidget *effects = nullptr, *gameScale = nullptr, *destruct = nullptr;
+        QDockWidget *effects = nullptr, *gameScale = nullptr, *destruct = nullptr, *foliage = nullptr;
     } m_dock;
     QDockWidget* m_importDock = nullptr;
     QDockWidget* m_logDockWidget = nullptr;
@@ -182,6 +184,7 @@ private:
     AutosaveController* m_autosave = nullptr;
     sw::widgets::EffectsPanel* m_effects = nullptr;
     sw::widgets::DestructPanel* m_destruct = nullptr;
+    sw::widgets::FoliagePanel* m_foliage = nullptr;
     sw::widgets::OverlayLegend* m_legend = nullptr;
     bool m_quitConfirmed = false;
     void quitNow();

@@ -14,6 +14,7 @@
 #include "app/editor/training_dock.h"
 #endif
 #include "widgets/dataset_panel.h"
+#include "widgets/foliage_panel.h"
 #include "widgets/frame_browser.h"
 #include "widgets/log_dock.h"
 #include "widgets/parts_panel.h"
@@ -73,6 +74,11 @@ void MainWindow::showWorkspace(const QString& name) {
     } else if (name == QLatin1String("parts")) {
         m_partsDock->raise();
         m_actions.partColours->setChecked(true);
+    } else if (name == QLatin1String("foliage")) {  // the dock with the open model previewed as foliage
+        foliage::FoliagePreviewSettings preview = m_foliage->preview();
+        preview.enabled = true;
+        m_foliage->setSettings(m_foliage->settings(), preview);
+        m_dock.foliage->raise();
     } else {  // a dock by its short name (screenshots of one dock in the default layout)
         const std::pair<const char*, QDockWidget*> docks[] = {
             {"training", m_dock.training}, {"bake", m_dock.bake}, {"game-scale", m_dock.gameScale}, {"log", m_dock.log}};

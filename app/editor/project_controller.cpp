@@ -22,6 +22,7 @@
 #include "widgets/dataset_panel.h"
 #include "widgets/destruct_panel.h"
 #include "widgets/effects_panel.h"
+#include "widgets/foliage_panel.h"
 #include "widgets/recipe_panel.h"
 #include "widgets/frame_browser.h"
 #include "widgets/param_panel.h"
@@ -264,6 +265,7 @@ void ProjectController::restoreStagePanels(const project::Project& p) {
         m_stages.destruct->setWeapons(p.weapons);
         m_stages.destruct->setSimSettings(p.destruction);
     }
+    if (m_stages.foliage) m_stages.foliage->setSettings(p.foliage, p.foliagePreview);
 }
 
 void ProjectController::storeStagePanels(project::Project& p) const {
@@ -285,6 +287,10 @@ void ProjectController::storeStagePanels(project::Project& p) const {
     if (m_stages.destruct) {
         p.weapons = m_stages.destruct->weapons();
         p.destruction = m_stages.destruct->simSettings();
+    }
+    if (m_stages.foliage) {
+        p.foliage = m_stages.foliage->settings();
+        p.foliagePreview = m_stages.foliage->preview();
     }
 }
 

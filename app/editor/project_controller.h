@@ -21,6 +21,7 @@ struct Project;
 namespace sw::widgets {
 class DatasetPanel;
 class DestructPanel;
+class FoliagePanel;
 class EffectsPanel;
 class ParamPanel;
 class PartsPanel;
@@ -59,6 +60,7 @@ public:
         sw::widgets::RecipePanel* recipes = nullptr;
         sw::widgets::EffectsPanel* effects = nullptr;
         sw::widgets::DestructPanel* destruct = nullptr;  // weapon profiles, simulation settings
+        sw::widgets::FoliagePanel* foliage = nullptr;    // wind, look, touch, preview
     };
     void setStagePanels(StagePanels panels) { m_stages = panels; }
 

@@ -9,6 +9,8 @@
 #include "core/dataset/dataset_stage.h"
 #include "core/destruct/simulation.h"
 #include "core/destruct/weapon_profile.h"
+#include "core/foliage/foliage_preview.h"
+#include "core/foliage/foliage_settings.h"
 #include "core/geometry/import.h"
 #include "core/render/effects_schema.h"
 #ifdef SW_HAVE_TRAIN
@@ -20,7 +22,7 @@ namespace {
 
 // Keep in sync with importSchema() (core/geometry/import.cpp), demoSchema()
 // (core/demo/demo_drone.cpp), beltSchema() and datasetSchema() (core/dataset), trainSchema()
-// (core/train), bakeSchema() (core/bake), weaponSchema() and simSchema() (core/destruct); the editor test fails when a string is missing here.
+// (core/train), bakeSchema() (core/bake), weaponSchema() and simSchema() (core/destruct), the foliage schemas (core/foliage); the editor test fails when a string is missing here.
 const char* const LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Import"),
     QT_TRANSLATE_NOOP("schema", "Normalise"),
@@ -389,8 +391,7 @@ const char* const LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Small (2000 splats)"),
     QT_TRANSLATE_NOOP("schema", "A small prop or enemy: 2000 splats"),
     QT_TRANSLATE_NOOP("schema", "Hologram (1800 splats)"),
-    QT_TRANSLATE_NOOP("schema", "The hologram stand-in: its own 1800-splat training, exported under <name>-hologram"),
-};
+    QT_TRANSLATE_NOOP("schema", "The hologram stand-in: its own 1800-splat training, exported under <name>-hologram"),};
 
 void collect(const ParamSchema& schema, QStringList& out) {
     auto push = [&out](const std::string& s) {
@@ -423,6 +424,10 @@ QStringList schemaStrings() {
     collect(render::effectTimelineSchema().schema(), out);
     collect(destruct::weaponSchema().schema(), out);
     collect(destruct::simSchema().schema(), out);
+    collect(foliage::windSchema().schema(), out);
+    collect(foliage::lookSchema().schema(), out);
+    collect(foliage::touchSchema().schema(), out);
+    collect(foliage::previewSchema().schema(), out);
 #ifdef SW_HAVE_TRAIN
     collect(train::trainSchema().schema(), out);
 #endif
@@ -432,6 +437,7 @@ QStringList schemaStrings() {
 QStringList untranslatedSchemaStrings(const QTranslator& translator) {
     QStringList listed;
     for (const char* s : LUPDATE_LIST) listed << QString::fromUtf8(s);
+    listed << foliageSchemaList();
     QStringList problems;
     for (const QString& s : schemaStrings()) {
         const QByteArray utf8 = s.toUtf8();

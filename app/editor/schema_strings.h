@@ -15,5 +15,7 @@ QStringList schemaStrings();
 // (prefixed "not listed: ") or that `translator` does not translate (prefixed
 // "untranslated: "). Empty when the translation is complete.
 QStringList untranslatedSchemaStrings(const QTranslator& translator);
+// The lupdate list of the foliage schemas (schema_strings_foliage.cpp).
+QStringList foliageSchemaList();
 
 }  // namespace sw::editor

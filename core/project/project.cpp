@@ -77,6 +77,21 @@ Status readPreset(const json& doc, const char* key, const SettingsSchema<S>& sch
     return {};
 }
 
+// foliage: {"wind", "look", "touch", "preview"}, each a preset; a missing one keeps its defaults.
+Status readFoliage(const json& doc, Project& p, const std::string& path) {
+    if (!doc.contains("foliage")) return {};
+    const json& f = doc["foliage"];
+    if (!f.is_object()) return makeError(ErrorCode::Parse, "foliage is not an object", path);
+    const auto part = [&](Status s) -> Status {
+        if (s) return s;
+        return makeError(s.error().code, "foliage." + s.error().message, path);
+    };
+    SW_TRY(part(readPreset(f, "wind", foliage::windSchema(), p.foliage.wind, path)));
+    SW_TRY(part(readPreset(f, "look", foliage::lookSchema(), p.foliage.look, path)));
+    SW_TRY(part(readPreset(f, "touch", foliage::touchSchema(), p.foliage.touch, path)));
+    return part(readPreset(f, "preview", foliage::previewSchema(), p.foliagePreview, path));
+}
+
 // weapons: an array of weapon presets ({"stage": "weapon", "params": {…}}), names unique.
 Status readWeapons(const json& doc, Project& p, const std::string& path) {
     if (!doc.contains("weapons")) return {};
@@ -290,6 +305,10 @@ std::string projectToJson(const Project& p, const std::string& projectPath) {
     for (const destruct::WeaponProfile& w : p.weapons) weapons.push_back(json::parse(destruct::profileToJson(w)));
     doc["weapons"] = weapons;
     doc["destruction"] = presetJson(destruct::simSchema(), p.destruction);
+    doc["foliage"] = {{"wind", presetJson(foliage::windSchema(), p.foliage.wind)},
+                      {"look", presetJson(foliage::lookSchema(), p.foliage.look)},
+                      {"touch", presetJson(foliage::touchSchema(), p.foliage.touch)},
+                      {"preview", presetJson(foliage::previewSchema(), p.foliagePreview)}};
     doc["cacheFolder"] = relativeTo(p.cacheFolder, base);
     return doc.dump(2) + "\n";
 }
@@ -336,6 +355,7 @@ Result<Project> readProject(const json& doc, const std::string& projectPath) {
     SW_TRY(readEffectVectors(doc, p, projectPath));
     SW_TRY(readWeapons(doc, p, projectPath));
     SW_TRY(readPreset(doc, "destruction", destruct::simSchema(), p.destruction, projectPath));
+    SW_TRY(readFoliage(doc, p, projectPath));
     auto cache = stringAt(doc, "cacheFolder", "", {}, projectPath);
     if (!cache) return cache.error();
     p.cacheFolder = resolve(*cache, base);

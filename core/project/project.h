@@ -11,6 +11,7 @@
 //    "export": {preset, "name": "", "folder": "export"},
 //    "effects": {preset}, "effectTimeline": {preset},
 //    "effectVectors": {"center": [x, y, z], "shotDirection": [x, y, z], "hitPoint": [x, y, z]},
+//    "foliage": {"wind": {preset}, "look": {preset}, "touch": {preset}, "preview": {preset}},
 //    "cacheFolder": "drone.cache"}
 //
 // Version 1 (import, belt, dataset, HSV, parts and the cache folder) opens: migrateProject
@@ -32,6 +33,8 @@
 #include "core/dataset/dataset_stage.h"
 #include "core/destruct/simulation.h"
 #include "core/destruct/weapon_profile.h"
+#include "core/foliage/foliage_preview.h"
+#include "core/foliage/foliage_settings.h"
 #include "core/dataset/lighting.h"
 #include "core/foundation/error.h"
 #include "core/foundation/file_io.h"
@@ -80,6 +83,10 @@ struct Project {
     // defaults.
     std::vector<destruct::WeaponProfile> weapons;
     destruct::SimSettings destruction;
+    // The Foliage dock's wind, look, touch and preview (copies, fade). Absent in older files:
+    // defaults; a missing part of it: that part's defaults.
+    foliage::FoliageSettings foliage;
+    foliage::FoliagePreviewSettings foliagePreview;
 };
 
 using ::sw::fnv1a64;  // core/foundation/file_io.h

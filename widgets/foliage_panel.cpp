@@ -1,0 +1,376 @@
+#include "widgets/foliage_panel.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSlider>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "core/foundation/output_file.h"
+#include "widgets/param_panel.h"
+
+namespace sw::widgets {
+
+namespace {
+constexpr int kTickMs = 33;            // ~30 fps while playing
+constexpr int kSliderSteps = 1200;     // scrub resolution over the loop
+constexpr double kLoopSeconds = 60.0;  // the wind has no period: the loop is only the scrub range
+constexpr double kMinDragDt = 1.0 / 240.0;  // s: two drag events closer than this count as this far apart
+constexpr double kMaxDragDt = 0.5;          // s: a drag resumed after a pause starts from rest
+constexpr double kRestDt = 1000.0;          // s: the step that moves a bender without velocity
+}  // namespace
+
+FoliagePanel::FoliagePanel(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    m_preview = new ParamPanel(foliage::previewSchema().schema());
+    m_preview->setObjectName("foliagePreview");
+    layout->addWidget(m_preview);
+    buildTimeRow(layout);
+    m_wind = new ParamPanel(foliage::windSchema().schema());
+    m_wind->setObjectName("foliageWind");
+    layout->addWidget(m_wind);
+    buildBenderRow(layout);
+    m_touch = new ParamPanel(foliage::touchSchema().schema());
+    m_touch->setObjectName("foliageTouch");
+    layout->addWidget(m_touch);
+    m_look = new ParamPanel(foliage::lookSchema().schema());
+    m_look->setObjectName("foliageLook");
+    layout->addWidget(m_look);
+
+    auto* exportRow = new QHBoxLayout;
+    m_export = new QPushButton;
+    m_export->setObjectName("foliageExport");
+    connect(m_export, &QPushButton::clicked, this, &FoliagePanel::askExport);
+    exportRow->addWidget(m_export);
+    m_exportLabel = new QLabel;
+    m_exportLabel->setObjectName("foliageExportLabel");
+    m_exportLabel->setWordWrap(true);
+    exportRow->addWidget(m_exportLabel, 1);
+    layout->addLayout(exportRow);
+    layout->addStretch(1);
+
+    m_timer = new QTimer(this);
+    m_timer->setInterval(kTickMs);
+    connect(m_timer, &QTimer::timeout, this, &FoliagePanel::onTick);
+    for (ParamPanel* panel : {m_preview, m_wind, m_look})
+        connect(panel, &ParamPanel::changed, this, [this] {
+            emit settingsEdited();
+            emitView();
+        });
+    connect(m_touch, &ParamPanel::changed, this, [this] {
+        rebuildBenders();
+        emit settingsEdited();
+        emitView();
+    });
+    m_benders = foliage::BenderSet(settings().touch);
+    setLabels();
+    refreshBenderBox();
+}
+
+FoliagePanel::~FoliagePanel() = default;
+
+void FoliagePanel::buildTimeRow(QVBoxLayout* layout) {
+    auto* row = new QHBoxLayout;
+    m_play = new QPushButton;
+    m_play->setObjectName("foliagePlay");
+    m_play->setCheckable(true);
+    connect(m_play, &QPushButton::toggled, this, [this](bool on) { on ? play() : pause(); });
+    m_slider = new QSlider(Qt::Horizontal);
+    m_slider->setObjectName("foliageTimeSlider");
+    m_slider->setRange(0, kSliderSteps);
+    m_slider->setPageStep(kSliderSteps / 10);
+    connect(m_slider, &QSlider::valueChanged, this,
+            [this](int v) { setTime(kLoopSeconds * std::min(double(v) / kSliderSteps, 1.0 - 1e-9)); });
+    m_timeLabel = new QLabel;
+    m_timeLabel->setObjectName("foliageTimeLabel");
+    row->addWidget(m_play);
+    row->addWidget(m_slider, 1);
+    row->addWidget(m_timeLabel);
+    layout->addLayout(row);
+}
+
+void FoliagePanel::buildBenderRow(QVBoxLayout* layout) {
+    auto* row = new QHBoxLayout;
+    m_benderBox = new QComboBox;
+    m_benderBox->setObjectName("foliageBenders");
+    m_add = new QPushButton;
+    m_add->setObjectName("foliageAddBender");
+    connect(m_add, &QPushButton::clicked, this, [this] { addBender(); });
+    m_loadPath = new QPushButton;
+    m_loadPath->setObjectName("foliageLoadBenderPath");
+    connect(m_loadPath, &QPushButton::clicked, this, &FoliagePanel::askLoadPaths);
+    m_remove = new QPushButton;
+    m_remove->setObjectName("foliageRemoveBender");
+    connect(m_remove, &QPushButton::clicked, this, [this] { removeBender(currentBender()); });
+    row->addWidget(m_benderBox, 1);
+    row->addWidget(m_add);
+    row->addWidget(m_loadPath);
+    row->addWidget(m_remove);
+    layout->addLayout(row);
+}
+
+void FoliagePanel::setLabels() {
+    m_play->setText(isPlaying() ? tr("Pause") : tr("Play"));
+    m_play->setToolTip(tr("Play or pause the wind's time"));
+    m_slider->setToolTip(tr("Scrub the wind's time: the same time gives the same frame"));
+    m_timeLabel->setText(tr("%1 s").arg(m_time, 0, 'f', 2));
+    m_benderBox->setToolTip(tr("The benders: capsules that push the plants aside"));
+    m_add->setText(tr("Add bender"));
+    m_add->setToolTip(tr("A bender at the centre of the copies: drag its capsule in the viewport"));
+    m_loadPath->setText(tr("Load bender path…"));
+    m_loadPath->setToolTip(tr("Scripted benders walked along their paths in the wind's time (the JSON the foliage command reads)"));
+    m_remove->setText(tr("Remove"));
+    m_remove->setToolTip(tr("Remove the bender chosen in the list"));
+    m_export->setText(tr("Export"));
+    m_export->setToolTip(tr("Write the settings beside the asset as the game's scene JSON (<name>.foliage.json)"));
+    m_export->setEnabled(!m_assetPath.isEmpty());
+    if (!m_lastExport.isEmpty()) m_exportLabel->setText(tr("Wrote %1").arg(QFileInfo(m_lastExport).fileName()));
+    else if (m_assetPath.isEmpty()) m_exportLabel->setText(tr("Open a model to export its foliage settings"));
+    else m_exportLabel->clear();
+}
+
+void FoliagePanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        setLabels();
+        refreshBenderBox();
+    }
+    QWidget::changeEvent(event);
+}
+
+void FoliagePanel::setUndoStack(QUndoStack* stack) {
+    for (ParamPanel* panel : {m_preview, m_wind, m_look, m_touch}) panel->setUndoStack(stack);
+}
+
+void FoliagePanel::setSettings(const foliage::FoliageSettings& s, const foliage::FoliagePreviewSettings& preview) {
+    m_wind->setParams(foliage::windSchema().toParams(s.wind));
+    m_look->setParams(foliage::lookSchema().toParams(s.look));
+    m_touch->setParams(foliage::touchSchema().toParams(s.touch));
+    m_preview->setParams(foliage::previewSchema().toParams(preview));
+    rebuildBenders();
+    emitView();
+}
+
+foliage::FoliageSettings FoliagePanel::settings() const {
+    foliage::FoliageSettings s;
+    s.wind = foliage::windSchema().fromParams(m_wind->params());
+    s.look = foliage::lookSchema().fromParams(m_look->params());
+    s.touch = foliage::touchSchema().fromParams(m_touch->params());
+    return s;
+}
+
+foliage::FoliagePreviewSettings FoliagePanel::preview() const {
+    return foliage::previewSchema().fromParams(m_preview->params());
+}
+
+void FoliagePanel::setAssetPath(const QString& path) {
+    m_assetPath = path;
+    m_lastExport.clear();
+    setLabels();
+}
+
+QString FoliagePanel::exportPath() const {
+    if (m_assetPath.isEmpty()) return {};
+    const QFileInfo asset(m_assetPath);
+    return asset.absoluteDir().filePath(asset.completeBaseName() + QStringLiteral(".foliage.json"));
+}
+
+Status FoliagePanel::exportJson(bool overwrite) {
+    if (m_assetPath.isEmpty()) return makeError(ErrorCode::InvalidInput, "no asset is open to export foliage settings for");
+    const std::string out = exportPath().toStdString();
+    OutputFileRule rule;
+    rule.inputs = {m_assetPath.toStdString()};
+    rule.overwrite = overwrite;
+    SW_TRY(checkOutputFile(out, rule));
+    const foliage::FoliageNode node{QFileInfo(m_assetPath).completeBaseName().toStdString(), preview().fade()};
+    SW_TRY(foliage::saveSceneJson(out, settings(), {node}));
+    SW_TRY(recordOutputFile(out));
+    m_lastExport = exportPath();
+    setLabels();
+    return {};
+}
+
+void FoliagePanel::askExport() {
+    Status s = exportJson(false);
+    if (!s && QFileInfo::exists(exportPath()) && !QFileInfo(exportPath()).isSymLink() &&
+        QFileInfo(exportPath()) != QFileInfo(m_assetPath)) {
+        // Most likely a file the program did not write: replace it only when the user agrees.
+        const auto answer = QMessageBox::question(
+            this, tr("Export foliage settings"),
+            tr("%1 exists and was not written by Splatwright. Replace it?").arg(exportPath()));
+        if (answer != QMessageBox::Yes) return;
+        s = exportJson(true);
+    }
+    if (!s) QMessageBox::warning(this, tr("Export foliage settings"), QString::fromStdString(s.error().toString()));
+}
+
+void FoliagePanel::play() {
+    if (m_timer->isActive()) return;
+    m_clock.start();
+    m_timer->start();
+    const QSignalBlocker block(m_play);
+    m_play->setChecked(true);
+    setLabels();
+}
+
+void FoliagePanel::pause() {
+    m_timer->stop();
+    const QSignalBlocker block(m_play);
+    m_play->setChecked(false);
+    setLabels();
+}
+
+bool FoliagePanel::isPlaying() const { return m_timer->isActive(); }
+
+double FoliagePanel::loopSeconds() const { return kLoopSeconds; }
+
+double FoliagePanel::time() const { return m_time; }
+
+void FoliagePanel::setTime(double seconds) {
+    double t = std::fmod(std::isfinite(seconds) ? seconds : 0.0, kLoopSeconds);
+    if (t < 0) t += kLoopSeconds;
+    const double dt = t - m_time;
+    m_time = t;
+    advanceBenders(std::abs(dt));
+    {
+        const QSignalBlocker block(m_slider);
+        m_slider->setValue(int(std::lround(m_time / kLoopSeconds * kSliderSteps)));
+    }
+    setLabels();
+    emitView();
+}
+
+void FoliagePanel::onTick() {
+    const double elapsed = double(m_clock.restart()) / 1000.0;
+    setTime(m_time + std::clamp(elapsed, 0.0, 0.25));
+}
+
+void FoliagePanel::advanceBenders(double dt) {
+    if (dt <= 0.0) return;
+    const float step = float(std::clamp(dt, kMinDragDt, 1.0));
+    for (const Entry& e : m_entries) {
+        if (e.path) {
+            m_benders.move(e.id, foliage::pathPosition(*e.path, float(m_time)), step);
+            continue;
+        }
+        // A dragged bender the mouse no longer moves settles: its smoothed velocity decays.
+        if (e.lastMove.isValid() && e.lastMove.elapsed() < 2 * kTickMs) continue;
+        for (const foliage::Bender& b : m_benders.benders())
+            if (b.id == e.id) m_benders.move(e.id, b.position, step);
+    }
+}
+
+void FoliagePanel::rebuildBenders() {
+    foliage::BenderSet fresh(settings().touch);
+    const float radius = settings().touch.radius;
+    for (Entry& e : m_entries) {
+        Eigen::Vector3f position = Eigen::Vector3f::Zero();
+        for (const foliage::Bender& b : m_benders.benders())
+            if (b.id == e.id) position = b.position;
+        e.id = fresh.add(position, e.path ? e.path->radius : radius);
+    }
+    m_benders = std::move(fresh);
+}
+
+int FoliagePanel::addBender() {
+    Entry e;
+    e.id = m_benders.add(Eigen::Vector3f::Zero());
+    e.number = m_nextNumber++;
+    m_entries.push_back(std::move(e));
+    refreshBenderBox();
+    m_benderBox->setCurrentIndex(m_benderBox->count() - 1);
+    emitView();
+    return m_entries.back().id;
+}
+
+void FoliagePanel::moveBender(int id, const Eigen::Vector3f& position) {
+    for (Entry& e : m_entries) {
+        if (e.id != id || e.path) continue;
+        const bool resumed = !e.lastMove.isValid() || e.lastMove.elapsed() >= qint64(kMaxDragDt * 1000.0);
+        const double dt = resumed ? 0.0 : double(e.lastMove.restart()) / 1000.0;
+        if (resumed) e.lastMove.start();
+        // A drag resumed after a pause starts from rest: over a long step the raw velocity is ~0
+        // and the smoothing takes it whole.
+        m_benders.move(e.id, position, resumed ? float(kRestDt) : float(std::max(dt, kMinDragDt)));
+        emitView();
+        return;
+    }
+}
+
+bool FoliagePanel::removeBender(int id) {
+    const auto it = std::find_if(m_entries.begin(), m_entries.end(), [id](const Entry& e) { return e.id == id; });
+    if (it == m_entries.end()) return false;
+    m_benders.remove(id);
+    m_entries.erase(it);
+    refreshBenderBox();
+    emitView();
+    return true;
+}
+
+Status FoliagePanel::loadBenderPaths(const QString& path) {
+    auto paths = foliage::loadBenderPaths(path.toStdString());
+    if (!paths) return paths.error();
+    for (foliage::BenderPath& p : *paths) {
+        Entry e;
+        e.id = m_benders.add(foliage::pathPosition(p, float(m_time)), p.radius);
+        e.number = m_nextPathNumber++;
+        e.file = QFileInfo(path).fileName();
+        e.path = std::move(p);
+        m_entries.push_back(std::move(e));
+    }
+    refreshBenderBox();
+    m_benderBox->setCurrentIndex(m_benderBox->count() - 1);
+    emitView();
+    return {};
+}
+
+void FoliagePanel::askLoadPaths() {
+    const QString file = QFileDialog::getOpenFileName(this, tr("Load bender path"), QFileInfo(m_assetPath).absolutePath(),
+                                                      tr("Bender paths (*.json)"));
+    if (file.isEmpty()) return;
+    if (Status s = loadBenderPaths(file); !s)
+        QMessageBox::warning(this, tr("Load bender path"), QString::fromStdString(s.error().toString()));
+}
+
+std::vector<int> FoliagePanel::benderIds() const {
+    std::vector<int> ids;
+    for (const Entry& e : m_entries) ids.push_back(e.id);
+    return ids;
+}
+
+int FoliagePanel::currentBender() const {
+    const int row = m_benderBox->currentIndex();
+    return row >= 0 && row < int(m_entries.size()) ? m_entries[std::size_t(row)].id : -1;
+}
+
+void FoliagePanel::refreshBenderBox() {
+    const int row = m_benderBox->currentIndex();
+    const QSignalBlocker block(m_benderBox);
+    m_benderBox->clear();
+    for (const Entry& e : m_entries)
+        m_benderBox->addItem(e.path ? tr("Path %1 (%2)").arg(e.number).arg(e.file) : tr("Bender %1").arg(e.number));
+    if (m_entries.empty()) m_benderBox->addItem(tr("No benders"));
+    m_benderBox->setCurrentIndex(std::clamp(row, 0, std::max(0, m_benderBox->count() - 1)));
+    m_benderBox->setEnabled(!m_entries.empty());
+    m_remove->setEnabled(!m_entries.empty());
+}
+
+FoliageView FoliagePanel::view() const {
+    FoliageView v;
+    v.settings = settings();
+    v.preview = preview();
+    v.time = float(m_time);
+    v.benders = m_benders;
+    return v;
+}
+
+void FoliagePanel::emitView() { emit viewChanged(view()); }
+
+}  // namespace sw::widgets
