@@ -286,7 +286,10 @@ private slots:
         const QImage again = h.viewport->renderToImage();
         QVERIFY(!again.isNull());
         QCOMPARE(again.size(), docked.size());
-        QVERIFY(h.viewport->lastFoliageStats().copiesDrawn > 0);
+        // Paused, same settings: the re-docked viewport draws the same foliage frame (the copy
+        // count is not read back by default: the GPU culls the copies).
+        QVERIFY(h.viewport->lastFoliageStats().drawCalls > 0);
+        QCOMPARE(again, docked);
         QCOMPARE(h.finish(), QString());
     }
 };
