@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 #include "app/editor/editor_document.h"
 #include "app/editor/job_runner.h"
@@ -35,6 +36,11 @@ BakeController::BakeController(EditorDocument* document, Panels panels, const Ed
     connect(m_runner, &JobRunner::started, this, [this] { m_panels.floaters->setBusy(true); });
     connect(m_runner, &JobRunner::finished, this, [this] {
         m_panels.floaters->setBusy(false);
+        if (!m_openWhenIdle.isEmpty()) {  // the job was of the previous cloud: nothing follows it
+            m_rebakeQueued = m_bakeWhenIdle = false;
+            QTimer::singleShot(0, this, [this, path = std::exchange(m_openWhenIdle, {})] { openSplatFile(path); });
+            return;
+        }
         if (m_rebakeQueued && m_bakeStale) {
             m_rebakeQueued = false;
             rebakeSoon();
@@ -109,6 +115,16 @@ void BakeController::refreshFloaterPanel() {
     m_panels.floaters->setScan(m_state.scan->floaters, m_state.scan->distance, m_state.keep, m_state.ids,
                                m_state.scanFromBake ? widgets::FloaterPanel::Source::Bake
                                                     : widgets::FloaterPanel::Source::Scan);  // → highlight()
+}
+
+void BakeController::openSplatFileWhenIdle(const QString& path) {
+    if (!m_runner->busy()) {
+        openSplatFile(path);
+        return;
+    }
+    SW_LOG_INFO("Opening " << QFileInfo(path).fileName().toStdString() << ": the job of the cloud shown is cancelled first");
+    m_openWhenIdle = path;
+    m_runner->cancel();
 }
 
 bool BakeController::openSplatFile(const QString& path) {

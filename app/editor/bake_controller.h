@@ -64,6 +64,9 @@ public:
     // does not fit the open model (bake::cloudFit: a capture from another tool) and is not the
     // project's own is not judged against the model: foreignCloudRead lets the window decide.
     bool openSplatFile(const QString& path);
+    // The cloud of a model just opened: a job still running on the previous cloud (a scan, a
+    // bake) is cancelled and the file opens when it has stopped.
+    void openSplatFileWhenIdle(const QString& path);
     // Makes `cloud` (read from `path`) the current cloud, its saved edits applied; scans it for
     // floaters when `scan` and a model is open.
     void showCloud(const QString& path, std::shared_ptr<const sw::splat::SplatCloud> cloud, bool scan);
@@ -210,6 +213,7 @@ private:
     bool m_bakeWhenIdle = false;  // restored edits had a bake: bake once the floater scan ends
     std::size_t m_openedSize = 0; // splats of the cloud as opened (stable IDs run 0..this)
     QString m_editsOverride;      // takeEditsFrom
+    QString m_openWhenIdle;       // openSplatFileWhenIdle
     QString m_lastReport;
 };
 

@@ -51,7 +51,7 @@ void MainWindow::createBakeDocks() {
     connect(m_actions.openCloud, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open Splat Cloud"), {},
                                                           tr("Splat files (*.ply *.spz *.splat *.bin);;All files (*)"));
-        if (!path.isEmpty()) m_bake->openSplatFile(path);
+        if (!path.isEmpty()) m_bake->openSplatFileWhenIdle(path);
     });
     connect(exportAction, &QAction::triggered, m_bake, [this] { m_bake->exportTo(); });
 
@@ -74,7 +74,7 @@ void MainWindow::createBakeDocks() {
     connect(m_bake, &BakeController::errorOccurred, this, &MainWindow::showError);
     connect(m_bake, &BakeController::foreignCloudRead, this, &MainWindow::askAboutForeignCloud);
     connect(m_projects, &ProjectController::trainedCloudFound, m_bake, [this](const QString& path) {
-        m_bake->openSplatFile(path);
+        m_bake->openSplatFileWhenIdle(path);
     });
     connect(m_bake, &BakeController::statusMessage, statusBar(), &QStatusBar::showMessage);
 }

@@ -16,10 +16,12 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QThread>
 #include <QUndoStack>
 #include <QtTest>
 #include <QSpinBox>
 #include <algorithm>
+#include <atomic>
 
 #include "app/editor/autosave.h"
 #include "app/editor/bake_controller.h"
@@ -667,8 +669,21 @@ void TestEditorBake::aRecoveryIsNotWrittenOverBeforeTheArtistChooses() {
 
     QMessageBox* box = offerRestore(*next, recovery);
     QVERIFY(box);
+    // Restore is answered while a job of the cloud shown still runs (the bake that follows a
+    // project's opening, say): the job is cancelled and the restored cloud opens after it.
+    auto heldCancelled = std::make_shared<std::atomic<bool>>(false);
+    QVERIFY(next->bakeController()->runner()->run<int>(
+        "A job of the cloud shown",
+        [heldCancelled](const sw::Progress& progress) -> sw::Result<int> {
+            for (int i = 0; i < 600 && !progress.cancelled(); ++i) QThread::msleep(50);
+            if (!progress.cancelled()) return 0;
+            *heldCancelled = true;
+            return sw::makeError(sw::ErrorCode::Cancelled, "cancelled");
+        },
+        [](sw::Result<int>) {}));
     box->button(QMessageBox::Yes)->click();
     QVERIFY(QTest::qWaitFor([&] { return scanned.count() == 2 && shown.count() == 2; }, 120000));
+    QVERIFY(*heldCancelled);  // not left to run its 30 s
     QTRY_COMPARE_WITH_TIMEOUT(next->document()->cloud()->size(), half, 30000);
     // Once restored, the restored state is this session's to autosave.
     QVERIFY(next->autosave()->autosaveNow());
