@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QTextBrowser>
+#include <QTimer>
 #include <utility>
 
 #include "app/editor/ask.h"
@@ -38,17 +39,34 @@ ProjectController::ProjectController(EditorDocument* document, Views views, QObj
     : QObject(parent), m_document(document), m_views(views), m_runner(new JobRunner(this)) {
     connect(m_runner, &JobRunner::started, this, [](const QString& what) { SW_LOG_INFO(what.toStdString()); });
     connect(m_views.recent, &RecentFiles::openRequested, this, &ProjectController::openRecent);
+    connect(m_runner, &JobRunner::finished, this, [this] {
+        if (!m_queuedImport) return;  // a later open waits for the cancelled import: it starts now
+        QTimer::singleShot(0, this, [start = std::exchange(m_queuedImport, {})] { start(); });
+    });
     m_document->setSnapshotSource([this] { return snapshot({}); });
 }
 
 bool ProjectController::startImport(const QString& what, const QString& path, ModelJob job) {
-    const bool started = m_runner->run<geometry::ImportedModel>(what, std::move(job), [this](Result<geometry::ImportedModel> model) {
-        if (model) showModel(std::move(model).value());
-        else failLoad(model.error());
-    });
-    if (!started) SW_LOG_WARN("Busy: wait for the running job or cancel it");
-    else m_pendingPath = path;
-    return started;
+    // The latest open wins: its project state (openProject, restoreRecovered) is already the
+    // document's, so an import still running for an earlier open is cancelled and its model,
+    // should it arrive anyway, is dropped.
+    const quint64 generation = ++m_importGeneration;
+    auto start = [this, what, path, generation, job = std::move(job)] {
+        m_pendingPath = path;
+        m_runner->run<geometry::ImportedModel>(what, job, [this, generation](Result<geometry::ImportedModel> model) {
+            if (generation != m_importGeneration) return;  // a later open replaced this one
+            if (model) showModel(std::move(model).value());
+            else failLoad(model.error());
+        });
+    };
+    if (!m_runner->busy()) {
+        start();
+        return true;
+    }
+    SW_LOG_INFO(what.toStdString() << ": the running import is cancelled first");
+    m_queuedImport = std::move(start);
+    m_runner->cancel();
+    return true;
 }
 
 void ProjectController::openModel(const QString& path) {

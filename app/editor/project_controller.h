@@ -5,6 +5,7 @@
 // panels it is given; errors arrive as errorOccurred() (for a dialog), never a crash.
 #include <QObject>
 #include <QString>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -136,6 +137,8 @@ private:
     StagePanels m_stages;
     JobRunner* m_runner;
     QString m_pendingPath;          // the file of the running import
+    quint64 m_importGeneration = 0; // of the latest startImport: an earlier import's model is dropped
+    std::function<void()> m_queuedImport;  // starts once the cancelled import has stopped
     bool m_projectPending = false;  // apply the document's project to the next model shown
     bool m_recoveredPending = false;  // ... and it came from a recovery file
 };

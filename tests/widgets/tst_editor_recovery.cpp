@@ -23,7 +23,9 @@
 #include "app/editor/autosave.h"
 #include "app/editor/dataset_controller.h"
 #include "app/editor/editor_actions.h"
+#include "app/editor/job_runner.h"
 #include "app/editor/main_window.h"
+#include "app/editor/project_controller.h"
 #include "core/project/recovery.h"
 #include "tests/widgets/editor_test_support.h"
 #include "widgets/dataset_panel.h"
@@ -70,6 +72,7 @@ private slots:
     void autosaveAndRestoreAfterACrash();
     void unsavedProjectRecoversFromAppData();
     void intervalSettingAndStageAutosave();
+    void restoreWhileAnotherModelImports();
 };
 
 void TestEditorRecovery::autosaveAndRestoreAfterACrash() {
@@ -244,3 +247,38 @@ int main(int argc, char** argv) {
 }
 
 #include "tst_editor_recovery.moc"
+
+// The recovery question comes at start-up while the model given on the command line still
+// imports: Restore then cancels that import and opens the recovered project's own model; the
+// other model's import never lands in the recovered project.
+void TestEditorRecovery::restoreWhileAnotherModelImports() {
+    const QString dir = outputDir("restore-busy");
+    QSettings().remove("recovery/files");  // the earlier tests' autosaves are not this test's to offer
+    QString project, model;
+    {
+        auto window = std::make_unique<MainWindow>();
+        window->show();
+        project = openDemoProject(*window, dir);
+        QVERIFY(!project.isEmpty());
+        model = window->document()->modelPath();
+        trainViews(*window)->setValue(trainViews(*window)->value() + 5);
+        QVERIFY(window->autosave()->autosaveNow());
+    }  // the crash
+    const QString other = dir + "/other.glb";
+    QVERIFY(QFile::copy(model, other));
+    auto next = std::make_unique<MainWindow>();
+    next->show();
+    QSignalSpy shown(next.get(), &MainWindow::modelShown);
+    next->autosave()->offerRecovery();
+    QMessageBox* box = visibleBox(next.get(), "restoreRecovery");
+    QVERIFY(box);
+    next->openModel(other);  // as main() does after offering the recovery
+    QVERIFY(next->projects()->runner()->busy());
+    box->button(QMessageBox::Yes)->click();
+    QTRY_VERIFY_WITH_TIMEOUT(shown.count() >= 1 && !next->projects()->runner()->busy(), 60000);
+    QTest::qWait(200);  // anything queued behind it lands
+    QCOMPARE(shown.count(), 1);
+    QCOMPARE(QFileInfo(next->document()->modelPath()).canonicalFilePath(), QFileInfo(model).canonicalFilePath());
+    QCOMPARE(next->document()->projectPath(), QFileInfo(project).absoluteFilePath());
+    QVERIFY(next->document()->isModified());
+}
