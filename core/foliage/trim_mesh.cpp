@@ -1,4 +1,5 @@
-// Trimming every alpha-MASK card of a mesh (trim.h): find the quads, trim each, rebuild the mesh.
+// Trimming every alpha-MASK card of a mesh (trim.h): find the cards, trim each parallelogram quad
+// as one polygon and any other card triangle by triangle, rebuild the mesh.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -73,13 +74,15 @@ bool quadCorners(const geometry::Mesh& mesh, const std::vector<int>& pos, const 
     return false;
 }
 
-// Appends the trimmed card as a fan of triangles of the card's material, part and normal.
-void appendPolygon(geometry::Mesh& out, const geometry::Mesh& in, const TrimmedCard& t, int face, int corner) {
+// Appends the trimmed polygon as a fan of triangles of face `face`'s material and part, vertex k
+// with normal normals[k] (when the mesh has normals).
+void appendPolygon(geometry::Mesh& out, const geometry::Mesh& in, const TrimmedCard& t, int face,
+                   const std::vector<Eigen::Vector3f>& normals) {
     const int base = static_cast<int>(out.positions.size());
     for (std::size_t k = 0; k < t.positions.size(); ++k) {
         out.positions.push_back(t.positions[k]);
         if (!in.uvs.empty()) out.uvs.push_back(t.uvs[k]);
-        if (!in.normals.empty()) out.normals.push_back(in.normals[static_cast<std::size_t>(corner)]);
+        if (!in.normals.empty()) out.normals.push_back(normals[k]);
     }
     const auto f = static_cast<std::size_t>(face);
     for (int k = 1; k + 1 < static_cast<int>(t.positions.size()); ++k) {
@@ -87,6 +90,69 @@ void appendPolygon(geometry::Mesh& out, const geometry::Mesh& in, const TrimmedC
         out.faceMaterial.push_back(in.faceMaterial[f]);
         out.facePart.push_back(f < in.facePart.size() ? in.facePart[f] : 0);
     }
+}
+
+// A piece of a face: its corners as barycentric weights of the face's three vertices.
+using Piece = std::array<Eigen::Vector3f, 3>;
+
+// The face split `levels` times at its edge midpoints (4^levels pieces, same winding).
+std::vector<Piece> splitFace(int levels) {
+    std::vector<Piece> pieces{{Eigen::Vector3f(1, 0, 0), Eigen::Vector3f(0, 1, 0), Eigen::Vector3f(0, 0, 1)}};
+    for (int l = 0; l < levels; ++l) {
+        std::vector<Piece> next;
+        for (const Piece& p : pieces) {
+            const Eigen::Vector3f m01 = 0.5f * (p[0] + p[1]), m12 = 0.5f * (p[1] + p[2]), m20 = 0.5f * (p[2] + p[0]);
+            next.push_back({p[0], m01, m20});
+            next.push_back({m01, p[1], m12});
+            next.push_back({m20, m12, p[2]});
+            next.push_back({m01, m12, m20});
+        }
+        pieces = std::move(next);
+    }
+    return pieces;
+}
+
+// Trims a card that is not a parallelogram quad triangle by triangle into report; `empty` when
+// every piece was. Normals are interpolated at the new vertices as the rasteriser would.
+Status trimByTriangles(const geometry::Mesh& mesh, const std::vector<int>& faces, const AlphaLevels& texture,
+                       float cutoff, const TrimSettings& settings, const std::string& at, TrimReport& report,
+                       bool& empty) {
+    const std::vector<Piece> pieces = splitFace(settings.subdivide);
+    empty = true;
+    for (int face : faces) {
+        const Eigen::Vector3i tri = mesh.triangles[static_cast<std::size_t>(face)];
+        auto vtx = [&](int k) { return static_cast<std::size_t>(tri[k]); };
+        for (const Piece& piece : pieces) {
+            CardTriangle ct;
+            for (std::size_t c = 0; c < 3; ++c) {
+                ct.positions[c] = Eigen::Vector3f::Zero();
+                ct.uvs[c] = Eigen::Vector2f::Zero();
+                for (int k = 0; k < 3; ++k) {
+                    ct.positions[c] += piece[c][k] * mesh.positions[vtx(k)];
+                    ct.uvs[c] += piece[c][k] * mesh.uvs[vtx(k)];
+                }
+            }
+            auto trimmed = trimTriangle(texture, cutoff, ct, settings,
+                                        at + ", face " + std::to_string(face));
+            if (!trimmed) return trimmed.error();
+            ++report.pieces;
+            report.areaBefore += static_cast<double>(trimmed->areaBefore);
+            report.areaAfter += static_cast<double>(trimmed->areaAfter);
+            if (trimmed->empty) {
+                ++report.piecesDropped;
+                continue;
+            }
+            empty = false;
+            std::vector<Eigen::Vector3f> normals;
+            if (!mesh.normals.empty())
+                for (const Eigen::Vector2f& st : trimmed->cardSt) {
+                    const Eigen::Vector3f w = (1.f - st.x() - st.y()) * piece[0] + st.x() * piece[1] + st.y() * piece[2];
+                    normals.push_back(w[0] * mesh.normals[vtx(0)] + w[1] * mesh.normals[vtx(1)] + w[2] * mesh.normals[vtx(2)]);
+                }
+            appendPolygon(report.mesh, mesh, *trimmed, face, normals);
+        }
+    }
+    return {};
 }
 
 Status checkMaterials(const geometry::Mesh& mesh, const std::string& what) {
@@ -106,8 +172,12 @@ Result<TrimReport> trimCards(const geometry::Mesh& mesh, const TrimSettings& set
     SW_TRY(checkMaterials(mesh, what));
     if (!mesh.uvs.empty() && mesh.uvs.size() != mesh.positions.size())
         return makeError(ErrorCode::InvalidInput, "uvs do not match the vertices", what);
+    if (!mesh.normals.empty() && mesh.normals.size() != mesh.positions.size())
+        return makeError(ErrorCode::InvalidInput, "normals do not match the vertices", what);
     std::vector<int> pos;
     const std::vector<std::vector<int>> cards = maskCards(mesh, pos);
+    if (!cards.empty() && mesh.uvs.empty())
+        return makeError(ErrorCode::InvalidInput, "alpha-MASK cards have no texture coordinates", what);
     TrimReport report;
     geometry::Mesh& out = report.mesh;
     out.materials = mesh.materials;
@@ -115,25 +185,37 @@ Result<TrimReport> trimCards(const geometry::Mesh& mesh, const TrimSettings& set
     out.partNames = mesh.partNames;
     std::vector<int> remap(mesh.positions.size(), -1);
     std::vector<bool> onCard(mesh.triangles.size(), false);
+    std::map<int, AlphaLevels> levels;  // per texture
     for (const auto& faces : cards) {
         const geometry::Material& mat = mesh.materials[static_cast<std::size_t>(mesh.faceMaterial[static_cast<std::size_t>(faces[0])])];
+        auto cached = levels.find(mat.baseColorTexture);
+        if (cached == levels.end())
+            cached = levels.emplace(mat.baseColorTexture, alphaLevels(mesh.textures[static_cast<std::size_t>(mat.baseColorTexture)], settings.mipLevels)).first;
+        const AlphaLevels& texture = cached->second;
         const std::string at = what + " (material '" + mat.name + "')";
-        std::array<int, 4> c{};
-        if (mesh.uvs.empty() || !quadCorners(mesh, pos, faces, c))
-            return makeError(ErrorCode::InvalidInput, "a card of " + std::to_string(faces.size()) + " triangles is not a quad", at);
-        CardQuad quad;
-        for (int k = 0; k < 4; ++k) {
-            quad.positions[static_cast<std::size_t>(k)] = mesh.positions[static_cast<std::size_t>(c[static_cast<std::size_t>(k)])];
-            quad.uvs[static_cast<std::size_t>(k)] = mesh.uvs[static_cast<std::size_t>(c[static_cast<std::size_t>(k)])];
-        }
-        auto trimmed = trimCard(mesh.textures[static_cast<std::size_t>(mat.baseColorTexture)], mat.alphaCutoff, quad, settings, at);
-        if (!trimmed) return trimmed.error();
         ++report.cards;
-        report.areaBefore += static_cast<double>(trimmed->areaBefore);
-        report.areaAfter += static_cast<double>(trimmed->areaAfter);
         for (int f : faces) onCard[static_cast<std::size_t>(f)] = true;
-        if (trimmed->empty) ++report.dropped;
-        else appendPolygon(out, mesh, *trimmed, faces[0], c[0]);
+        std::array<int, 4> c{};
+        if (quadCorners(mesh, pos, faces, c)) {
+            CardQuad quad;
+            for (std::size_t k = 0; k < 4; ++k) {
+                quad.positions[k] = mesh.positions[static_cast<std::size_t>(c[k])];
+                quad.uvs[k] = mesh.uvs[static_cast<std::size_t>(c[k])];
+            }
+            // A quad that is not a planar parallelogram with affine UVs goes triangle by triangle.
+            if (auto trimmed = trimCard(texture, mat.alphaCutoff, quad, settings, at)) {
+                ++report.quads;
+                report.areaBefore += static_cast<double>(trimmed->areaBefore);
+                report.areaAfter += static_cast<double>(trimmed->areaAfter);
+                if (trimmed->empty) ++report.dropped;
+                else appendPolygon(out, mesh, *trimmed, faces[0],
+                                   std::vector<Eigen::Vector3f>(trimmed->positions.size(), mesh.normals.empty() ? Eigen::Vector3f::Zero() : mesh.normals[static_cast<std::size_t>(c[0])]));
+                continue;
+            }
+        }
+        bool empty = true;
+        SW_TRY(trimByTriangles(mesh, faces, texture, mat.alphaCutoff, settings, at, report, empty));
+        if (empty) ++report.dropped;
     }
     for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {
         if (onCard[f]) continue;
