@@ -273,8 +273,8 @@ namespace {
 
 Status checkTrim(const AlphaLevels& levels, const TrimSettings& settings, const std::string& what) {
     if (settings.margin < 0 || settings.maxVertices < 4 || settings.maxVertices > 8 || settings.subdivide < 0 ||
-        settings.subdivide > 4 || settings.mipLevels < 0 || settings.mipLevels > 12)
-        return makeError(ErrorCode::InvalidInput, "trim: margin must be >= 0, max vertices 4..8, subdivide 0..4 and mip levels 0..12", what);
+        settings.subdivide > 4 || settings.mipLevels < 0 || settings.mipLevels > 12 || settings.viewMip < -1 || settings.viewMip > 12)
+        return makeError(ErrorCode::InvalidInput, "trim: margin must be >= 0, max vertices 4..8, subdivide 0..4, mip levels 0..12 and view mip -1..12", what);
     if (levels.alpha.empty()) return makeError(ErrorCode::InvalidInput, "alpha-MASK card has no texture", what);
     return {};
 }

@@ -31,7 +31,19 @@ struct TrimSettings {
     // footprint), so that a card drawn at those levels, where averaged alpha thickens thin
     // cut-outs, shows the same pixels; farther cards may lose some of that thickening.
     int mipLevels = 4;
+    // -1 or 0..12: the mip level the cards are tuned for (a screen pixel spanning 2^viewMip
+    // texels). The rasteriser shades whole blocks of pixels (llvmpipe 4 × 4, GPUs 2 × 2), and a
+    // block cut by an edge is shaded for each triangle touching it, so many small pieces can cost
+    // more than the transparent area they cut. With viewMip >= 0 each quad card, and each triangle
+    // of another card, is kept whole or trimmed after 0..subdivide splits, whichever touches the
+    // fewest 4 × 4 blocks at that level (blocksTouched); -1 always cuts with `subdivide` splits.
+    int viewMip = -1;
 };
+
+// The 4 × 4 pixel blocks the triangles touch (at least one pixel centre inside), pixels `pixel`
+// units wide, averaged over four placements of the pixel grid; one count per triangle, so a block
+// two triangles share counts twice, as the rasteriser shades it twice.
+double blocksTouched(const std::vector<std::array<Eigen::Vector2f, 3>>& triangles, float pixel, int block = 4);
 
 // The alpha of a texture and its first mip levels (2 × 2 box averages, as glGenerateMipmap
 // makes them), built once per texture when trimming many cards on it.
@@ -97,6 +109,7 @@ struct TrimReport {
     int quads = 0;              // of them, trimmed as one parallelogram
     int dropped = 0;            // empty cards removed
     int pieces = 0;             // triangles trimmed one by one (after the midpoint splits)
+    int kept = 0;               // quad cards and triangles kept whole, trimming would cost more blocks
     int piecesDropped = 0;      // of them, empty and removed
     double areaBefore = 0.0;    // model units², all cards
     double areaAfter = 0.0;

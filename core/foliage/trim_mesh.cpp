@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <tuple>
 
 #include "core/foliage/trim.h"
@@ -112,44 +113,101 @@ std::vector<Piece> splitFace(int levels) {
     return pieces;
 }
 
+// A polygon's fan of triangles in texels of `texture`'s full resolution.
+void fanTexels(const TrimmedCard& t, const AlphaLevels& texture, std::vector<std::array<Eigen::Vector2f, 3>>& out) {
+    const Eigen::Vector2f size(static_cast<float>(texture.widths[0]), static_cast<float>(texture.heights[0]));
+    for (std::size_t k = 1; k + 1 < t.uvs.size(); ++k)
+        out.push_back({t.uvs[0].cwiseProduct(size), t.uvs[k].cwiseProduct(size), t.uvs[k + 1].cwiseProduct(size)});
+}
+
+// The pixel of settings.viewMip in texels.
+float viewPixel(const TrimSettings& settings) { return std::ldexp(1.f, settings.viewMip); }
+
+// One face cut after `levels` midpoint splits: its non-empty pieces.
+struct Cut {
+    std::vector<std::pair<Piece, TrimmedCard>> pieces;
+    int tried = 0, dropped = 0;
+    double areaBefore = 0.0, areaAfter = 0.0;
+};
+
+Result<Cut> cutFace(const geometry::Mesh& mesh, int face, int levels, const AlphaLevels& texture, float cutoff,
+                    const TrimSettings& settings, const std::string& at) {
+    const Eigen::Vector3i tri = mesh.triangles[static_cast<std::size_t>(face)];
+    Cut cut;
+    for (const Piece& piece : splitFace(levels)) {
+        CardTriangle ct;
+        for (std::size_t c = 0; c < 3; ++c) {
+            ct.positions[c] = Eigen::Vector3f::Zero();
+            ct.uvs[c] = Eigen::Vector2f::Zero();
+            for (int k = 0; k < 3; ++k) {
+                ct.positions[c] += piece[c][k] * mesh.positions[static_cast<std::size_t>(tri[k])];
+                ct.uvs[c] += piece[c][k] * mesh.uvs[static_cast<std::size_t>(tri[k])];
+            }
+        }
+        auto trimmed = trimTriangle(texture, cutoff, ct, settings, at + ", face " + std::to_string(face));
+        if (!trimmed) return trimmed.error();
+        ++cut.tried;
+        cut.areaBefore += static_cast<double>(trimmed->areaBefore);
+        cut.areaAfter += static_cast<double>(trimmed->areaAfter);
+        if (trimmed->empty) ++cut.dropped;
+        else cut.pieces.emplace_back(piece, std::move(*trimmed));
+    }
+    return cut;
+}
+
 // Trims a card that is not a parallelogram quad triangle by triangle into report; `empty` when
-// every piece was. Normals are interpolated at the new vertices as the rasteriser would.
+// every face was. With settings.viewMip >= 0 each face is kept whole (keepWhole[face], copied as
+// it is) or cut after 0..subdivide splits, whichever touches the fewest blocks at that mip level.
+// Normals are interpolated at the new vertices as the rasteriser would.
 Status trimByTriangles(const geometry::Mesh& mesh, const std::vector<int>& faces, const AlphaLevels& texture,
                        float cutoff, const TrimSettings& settings, const std::string& at, TrimReport& report,
-                       bool& empty) {
-    const std::vector<Piece> pieces = splitFace(settings.subdivide);
+                       bool& empty, std::vector<bool>& keepWhole) {
     empty = true;
     for (int face : faces) {
         const Eigen::Vector3i tri = mesh.triangles[static_cast<std::size_t>(face)];
         auto vtx = [&](int k) { return static_cast<std::size_t>(tri[k]); };
-        for (const Piece& piece : pieces) {
-            CardTriangle ct;
-            for (std::size_t c = 0; c < 3; ++c) {
-                ct.positions[c] = Eigen::Vector3f::Zero();
-                ct.uvs[c] = Eigen::Vector2f::Zero();
-                for (int k = 0; k < 3; ++k) {
-                    ct.positions[c] += piece[c][k] * mesh.positions[vtx(k)];
-                    ct.uvs[c] += piece[c][k] * mesh.uvs[vtx(k)];
-                }
+        const int first = settings.viewMip >= 0 ? 0 : settings.subdivide;
+        std::optional<Cut> best;
+        double bestCost = 0.0;
+        for (int levels = first; levels <= settings.subdivide; ++levels) {
+            auto cut = cutFace(mesh, face, levels, texture, cutoff, settings, at);
+            if (!cut) return cut.error();
+            if (settings.viewMip < 0) {
+                best = std::move(*cut);
+                break;
             }
-            auto trimmed = trimTriangle(texture, cutoff, ct, settings,
-                                        at + ", face " + std::to_string(face));
-            if (!trimmed) return trimmed.error();
-            ++report.pieces;
-            report.areaBefore += static_cast<double>(trimmed->areaBefore);
-            report.areaAfter += static_cast<double>(trimmed->areaAfter);
-            if (trimmed->empty) {
-                ++report.piecesDropped;
+            std::vector<std::array<Eigen::Vector2f, 3>> fan;
+            for (const auto& piece : cut->pieces) fanTexels(piece.second, texture, fan);
+            const double cost = blocksTouched(fan, viewPixel(settings));
+            if (!best || cost < bestCost) best = std::move(*cut), bestCost = cost;
+        }
+        if (!best->pieces.empty() && settings.viewMip >= 0) {  // the face whole, if that costs fewer blocks
+            const Eigen::Vector2f size(static_cast<float>(texture.widths[0]), static_cast<float>(texture.heights[0]));
+            const std::vector<std::array<Eigen::Vector2f, 3>> whole{{mesh.uvs[vtx(0)].cwiseProduct(size),
+                                                                     mesh.uvs[vtx(1)].cwiseProduct(size),
+                                                                     mesh.uvs[vtx(2)].cwiseProduct(size)}};
+            if (blocksTouched(whole, viewPixel(settings)) <= bestCost) {
+                keepWhole[static_cast<std::size_t>(face)] = true;
+                ++report.kept;
+                report.areaBefore += best->areaBefore;
+                report.areaAfter += best->areaBefore;
+                empty = false;
                 continue;
             }
+        }
+        report.pieces += best->tried;
+        report.piecesDropped += best->dropped;
+        report.areaBefore += best->areaBefore;
+        report.areaAfter += best->areaAfter;
+        for (const auto& [piece, trimmed] : best->pieces) {
             empty = false;
             std::vector<Eigen::Vector3f> normals;
             if (!mesh.normals.empty())
-                for (const Eigen::Vector2f& st : trimmed->cardSt) {
+                for (const Eigen::Vector2f& st : trimmed.cardSt) {
                     const Eigen::Vector3f w = (1.f - st.x() - st.y()) * piece[0] + st.x() * piece[1] + st.y() * piece[2];
                     normals.push_back(w[0] * mesh.normals[vtx(0)] + w[1] * mesh.normals[vtx(1)] + w[2] * mesh.normals[vtx(2)]);
                 }
-            appendPolygon(report.mesh, mesh, *trimmed, face, normals);
+            appendPolygon(report.mesh, mesh, trimmed, face, normals);
         }
     }
     return {};
@@ -205,6 +263,20 @@ Result<TrimReport> trimCards(const geometry::Mesh& mesh, const TrimSettings& set
             // A quad that is not a planar parallelogram with affine UVs goes triangle by triangle.
             if (auto trimmed = trimCard(texture, mat.alphaCutoff, quad, settings, at)) {
                 ++report.quads;
+                if (!trimmed->empty && settings.viewMip >= 0) {  // the quad whole, if that costs fewer blocks
+                    std::vector<std::array<Eigen::Vector2f, 3>> fan;
+                    fanTexels(*trimmed, texture, fan);
+                    const Eigen::Vector2f size(static_cast<float>(texture.widths[0]), static_cast<float>(texture.heights[0]));
+                    std::array<Eigen::Vector2f, 4> q;
+                    for (std::size_t k = 0; k < 4; ++k) q[k] = quad.uvs[k].cwiseProduct(size);
+                    if (blocksTouched({{q[0], q[1], q[3]}, {q[1], q[2], q[3]}}, viewPixel(settings)) <= blocksTouched(fan, viewPixel(settings))) {
+                        for (int f : faces) onCard[static_cast<std::size_t>(f)] = false;
+                        ++report.kept;
+                        report.areaBefore += static_cast<double>(trimmed->areaBefore);
+                        report.areaAfter += static_cast<double>(trimmed->areaBefore);
+                        continue;
+                    }
+                }
                 report.areaBefore += static_cast<double>(trimmed->areaBefore);
                 report.areaAfter += static_cast<double>(trimmed->areaAfter);
                 if (trimmed->empty) ++report.dropped;
@@ -214,7 +286,10 @@ Result<TrimReport> trimCards(const geometry::Mesh& mesh, const TrimSettings& set
             }
         }
         bool empty = true;
-        SW_TRY(trimByTriangles(mesh, faces, texture, mat.alphaCutoff, settings, at, report, empty));
+        std::vector<bool> keepWhole(mesh.triangles.size(), false);
+        SW_TRY(trimByTriangles(mesh, faces, texture, mat.alphaCutoff, settings, at, report, empty, keepWhole));
+        for (int f : faces)
+            if (keepWhole[static_cast<std::size_t>(f)]) onCard[static_cast<std::size_t>(f)] = false;
         if (empty) ++report.dropped;
     }
     for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {

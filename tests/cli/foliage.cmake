@@ -37,6 +37,8 @@ sw_foliage_test(full_resolution RC 0 CLEAN ${_F}/full.glb EXISTS ${_F}/full.glb 
   ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/full.glb --mip-levels 0)
 sw_foliage_test(bad_mip_levels RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb MATCH "error: --mip-levels 13 is outside \\[0, 12\\]"
   ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/x.glb --mip-levels 13)
+sw_foliage_test(bad_view_mip RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb MATCH "error: --view-mip 13 is outside \\[-1, 12\\]"
+  ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/x.glb --view-mip 13)
 sw_foliage_test(bad_subdivide RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb MATCH "error: --subdivide 5 is outside \\[0, 4\\]"
   ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/x.glb --subdivide 5)
 sw_foliage_test(transparent RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb
@@ -60,6 +62,12 @@ sw_cli_test(foliage.trim_pine RC 0 REQUIRES "${_pine}" LABELS cli external CLEAN
   EXISTS ${SW_OUT}/foliage_pine.glb
   MATCH "cards: +136 \\(0 dropped, empty\\).*pieces: +17408 triangles of 136 cards that are not quads \\([0-9]+ dropped, empty\\), subdivide 2.*card area: .* model units\\^2 \\(2[0-9]\\.[0-9] % saved\\).*wrote .*foliage_pine\\.glb"
   ARGS foliage-trim ${_pine} -o ${SW_OUT}/foliage_pine.glb)
+# Tuned for the mip level the pines are drawn at in bench_foliage_scene (--view-mip 6, a card a
+# few 4x4 blocks wide), almost every triangle stays whole: cutting would touch more blocks.
+sw_cli_test(foliage.trim_pine_far RC 0 REQUIRES "${_pine}" LABELS cli external CLEAN ${SW_OUT}/foliage_pine_far.glb
+  EXISTS ${SW_OUT}/foliage_pine_far.glb
+  MATCH "kept whole: +10[0-9][0-9] quads and triangles \\(cutting them costs more 4x4 blocks at mip 6\\).*\\(0\\.[0-9] % saved\\)"
+  ARGS foliage-trim ${_pine} -o ${SW_OUT}/foliage_pine_far.glb --view-mip 6)
 
 # splatwright-cli foliage (issue 35 §8): a foliage scene rendered offscreen to PNG, or a sequence.
 sw_foliage_test(scene RC 0 CLEAN ${_F}/scene.png EXISTS ${_F}/scene.png

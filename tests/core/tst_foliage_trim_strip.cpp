@@ -240,3 +240,54 @@ TEST_CASE("trimCards: a strip on an empty region drops as a card; degenerate UVs
     tooFine.subdivide = 5;
     CHECK_FALSE(trimCards(needleModel(2, 0.2f), tooFine, "strip.glb").ok());
 }
+
+TEST_CASE("blocksTouched: a triangle is paid per 4 x 4 block it touches, so pieces cost more than the whole") {
+    using T = std::array<Eigen::Vector2f, 3>;
+    const T whole{Eigen::Vector2f(0, 0), Eigen::Vector2f(64, 0), Eigen::Vector2f(0, 64)};
+    const double one = blocksTouched({whole}, 1.f);
+    CHECK(one >= 136.0);  // at least the 16 x 16 blocks' lower half with its diagonal
+    CHECK(one <= 160.0);
+    const Eigen::Vector2f m01(32, 0), m12(32, 32), m20(0, 32);  // the midpoint split: same area, 4 triangles
+    const double four = blocksTouched({{whole[0], m01, m20}, {m01, whole[1], m12}, {m20, m12, whole[2]}, {m01, m12, m20}}, 1.f);
+    CHECK(four > one + 10.0);  // the inner edges' blocks are paid twice
+    CHECK(blocksTouched({whole}, 2.f) < 0.3 * one);  // pixels twice as wide: a quarter of the blocks, plus the edge
+    CHECK(blocksTouched({T{Eigen::Vector2f(1, 1), Eigen::Vector2f(2, 1), Eigen::Vector2f(1, 2)}}, 1.f) <= 1.0);
+    CHECK(blocksTouched({T{Eigen::Vector2f(0, 0), Eigen::Vector2f(8, 8), Eigen::Vector2f(16, 16)}}, 1.f) == 0.0);  // no area
+}
+
+TEST_CASE("trimCards with viewMip: each face is cut only where that touches fewer blocks at that mip level") {
+    const Mesh strip = needleModel(4, 0.35f);
+    const Eigen::Vector2f size(64.f, 256.f);  // the needle texture in texels
+    auto cost = [&](const Mesh& m, int mip) {
+        std::vector<std::array<Eigen::Vector2f, 3>> tris;
+        for (const Eigen::Vector3i& t : m.triangles)
+            tris.push_back({m.uvs[t[0]].cwiseProduct(size), m.uvs[t[1]].cwiseProduct(size), m.uvs[t[2]].cwiseProduct(size)});
+        return blocksTouched(tris, std::ldexp(1.f, mip));
+    };
+    REQUIRE(strip.textures[0].width == 64);
+    REQUIRE(strip.textures[0].height == 256);
+    for (int mip : {0, 1, 3}) {
+        CAPTURE(mip);
+        TrimSettings settings;
+        settings.viewMip = mip;
+        auto r = trimCards(strip, settings, "strip.glb");
+        REQUIRE_MESSAGE(r.ok(), r.error().toString());
+        CHECK(cost(r->mesh, mip) <= cost(strip, mip));  // never more blocks than the card as it was
+        CHECK(checkCovered(strip, r->mesh, 60) > 200);  // every texel it may show is kept
+        CHECK(r->savedShare() >= 0.0);
+        if (mip <= 1) CHECK(cost(r->mesh, mip) < 0.7 * cost(strip, mip));  // a texel a pixel or two: cutting pays
+    }
+    TrimSettings near, far;
+    near.viewMip = 0;  // a texel a pixel: cutting pays
+    far.viewMip = 4;   // the card a few blocks wide: every face whole
+    auto a = trimCards(strip, near, "strip.glb"), b = trimCards(strip, far, "strip.glb");
+    REQUIRE(a.ok());
+    REQUIRE(b.ok());
+    CHECK(a->savedShare() > 0.3);
+    CHECK(a->kept < 8);
+    CHECK(b->kept >= 5);  // of the 8 faces (the empty bottom quad's are dropped)
+    CHECK(b->savedShare() < a->savedShare());
+    TrimSettings bad;
+    bad.viewMip = 13;
+    CHECK_FALSE(trimCards(strip, bad, "strip.glb").ok());
+}
