@@ -16,20 +16,31 @@ endfunction()
 
 set(_F "${SW_FOLIAGE}")
 sw_foliage_test(trim RC 0 CLEAN ${_F}/trimmed.glb EXISTS ${_F}/trimmed.glb NOLEFTOVER ${_F}
-  MATCH "cards: +2 \\(1 dropped, empty\\), margin 2 texels.*card area: +2 -> 0\\.[0-9]+ model units\\^2 \\(6[0-9]\\.[0-9] % saved\\).*wrote .*trimmed\\.glb: [0-9]+ triangles"
+  MATCH "cards: +2 \\(1 dropped, empty\\), margin 2 texels, 4 mip levels.*card area: +2 -> 0\\.[0-9]+ model units\\^2 \\(5[0-9]\\.[0-9] % saved\\).*wrote .*trimmed\\.glb: [0-9]+ triangles"
   ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/trimmed.glb)
-# A trimmed card is a polygon, no longer a quad: trimming the copy again is refused, nothing written.
-sw_foliage_test(trim_again RC 5 CLEAN ${_F}/again.glb ABSENT ${_F}/again.glb
-  MATCH "error: .*trimmed\\.glb \\(material 'M_Leaf'\\): a card of [3-6] triangles is not a quad"
+# A trimmed card is a polygon, no longer a quad: trimming the copy again goes triangle by
+# triangle and finds little more to cut.
+sw_foliage_test(trim_again RC 0 CLEAN ${_F}/again.glb EXISTS ${_F}/again.glb
+  MATCH "cards: +1 \\(0 dropped, empty\\).*pieces: +[0-9]+ triangles of [01] cards that are not quads.*\\(([0-9]|1[0-9])\\.[0-9] % saved\\)"
   ARGS foliage-trim ${_F}/trimmed.glb -o ${_F}/again.glb)
 set_tests_properties(cli.foliage.trim_again PROPERTIES DEPENDS cli.foliage.trim)
 sw_foliage_test(margin RC 0 CLEAN ${_F}/margin.glb MATCH "margin 6 texels.*\\((4|5)[0-9]\\.[0-9] % saved\\)"
   ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/margin.glb --margin 6)
 sw_foliage_test(bad_margin RC 5 CLEAN ${_F}/x.glb MATCH "error: --margin -1 is outside \\[0, 64\\] texels" ABSENT ${_F}/x.glb
   ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/x.glb --margin -1)
-sw_foliage_test(not_quad RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb
-  MATCH "error: .*nonquad\\.glb \\(material 'M_Leaf'\\): a card of 3 triangles is not a quad"
+sw_foliage_test(degenerate_uvs RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb
+  MATCH "error: .*nonquad\\.glb \\(material 'M_Leaf'\\), face [0-9]+: a triangle of the card has degenerate UVs"
   ARGS foliage-trim ${_F}/nonquad.glb -o ${_F}/x.glb)
+# --mip-levels 0 keeps full-resolution texels only: the tightest cut (far cards lose the
+# thickening their mip levels give).
+sw_foliage_test(full_resolution RC 0 CLEAN ${_F}/full.glb EXISTS ${_F}/full.glb MATCH "0 mip levels.*\\(6[0-9]\\.[0-9] % saved\\)"
+  ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/full.glb --mip-levels 0)
+sw_foliage_test(bad_mip_levels RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb MATCH "error: --mip-levels 13 is outside \\[0, 12\\]"
+  ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/x.glb --mip-levels 13)
+sw_foliage_test(bad_view_mip RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb MATCH "error: --view-mip 13 is outside \\[-1, 12\\]"
+  ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/x.glb --view-mip 13)
+sw_foliage_test(bad_subdivide RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb MATCH "error: --subdivide 5 is outside \\[0, 4\\]"
+  ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/x.glb --subdivide 5)
 sw_foliage_test(transparent RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb
   MATCH "error: .*transparent\\.glb \\(material 'M_Leaf'\\): .*fully transparent"
   ARGS foliage-trim ${_F}/transparent.glb -o ${_F}/x.glb)
@@ -44,13 +55,19 @@ sw_foliage_test(onto_input RC 5 MATCH "error: .*leaf\\.glb: .*input"
 sw_foliage_test(missing RC 2 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb MATCH "error: .*nope\\.glb: "
   ARGS foliage-trim ${_F}/nope.glb -o ${_F}/x.glb)
 
-# A real pine (../shared/assets/foliage/pine-tree-1): its needle material is MASK, but each of its
-# 136 cards is a strip of 4 quads (8 triangles sharing edges), which trimCards does not split yet:
-# refused with the one-line error naming the file and the material, nothing written.
+# A real pine (../shared/assets/foliage/pine-tree-1): its needle material is MASK and each of its
+# 136 cards is a bent strip of 4 quads (8 triangles sharing edges), trimmed triangle by triangle.
 set(_pine "${SW_ASSETS}/foliage/pine-tree-1/scene.gltf")
-sw_cli_test(foliage.trim_pine RC 5 REQUIRES "${_pine}" LABELS cli external CLEAN ${SW_OUT}/foliage_pine.glb
-  ABSENT ${SW_OUT}/foliage_pine.glb MATCH "error: .*scene\\.gltf \\(material 'Tree_1Mat'\\): a card of 8 triangles is not a quad"
+sw_cli_test(foliage.trim_pine RC 0 REQUIRES "${_pine}" LABELS cli external CLEAN ${SW_OUT}/foliage_pine.glb
+  EXISTS ${SW_OUT}/foliage_pine.glb
+  MATCH "cards: +136 \\(0 dropped, empty\\).*pieces: +17408 triangles of 136 cards that are not quads \\([0-9]+ dropped, empty\\), subdivide 2.*card area: .* model units\\^2 \\(2[0-9]\\.[0-9] % saved\\).*wrote .*foliage_pine\\.glb"
   ARGS foliage-trim ${_pine} -o ${SW_OUT}/foliage_pine.glb)
+# Tuned for the mip level the pines are drawn at in bench_foliage_scene (--view-mip 6, a card a
+# few 4x4 blocks wide), almost every triangle stays whole: cutting would touch more blocks.
+sw_cli_test(foliage.trim_pine_far RC 0 REQUIRES "${_pine}" LABELS cli external CLEAN ${SW_OUT}/foliage_pine_far.glb
+  EXISTS ${SW_OUT}/foliage_pine_far.glb
+  MATCH "kept whole: +10[0-9][0-9] quads and triangles \\(cutting them costs more 4x4 blocks at mip 6\\).*\\(0\\.[0-9] % saved\\)"
+  ARGS foliage-trim ${_pine} -o ${SW_OUT}/foliage_pine_far.glb --view-mip 6)
 
 # splatwright-cli foliage (issue 35 §8): a foliage scene rendered offscreen to PNG, or a sequence.
 sw_foliage_test(scene RC 0 CLEAN ${_F}/scene.png EXISTS ${_F}/scene.png

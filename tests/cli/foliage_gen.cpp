@@ -2,7 +2,8 @@
 // built in code through our own GLB writer (the model in metres, +Z up):
 //   leaf.glb         two alpha-MASK cards on a 64² round-leaf texture (one card on the leaf's
 //                    quarter, one on an empty quarter) and an opaque trunk quad
-//   nonquad.glb      the leaf card with a third triangle on its material
+//   nonquad.glb      the leaf card with a third triangle on its material whose UVs lie on a
+//                    line (degenerate: its texels cannot be told apart)
 //   transparent.glb  the cards with a fully transparent texture
 //   notexture.glb    the cards with no base-colour texture
 //   opaque.glb       the trunk only: no alpha-MASK card
@@ -123,7 +124,7 @@ int main(int argc, char** argv) {
     const Mesh leaf = leafModel();
     write(leaf, out / "leaf.glb");
 
-    Mesh nonquad = leaf;  // a third triangle on the first card (a separate vertex, one card)
+    Mesh nonquad = leaf;  // a third triangle on the first card (a separate vertex, one card), UV v = 0 at all three
     nonquad.positions.emplace_back(0.f, 0.f, 1.5f);
     nonquad.uvs.emplace_back(0.25f, 0.f);
     nonquad.normals.emplace_back(0.f, -1.f, 0.f);

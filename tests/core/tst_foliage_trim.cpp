@@ -64,7 +64,9 @@ float area3d(const std::vector<Eigen::Vector3f>& p) {
 
 TEST_CASE("a round leaf: at most 8 vertices, every opaque texel (+ margin) inside, area cut by more than half") {
     const auto img = leafMask(64, 64, 32.f, 30.f, 20.f);
-    auto t = trimCard(img, 0.5f, unitCard(), {}, "leaf.glb");
+    TrimSettings full;  // full-resolution texels only: the tightest cut
+    full.mipLevels = 0;
+    auto t = trimCard(img, 0.5f, unitCard(), full, "leaf.glb");
     REQUIRE(t.ok());
     CHECK_FALSE(t->empty);
     CHECK(t->uvs.size() >= 4);
@@ -82,11 +84,18 @@ TEST_CASE("a round leaf: at most 8 vertices, every opaque texel (+ margin) insid
     TrimSettings four;
     four.maxVertices = 4;
     four.margin = 0;
+    four.mipLevels = 0;
     auto quad = trimCard(img, 0.5f, unitCard(), four, "leaf.glb");
     REQUIRE(quad.ok());
     CHECK(quad->uvs.size() <= 4);
     checkKeepsTexels(img, *quad, 0.f);
     CHECK(quad->areaAfter > t->areaAfter * 0.9f);
+    // The default keeps the mip levels' thickened cut-out too: more area, still inside the card.
+    auto mips = trimCard(img, 0.5f, unitCard(), {}, "leaf.glb");
+    REQUIRE(mips.ok());
+    checkKeepsTexels(img, *mips, 2.f);
+    CHECK(mips->areaAfter >= t->areaAfter);
+    CHECK(mips->areaAfter < mips->areaBefore);
 }
 
 TEST_CASE("a card in an atlas trims to its own region; rotated UVs keep every texel") {
@@ -121,7 +130,7 @@ TEST_CASE("cards that are not parallelograms and fully transparent textures are 
     CHECK(checkMaskTexture(img, 0.5f, "ok.glb").ok());
 }
 
-TEST_CASE("trimCards: cards trimmed, empty ones dropped, trunks kept, a non-quad refused naming the material") {
+TEST_CASE("trimCards: cards trimmed, empty ones dropped, trunks kept, a non-quad or bent card trimmed by triangles") {
     sw::geometry::Mesh mesh;
     mesh.textures.push_back(leafMask(64, 64, 16.f, 16.f, 12.f));  // a leaf in the top-left quarter only
     sw::geometry::Material card, bark;
@@ -135,9 +144,13 @@ TEST_CASE("trimCards: cards trimmed, empty ones dropped, trunks kept, a non-quad
     for (std::size_t v = 0; v < mesh.uvs.size(); ++v) mesh.uvs[v] *= 0.5f;  // card 1 on the leaf's quarter
     for (std::size_t v = 6; v < mesh.uvs.size(); ++v) mesh.uvs[v] += Eigen::Vector2f(0.5f, 0.5f);  // card 2: empty quarter
     sw::test::addCard(mesh, {6, 0, 0}, 0.3f, 2.f, 1);  // an opaque trunk
-    auto r = trimCards(mesh, {}, "tree.glb");
+    TrimSettings full;  // full-resolution texels only
+    full.mipLevels = 0;
+    auto r = trimCards(mesh, full, "tree.glb");
     REQUIRE_MESSAGE(r.ok(), r.error().toString());
     CHECK(r->cards == 2);
+    CHECK(r->quads == 2);
+    CHECK(r->pieces == 0);
     CHECK(r->dropped == 1);
     CHECK(r->areaBefore == doctest::Approx(2.0));
     CHECK(r->savedShare() > 0.6);
@@ -152,12 +165,24 @@ TEST_CASE("trimCards: cards trimmed, empty ones dropped, trunks kept, a non-quad
             CHECK((r->mesh.positions[t[1]] - r->mesh.positions[t[0]]).cross(r->mesh.positions[t[2]] - r->mesh.positions[t[0]]).y() < 0.f);
 
     sw::geometry::Mesh tri = mesh;
-    tri.triangles.emplace_back(0, 1, 3);  // a third triangle on the first card
+    tri.triangles.emplace_back(0, 1, 3);  // a third triangle on the first card: no longer a quad
     tri.faceMaterial.push_back(0);
     tri.facePart.push_back(0);
-    auto bad = trimCards(tri, {}, "tree.glb");
-    REQUIRE_FALSE(bad.ok());
-    CHECK(bad.error().toString() == "tree.glb (material 'M_Leaf'): a card of 3 triangles is not a quad");
+    auto three = trimCards(tri, full, "tree.glb");
+    REQUIRE_MESSAGE(three.ok(), three.error().toString());
+    CHECK(three->cards == 2);
+    CHECK(three->quads == 1);
+    CHECK(three->pieces == 3 * 16);  // three triangles, split twice at their midpoints
+    CHECK(three->areaBefore == doctest::Approx(2.5));
+    CHECK(three->savedShare() > 0.6);
+    sw::geometry::Mesh bent = mesh;  // the first card folded along its diagonal: not planar
+    for (std::size_t v = 0; v < bent.positions.size(); ++v)
+        if (bent.positions[v].x() > 0.f && bent.positions[v].x() < 1.f && bent.positions[v].z() == 0.f) bent.positions[v].y() = 0.3f;
+    auto folded = trimCards(bent, full, "tree.glb");
+    REQUIRE_MESSAGE(folded.ok(), folded.error().toString());
+    CHECK(folded->quads == 1);
+    CHECK(folded->pieces == 2 * 16);
+    CHECK(folded->savedShare() > 0.6);
     sw::geometry::Mesh clear = mesh;
     clear.textures[0] = leafMask(8, 8, 0.f, 0.f, 0.f);
     auto transparent = trimCards(clear, {}, "tree.glb");

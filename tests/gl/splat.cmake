@@ -19,3 +19,15 @@ sw_core_test(foliage_scene SOURCES gl/tst_foliage_scene.cpp gl/tst_splat_fixture
 # reference for random copies and cameras, and frames drawn with either cull.
 sw_core_test(foliage_cull SOURCES gl/tst_foliage_cull.cpp gl/tst_splat_fixture.cpp gl/golden.cpp
              LIBS sw::render sw::bake sw::foliage LABELS gl)
+# Card trimming leaves the image unchanged (issue 35 §7): a model and its trimmed copy drawn by the
+# mesh renderer, within the golden metric. foliage_trim_render: a generated strip and quad card;
+# foliage_trim_pine: pine-tree-1 (external, skipped without ../shared/assets).
+add_executable(tst_foliage_trim_render gl/tst_foliage_trim_render.cpp gl/tst_splat_fixture.cpp gl/golden.cpp)
+target_link_libraries(tst_foliage_trim_render PRIVATE sw_test_support sw::render sw::bake sw::foliage)
+sw_apply_warnings(tst_foliage_trim_render)
+add_test(NAME foliage_trim_render COMMAND tst_foliage_trim_render "--test-case-exclude=*pine-tree-1*")
+add_test(NAME foliage_trim_pine COMMAND tst_foliage_trim_render "--test-case=*pine-tree-1*")
+set_tests_properties(foliage_trim_render PROPERTIES LABELS gl SKIP_RETURN_CODE ${SW_SKIP_CODE}
+                     ENVIRONMENT "SW_TEST_NAME=foliage_trim_render")
+set_tests_properties(foliage_trim_pine PROPERTIES LABELS "gl;external" SKIP_RETURN_CODE ${SW_SKIP_CODE}
+                     ENVIRONMENT "SW_TEST_NAME=foliage_trim_pine")

@@ -2,7 +2,7 @@
 // benchmarks), in a headless EGL context (llvmpipe, or the NVIDIA driver on the GPU machine).
 //   bench_foliage_scene <pine.gltf> [--width 1280] [--height 800] [--pines 100] [--grass 5000]
 //                       [--area 60] [--benders 8] [--fade start,end] [--frames 5] [--gpu-time]
-//                       [--cpu-cull] [--no-trim]
+//                       [--cpu-cull] [--no-trim] [--subdivide 2] [--mip-levels 4] [--view-mip 3]
 // Pines are the model given (one plant each, metres), grass a clump of three crossed alpha-MASK
 // cards 0.5 m tall built here; both scattered over area × area m (seeds 1 and 2), the camera
 // 1.7 m above the near edge looking across. It prints
@@ -10,7 +10,10 @@
 //     and with the wind off and no bender, and their ratio (the wind's share of the static frame);
 //   - fragment shader invocations (GL_FRAGMENT_SHADER_INVOCATIONS_ARB, the query bench_destruct
 //     uses) of one static frame with the grass cards as built and trimmed (core/foliage trimCards),
-//     and of the pine alone untrimmed and trimmed (or why its cards cannot be trimmed);
+//     and of the pine alone untrimmed and trimmed (its strip cards triangle by triangle, each
+//     split up to --subdivide times, each kept whole or cut as costs fewer 4 x 4 blocks at
+//     --view-mip; -1 always cuts), the fragments of its other (opaque) faces alone, the card area saved and the triangles before and after, in
+//     the scene and as one copy filling the view (azimuth 30°, elevation 10°);
 //   - with --gpu-time, the median GPU time of a frame (GL_TIME_ELAPSED): the cull pass and the draws.
 // Copies are culled by fade and view on the GPU (shaders/foliage_cull.comp), or with --cpu-cull on
 // the CPU with the visible list uploaded each frame (the reference path), for comparison; the copies
@@ -48,6 +51,9 @@ struct Options {
     bool gpuTime = false;
     bool cpuCull = false;
     bool trim = true;
+    int subdivide = 2;  // trimCards' midpoint splits of the pine's strip cards
+    int mipLevels = 4;  // trimCards' mip levels kept
+    int viewMip = 3;    // trimCards' mip level the pieces are chosen for
 };
 
 [[noreturn]] void fail(const std::string& why) {
@@ -73,6 +79,9 @@ Options parse(int argc, char** argv) {
         else if (a == "--gpu-time") o.gpuTime = true;
         else if (a == "--cpu-cull") o.cpuCull = true;
         else if (a == "--no-trim") o.trim = false;
+        else if (a == "--subdivide") o.subdivide = std::atoi(next());
+        else if (a == "--mip-levels") o.mipLevels = std::atoi(next());
+        else if (a == "--view-mip") o.viewMip = std::atoi(next());
         else if (a == "--fade") {
             const char* v = next();
             if (std::sscanf(v, "%f,%f", &o.fade.start, &o.fade.end) != 2) fail("--fade start,end");
@@ -172,6 +181,22 @@ std::uint64_t fragmentsOf(Scene base, const render::GlProcLoader& loader, const 
     return n;
 }
 
+// The mesh without its alpha-MASK faces (what trimming does not touch).
+geometry::Mesh opaqueOnly(const geometry::Mesh& mesh) {
+    geometry::Mesh out = mesh;
+    out.triangles.clear();
+    out.faceMaterial.clear();
+    out.facePart.clear();
+    for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {
+        const int m = mesh.faceMaterial[f];
+        if (m >= 0 && mesh.materials[static_cast<std::size_t>(m)].alphaMask) continue;
+        out.triangles.push_back(mesh.triangles[f]);
+        out.faceMaterial.push_back(m);
+        out.facePart.push_back(f < mesh.facePart.size() ? mesh.facePart[f] : 0);
+    }
+    return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -245,7 +270,9 @@ int main(int argc, char** argv) {
     // Trimmed vs untrimmed cards, one static frame each.
     scene.frame.wind = &still;
     scene.frame.frame.acting.clear();
-    auto trimmedGrass = foliage::trimCards(grass, {}, "grass");
+    foliage::TrimSettings grassTrim;
+    grassTrim.viewMip = o.viewMip;
+    auto trimmedGrass = foliage::trimCards(grass, grassTrim, "grass");
     if (!trimmedGrass) fail(trimmedGrass.error().toString());
     const std::uint64_t g0 = fragmentsOf(scene, (*context)->loader(), grass, *grassPlants, grassCopies);
     auto trimmedGrassPlants = foliage::analysePlants(trimmedGrass->mesh, {}, "trimmed grass");
@@ -255,7 +282,11 @@ int main(int argc, char** argv) {
                 (unsigned long long)g0, (unsigned long long)g1, double(g0) / double(std::max<std::uint64_t>(g1, 1)),
                 100.0 * trimmedGrass->savedShare());
     const std::uint64_t p0 = fragmentsOf(scene, (*context)->loader(), pine->mesh, *pinePlants, pineCopies);
-    auto trimmedPine = foliage::trimCards(pine->mesh, {}, o.pine);
+    foliage::TrimSettings pineTrim;
+    pineTrim.subdivide = o.subdivide;
+    pineTrim.mipLevels = o.mipLevels;
+    pineTrim.viewMip = o.viewMip;
+    auto trimmedPine = foliage::trimCards(pine->mesh, pineTrim, o.pine);
     if (!trimmedPine) {
         std::printf("pine fragments: %llu untrimmed; not trimmed: %s\n", (unsigned long long)p0,
                     trimmedPine.error().toString().c_str());
@@ -264,7 +295,29 @@ int main(int argc, char** argv) {
     auto trimmedPlants = foliage::plantFromPoints(trimmedPine->mesh.positions, {}, o.pine);
     if (!trimmedPlants) fail(trimmedPlants.error().toString());
     const std::uint64_t p1 = fragmentsOf(scene, (*context)->loader(), trimmedPine->mesh, *trimmedPlants, pineCopies);
-    std::printf("pine fragments: %llu untrimmed, %llu trimmed (%.2fx fewer)\n", (unsigned long long)p0,
-                (unsigned long long)p1, double(p0) / double(std::max<std::uint64_t>(p1, 1)));
+    const geometry::Mesh trunk = opaqueOnly(pine->mesh);
+    const std::uint64_t p2 = fragmentsOf(scene, (*context)->loader(), trunk, *pinePlants, pineCopies);
+    std::printf("pine fragments: %llu untrimmed, %llu trimmed (%.2fx fewer; card area %.1f %% saved, %d cards, "
+                "subdivide %d, %d mip levels, view mip %d, %d kept whole, %zu -> %zu triangles); "
+                "opaque faces alone %llu\n",
+                (unsigned long long)p0, (unsigned long long)p1, double(p0) / double(std::max<std::uint64_t>(p1, 1)),
+                100.0 * trimmedPine->savedShare(), trimmedPine->cards, o.subdivide, o.mipLevels, o.viewMip,
+                trimmedPine->kept, pine->mesh.triangles.size(), trimmedPine->mesh.triangles.size(), (unsigned long long)p2);
+    // One copy at the origin filling the view: the cards large on screen, where fill dominates.
+    render::Camera close;
+    close.azimuthDeg = 30.f;
+    close.elevationDeg = 10.f;
+    close.frame(geometry::computeBounds(pine->mesh), aspect);
+    Scene one = scene;
+    one.view = close.view();
+    one.projection = close.projection(aspect);
+    one.frame.camera = close.eye();
+    const std::vector<foliage::FoliageInstance> single(1);
+    const std::uint64_t c0 = fragmentsOf(one, (*context)->loader(), pine->mesh, *pinePlants, single);
+    const std::uint64_t c1 = fragmentsOf(one, (*context)->loader(), trimmedPine->mesh, *trimmedPlants, single);
+    const std::uint64_t c2 = fragmentsOf(one, (*context)->loader(), trunk, *pinePlants, single);
+    std::printf("pine close-up fragments: %llu untrimmed, %llu trimmed (%.2fx fewer); opaque faces alone %llu\n",
+                (unsigned long long)c0, (unsigned long long)c1, double(c0) / double(std::max<std::uint64_t>(c1, 1)),
+                (unsigned long long)c2);
     return 0;
 }
