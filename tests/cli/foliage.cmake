@@ -26,7 +26,7 @@ sw_foliage_test(trim_again RC 0 CLEAN ${_F}/again.glb EXISTS ${_F}/again.glb
 set_tests_properties(cli.foliage.trim_again PROPERTIES DEPENDS cli.foliage.trim)
 sw_foliage_test(margin RC 0 CLEAN ${_F}/margin.glb MATCH "margin 6 texels.*\\((4|5)[0-9]\\.[0-9] % saved\\)"
   ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/margin.glb --margin 6)
-sw_foliage_test(bad_margin RC 5 CLEAN ${_F}/x.glb MATCH "error: --margin -1 is outside \\[0, 64\\] texels" ABSENT ${_F}/x.glb
+sw_foliage_test(bad_margin RC 5 CLEAN ${_F}/x.glb MATCH "error: parameter 'margin' = -1 is outside \\[0, 64\\] \\(given as --margin -1\\)" ABSENT ${_F}/x.glb
   ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/x.glb --margin -1)
 sw_foliage_test(degenerate_uvs RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb
   MATCH "error: .*nonquad\\.glb \\(material 'M_Leaf'\\), face [0-9]+: a triangle of the card has degenerate UVs"
@@ -35,11 +35,11 @@ sw_foliage_test(degenerate_uvs RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb
 # thickening their mip levels give).
 sw_foliage_test(full_resolution RC 0 CLEAN ${_F}/full.glb EXISTS ${_F}/full.glb MATCH "0 mip levels.*\\(6[0-9]\\.[0-9] % saved\\)"
   ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/full.glb --mip-levels 0)
-sw_foliage_test(bad_mip_levels RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb MATCH "error: --mip-levels 13 is outside \\[0, 12\\]"
+sw_foliage_test(bad_mip_levels RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb MATCH "error: parameter 'mip-levels' = 13 is outside \\[0, 12\\] \\(given as --mip-levels 13\\)"
   ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/x.glb --mip-levels 13)
-sw_foliage_test(bad_view_mip RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb MATCH "error: --view-mip 13 is outside \\[-1, 12\\]"
+sw_foliage_test(bad_view_mip RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb MATCH "error: parameter 'view-mip' = 13 is outside \\[-1, 12\\] \\(given as --view-mip 13\\)"
   ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/x.glb --view-mip 13)
-sw_foliage_test(bad_subdivide RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb MATCH "error: --subdivide 5 is outside \\[0, 4\\]"
+sw_foliage_test(bad_subdivide RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb MATCH "error: parameter 'subdivide' = 5 is outside \\[0, 4\\] \\(given as --subdivide 5\\)"
   ARGS foliage-trim ${_F}/leaf.glb -o ${_F}/x.glb --subdivide 5)
 sw_foliage_test(transparent RC 5 CLEAN ${_F}/x.glb ABSENT ${_F}/x.glb
   MATCH "error: .*transparent\\.glb \\(material 'M_Leaf'\\): .*fully transparent"
