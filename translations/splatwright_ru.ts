@@ -1925,6 +1925,50 @@
         <source>Distance where the copies are gone; 0 = no fade</source>
         <translation>Расстояние, где копий уже нет; 0 = без растворения</translation>
     </message>
+    <message>
+        <source>Trim cards</source>
+        <translation>Обрезка карточек</translation>
+    </message>
+    <message>
+        <source>Trim</source>
+        <translation>Обрезать</translation>
+    </message>
+    <message>
+        <source>Margin</source>
+        <translation>Запас</translation>
+    </message>
+    <message>
+        <source>texels</source>
+        <translation>тексели</translation>
+    </message>
+    <message>
+        <source>Texels kept around the texels at or above the alpha cutoff</source>
+        <translation>Сколько текселей оставить вокруг текселей с альфой не ниже порога</translation>
+    </message>
+    <message>
+        <source>Subdivide</source>
+        <translation>Деление</translation>
+    </message>
+    <message>
+        <source>Midpoint splits of each triangle of a card that is not a quad before trimming (more triangles, a tighter cut)</source>
+        <translation>Сколько раз делить пополам стороны каждого треугольника карточки, которая не четырёхугольник, перед обрезкой (больше треугольников, плотнее обрезка)</translation>
+    </message>
+    <message>
+        <source>Mip levels</source>
+        <translation>Уровни MIP</translation>
+    </message>
+    <message>
+        <source>Mip levels whose texels at or above the cutoff are kept too, so cards drawn that far look the same (0: full-resolution texels only, the tightest cut; far cards lose thickening)</source>
+        <translation>Уровни MIP, чьи тексели с альфой не ниже порога тоже сохраняются, чтобы карточки на таком расстоянии выглядели так же (0: только тексели полного разрешения, самая плотная обрезка; дальние карточки теряют утолщение)</translation>
+    </message>
+    <message>
+        <source>View mip</source>
+        <translation>MIP вида</translation>
+    </message>
+    <message>
+        <source>Mip level the cards are drawn at (a pixel spans 2^N texels): each quad or triangle is kept whole or cut, whichever touches fewer 4x4-pixel blocks there; -1 always cuts</source>
+        <translation>Уровень MIP, на котором рисуются карточки (пиксель покрывает 2^N текселей): каждый четырёхугольник или треугольник остаётся целым или обрезается — что задевает меньше блоков 4×4 пикселя; −1: всегда обрезать</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::AutosaveController</name>
@@ -2087,6 +2131,57 @@ Restore them? (Discard deletes the autosave; the project file stays as it was sa
     <message>
         <source>%1 train, %2 val, %3 test views (lighting %4 s, render %5 s, PNG %6 s)</source>
         <translation>Видов: %1 обучающих, %2 валидационных, %3 тестовых (освещение %4 с, рендер %5 с, PNG %6 с)</translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::FoliageTrimController</name>
+    <message>
+        <source>Trim Cards</source>
+        <translation>Обрезка карточек</translation>
+    </message>
+    <message>
+        <source>Cuts each alpha-masked card of %1 to its opaque texels and writes the result as a new model; %1 itself is not changed.</source>
+        <translation>Обрезает каждую карточку с альфа-маской в %1 по её непрозрачным текселям и записывает результат как новую модель; сама %1 не меняется.</translation>
+    </message>
+    <message>
+        <source>Write to</source>
+        <translation>Записать в</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Обзор…</translation>
+    </message>
+    <message>
+        <source>Trimmed model</source>
+        <translation>Обрезанная модель</translation>
+    </message>
+    <message>
+        <source>glTF binary (*.glb)</source>
+        <translation>glTF binary (*.glb)</translation>
+    </message>
+    <message>
+        <source>Trim</source>
+        <translation>Обрезать</translation>
+    </message>
+    <message>
+        <source>Cannot trim the cards</source>
+        <translation>Не удалось обрезать карточки</translation>
+    </message>
+    <message>
+        <source>Choose the file to write the trimmed model to.</source>
+        <translation>Выберите файл, в который записать обрезанную модель.</translation>
+    </message>
+    <message>
+        <source>Trimming the cards of %1</source>
+        <translation>Обрезка карточек %1</translation>
+    </message>
+    <message>
+        <source>Cards trimmed: %1 % of their area cut; wrote %2</source>
+        <translation>Карточки обрезаны: срезано %1 % их площади; записан %2</translation>
+    </message>
+    <message>
+        <source>A trim is already running.</source>
+        <translation>Обрезка уже идёт.</translation>
     </message>
 </context>
 <context>
@@ -3083,6 +3178,18 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
     <message>
         <source>No benders</source>
         <translation>Нет изгибателей</translation>
+    </message>
+    <message>
+        <source>Trim Cards…</source>
+        <translation>Обрезать карточки…</translation>
+    </message>
+    <message>
+        <source>Write a copy of the model whose alpha-masked cards are cut to their opaque texels (fewer fragments, the same picture); the model itself is not changed</source>
+        <translation>Записать копию модели, в которой карточки с альфа-маской обрезаны по непрозрачным текселям (меньше фрагментов, та же картинка); сама модель не меняется</translation>
+    </message>
+    <message>
+        <source>Open a glTF model with alpha-masked cards to trim them</source>
+        <translation>Откройте модель glTF с карточками с альфа-маской, чтобы обрезать их</translation>
     </message>
 </context>
 <context>

@@ -55,6 +55,10 @@ FoliagePanel::FoliagePanel(QWidget* parent) : QWidget(parent) {
     m_exportLabel->setWordWrap(true);
     exportRow->addWidget(m_exportLabel, 1);
     layout->addLayout(exportRow);
+    m_trim = new QPushButton;
+    m_trim->setObjectName("foliageTrim");
+    connect(m_trim, &QPushButton::clicked, this, &FoliagePanel::trimRequested);
+    layout->addWidget(m_trim, 0, Qt::AlignLeft);
     layout->addStretch(1);
 
     m_timer = new QTimer(this);
@@ -132,6 +136,13 @@ void FoliagePanel::setLabels() {
     m_export->setText(tr("Export"));
     m_export->setToolTip(tr("Write the settings beside the asset as the game's scene JSON (<name>.foliage.json)"));
     m_export->setEnabled(!m_assetPath.isEmpty());
+    m_trim->setText(tr("Trim Cards…"));
+    const QString suffix = QFileInfo(m_assetPath).suffix().toLower();
+    const bool model = suffix == QLatin1String("glb") || suffix == QLatin1String("gltf");
+    m_trim->setEnabled(model);
+    m_trim->setToolTip(model ? tr("Write a copy of the model whose alpha-masked cards are cut to their opaque texels "
+                                  "(fewer fragments, the same picture); the model itself is not changed")
+                             : tr("Open a glTF model with alpha-masked cards to trim them"));
     if (!m_lastExport.isEmpty()) m_exportLabel->setText(tr("Wrote %1").arg(QFileInfo(m_lastExport).fileName()));
     else if (m_assetPath.isEmpty()) m_exportLabel->setText(tr("Open a model to export its foliage settings"));
     else m_exportLabel->clear();

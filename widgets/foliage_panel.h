@@ -74,10 +74,12 @@ public:
     ParamPanel* lookPanel() const { return m_look; }
     ParamPanel* touchPanel() const { return m_touch; }
     ParamPanel* previewPanel() const { return m_preview; }
+    QPushButton* trimButton() const { return m_trim; }
 
 signals:
     void viewChanged(const sw::widgets::FoliageView& view);
     void settingsEdited();  // a form changed (an edit, an undo, a preset)
+    void trimRequested();   // Trim Cards… on a model asset (the editor asks where and runs it)
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -114,6 +116,7 @@ private:
     QPushButton* m_remove = nullptr;
     QPushButton* m_export = nullptr;
     QLabel* m_exportLabel = nullptr;
+    QPushButton* m_trim = nullptr;
     QTimer* m_timer = nullptr;
     QElapsedTimer m_clock;
     double m_time = 0.0;

@@ -3,9 +3,11 @@
 // the viewport's bender drags come back to the dock, the open model or cloud is the asset Export
 // writes beside.
 #include <QDockWidget>
+#include <QStatusBar>
 
 #include "app/editor/dock_util.h"
 #include "app/editor/editor_document.h"
+#include "app/editor/foliage_trim.h"
 #include "app/editor/main_window.h"
 #include "widgets/foliage_panel.h"
 #include "widgets/viewport.h"
@@ -28,6 +30,12 @@ void MainWindow::createFoliageDock() {
     connect(m_document, &EditorDocument::modelChanged, foliage, asset);
     connect(m_document, &EditorDocument::cloudChanged, foliage, asset);
     m_viewport->setFoliageView(foliage->view());
+    // Trim Cards…: a trimmed copy of the open model, written beside it (the model is not changed).
+    auto* trim = new FoliageTrimController(this);
+    trim->setObjectName("foliageTrimController");
+    connect(foliage, &widgets::FoliagePanel::trimRequested, trim, [this, trim] { trim->ask(m_document->modelPath()); });
+    connect(trim, &FoliageTrimController::errorOccurred, this, &MainWindow::showError);
+    connect(trim, &FoliageTrimController::statusMessage, statusBar(), &QStatusBar::showMessage);
 }
 
 }  // namespace sw::editor

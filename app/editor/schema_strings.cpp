@@ -11,6 +11,7 @@
 #include "core/destruct/weapon_profile.h"
 #include "core/foliage/foliage_preview.h"
 #include "core/foliage/foliage_settings.h"
+#include "core/foliage/trim_file.h"
 #include "core/geometry/import.h"
 #include "core/render/effects_schema.h"
 #ifdef SW_HAVE_TRAIN
@@ -428,6 +429,7 @@ QStringList schemaStrings() {
     collect(foliage::lookSchema().schema(), out);
     collect(foliage::touchSchema().schema(), out);
     collect(foliage::previewSchema().schema(), out);
+    collect(foliage::trimSchema().schema(), out);
 #ifdef SW_HAVE_TRAIN
     collect(train::trainSchema().schema(), out);
 #endif

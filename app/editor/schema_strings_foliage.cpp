@@ -1,6 +1,7 @@
 // The foliage schemas' texts for lupdate (context "schema"), beside schema_strings.cpp's list:
 // windSchema(), lookSchema(), touchSchema() (core/foliage/foliage_settings.cpp) and
-// previewSchema() (core/foliage/foliage_preview.cpp), the Foliage dock. Keep in sync with them;
+// previewSchema() (core/foliage/foliage_preview.cpp), the Foliage dock, and trimSchema()
+// (core/foliage/trim_file.cpp), its Trim Cards dialog. Keep in sync with them;
 // the editor test fails when a string is missing here.
 #include <QtGlobal>
 
@@ -78,6 +79,21 @@ const char* const FOLIAGE_LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Distance from the camera where the copies start to thin out"),
     QT_TRANSLATE_NOOP("schema", "Fade end"),
     QT_TRANSLATE_NOOP("schema", "Distance where the copies are gone; 0 = no fade"),
+    QT_TRANSLATE_NOOP("schema", "Trim cards"),
+    QT_TRANSLATE_NOOP("schema", "Trim"),
+    QT_TRANSLATE_NOOP("schema", "Margin"),
+    QT_TRANSLATE_NOOP("schema", "texels"),
+    QT_TRANSLATE_NOOP("schema", "Texels kept around the texels at or above the alpha cutoff"),
+    QT_TRANSLATE_NOOP("schema", "Subdivide"),
+    QT_TRANSLATE_NOOP("schema", "Midpoint splits of each triangle of a card that is not a quad before trimming "
+                                "(more triangles, a tighter cut)"),
+    QT_TRANSLATE_NOOP("schema", "Mip levels"),
+    QT_TRANSLATE_NOOP("schema", "Mip levels whose texels at or above the cutoff are kept too, so cards drawn that far "
+                                "look the same (0: full-resolution texels only, the tightest cut; far cards lose "
+                                "thickening)"),
+    QT_TRANSLATE_NOOP("schema", "View mip"),
+    QT_TRANSLATE_NOOP("schema", "Mip level the cards are drawn at (a pixel spans 2^N texels): each quad or triangle is "
+                                "kept whole or cut, whichever touches fewer 4x4-pixel blocks there; -1 always cuts"),
 };
 
 }  // namespace

@@ -35,3 +35,13 @@ target_compile_definitions(tst_param_presets PRIVATE SW_TEST_OUTPUT_DIR="${SW_OU
 sw_apply_warnings(tst_param_presets)
 add_test(NAME widgets.param_presets COMMAND tst_param_presets)
 set_tests_properties(widgets.param_presets PROPERTIES LABELS "widgets" TIMEOUT 120 ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
+# The Foliage dock's Trim Cards… on the foliage_gen fixture's leaf.glb (widgets.editor_foliage_trim).
+add_executable(tst_editor_foliage_trim widgets/tst_editor_foliage_trim.cpp)
+set_target_properties(tst_editor_foliage_trim PROPERTIES AUTOMOC ON)
+target_link_libraries(tst_editor_foliage_trim PRIVATE sw::editor sw::geometry Qt6::Test)
+target_compile_definitions(tst_editor_foliage_trim PRIVATE SW_TEST_OUTPUT_DIR="${SW_OUT}"
+                           SW_FOLIAGE_DIR="${SW_OUT}/foliage")
+sw_apply_warnings(tst_editor_foliage_trim)
+add_test(NAME widgets.editor_foliage_trim COMMAND tst_editor_foliage_trim)
+set_tests_properties(widgets.editor_foliage_trim PROPERTIES LABELS "widgets" TIMEOUT 300 FIXTURES_REQUIRED foliage_glb
+                     SKIP_RETURN_CODE ${SW_SKIP_CODE} ENVIRONMENT "QT_QPA_PLATFORM=xcb")
