@@ -1925,6 +1925,18 @@
         <source>Distance where the copies are gone; 0 = no fade</source>
         <translation>Расстояние, где копий уже нет; 0 = без растворения</translation>
     </message>
+    <message>
+        <source>Units scale</source>
+        <translation>Масштаб единиц</translation>
+    </message>
+    <message>
+        <source>Metres per unit of the asset (a cloud trained from a normalised model is in its normalised units); 0 = from the model&apos;s normalisation when known, else 1</source>
+        <translation>Метров на единицу ассета (облако, обученное по нормализованной модели, — в её нормализованных единицах); 0 = по нормализации модели, если она известна, иначе 1</translation>
+    </message>
+    <message>
+        <source>m per unit</source>
+        <translation>м на единицу</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::AutosaveController</name>
@@ -3084,6 +3096,14 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
         <source>No benders</source>
         <translation>Нет изгибателей</translation>
     </message>
+    <message>
+        <source>Move bender</source>
+        <translation>Перемещение изгибателя</translation>
+    </message>
+    <message>
+        <source>Remove bender</source>
+        <translation>Удаление изгибателя</translation>
+    </message>
 </context>
 <context>
     <name>sw::widgets::FrameBrowser</name>
@@ -3259,6 +3279,14 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
     <message>
         <source>Shrink the sheet to fit the dock (off: actual pixels, scrolled)</source>
         <translation>Уменьшить лист до размера панели (выкл.: реальные пиксели с прокруткой)</translation>
+    </message>
+    <message>
+        <source>current view — foliage at %1 s</source>
+        <translation>текущий вид — растительность на %1 с</translation>
+    </message>
+    <message>
+        <source>%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour on grey and black; one foliage copy of each asset in the dock&apos;s wind at %4 s.</source>
+        <translation>высота %1 px, курс %2°: ×1 и ×%3 по ближайшему соседу на сером и чёрном; по одной копии каждого ассета растительности на ветру панели в момент %4 с.</translation>
     </message>
 </context>
 <context>
