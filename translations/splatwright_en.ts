@@ -147,6 +147,18 @@
             <numerusform>%n warnings</numerusform>
         </translation>
     </message>
+    <message>
+        <source>from the model&apos;s emissive materials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from the rarest bright colours (the model declares no emission)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>emission off</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ImportReport</name>
@@ -1866,6 +1878,42 @@
         <source>Distance where the copies are gone; 0 = no fade</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Emission from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto: the model&apos;s emissive materials when it has any, else the rarest bright colours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>materials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rarity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Units scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metres per unit of the asset (a cloud trained from a normalised model is in its normalised units); 0 = from the model&apos;s normalisation when known, else 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>m per unit</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::AutosaveController</name>
@@ -3001,6 +3049,14 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
         <source>No benders</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Move bender</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove bender</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sw::widgets::FrameBrowser</name>
@@ -3172,6 +3228,14 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
     </message>
     <message>
         <source>Shrink the sheet to fit the dock (off: actual pixels, scrolled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>current view — foliage at %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour on grey and black; one foliage copy of each asset in the dock&apos;s wind at %4 s.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1969,6 +1969,18 @@
         <source>Mip level the cards are drawn at (a pixel spans 2^N texels): each quad or triangle is kept whole or cut, whichever touches fewer 4x4-pixel blocks there; -1 always cuts</source>
         <translation>Уровень MIP, на котором рисуются карточки (пиксель покрывает 2^N текселей): каждый четырёхугольник или треугольник остаётся целым или обрезается — что задевает меньше блоков 4×4 пикселя; −1: всегда обрезать</translation>
     </message>
+    <message>
+        <source>Units scale</source>
+        <translation>Масштаб единиц</translation>
+    </message>
+    <message>
+        <source>Metres per unit of the asset (a cloud trained from a normalised model is in its normalised units); 0 = from the model&apos;s normalisation when known, else 1</source>
+        <translation>Метров на единицу ассета (облако, обученное по нормализованной модели, — в её нормализованных единицах); 0 = по нормализации модели, если она известна, иначе 1</translation>
+    </message>
+    <message>
+        <source>m per unit</source>
+        <translation>м на единицу</translation>
+    </message>
 </context>
 <context>
     <name>sw::editor::AutosaveController</name>
@@ -3191,6 +3203,14 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
         <source>Open a glTF model with alpha-masked cards to trim them</source>
         <translation>Откройте модель glTF с карточками с альфа-маской, чтобы обрезать их</translation>
     </message>
+    <message>
+        <source>Move bender</source>
+        <translation>Перемещение изгибателя</translation>
+    </message>
+    <message>
+        <source>Remove bender</source>
+        <translation>Удаление изгибателя</translation>
+    </message>
 </context>
 <context>
     <name>sw::widgets::FrameBrowser</name>
@@ -3366,6 +3386,14 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
     <message>
         <source>Shrink the sheet to fit the dock (off: actual pixels, scrolled)</source>
         <translation>Уменьшить лист до размера панели (выкл.: реальные пиксели с прокруткой)</translation>
+    </message>
+    <message>
+        <source>current view — foliage at %1 s</source>
+        <translation>текущий вид — растительность на %1 с</translation>
+    </message>
+    <message>
+        <source>%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour on grey and black; one foliage copy of each asset in the dock&apos;s wind at %4 s.</source>
+        <translation>высота %1 px, курс %2°: ×1 и ×%3 по ближайшему соседу на сером и чёрном; по одной копии каждого ассета растительности на ветру панели в момент %4 с.</translation>
     </message>
 </context>
 <context>

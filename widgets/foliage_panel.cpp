@@ -23,9 +23,6 @@ namespace {
 constexpr int kTickMs = 33;            // ~30 fps while playing
 constexpr int kSliderSteps = 1200;     // scrub resolution over the loop
 constexpr double kLoopSeconds = 60.0;  // the wind has no period: the loop is only the scrub range
-constexpr double kMinDragDt = 1.0 / 240.0;  // s: two drag events closer than this count as this far apart
-constexpr double kMaxDragDt = 0.5;          // s: a drag resumed after a pause starts from rest
-constexpr double kRestDt = 1000.0;          // s: the step that moves a bender without velocity
 }  // namespace
 
 FoliagePanel::FoliagePanel(QWidget* parent) : QWidget(parent) {
@@ -157,6 +154,7 @@ void FoliagePanel::changeEvent(QEvent* event) {
 }
 
 void FoliagePanel::setUndoStack(QUndoStack* stack) {
+    m_stack = stack;
     for (ParamPanel* panel : {m_preview, m_wind, m_look, m_touch}) panel->setUndoStack(stack);
 }
 
@@ -263,85 +261,6 @@ void FoliagePanel::onTick() {
     setTime(m_time + std::clamp(elapsed, 0.0, 0.25));
 }
 
-void FoliagePanel::advanceBenders(double dt) {
-    if (dt <= 0.0) return;
-    const float step = float(std::clamp(dt, kMinDragDt, 1.0));
-    for (const Entry& e : m_entries) {
-        if (e.path) {
-            m_benders.move(e.id, foliage::pathPosition(*e.path, float(m_time)), step);
-            continue;
-        }
-        // A dragged bender the mouse no longer moves settles: its smoothed velocity decays.
-        if (e.lastMove.isValid() && e.lastMove.elapsed() < 2 * kTickMs) continue;
-        for (const foliage::Bender& b : m_benders.benders())
-            if (b.id == e.id) m_benders.move(e.id, b.position, step);
-    }
-}
-
-void FoliagePanel::rebuildBenders() {
-    foliage::BenderSet fresh(settings().touch);
-    const float radius = settings().touch.radius;
-    for (Entry& e : m_entries) {
-        Eigen::Vector3f position = Eigen::Vector3f::Zero();
-        for (const foliage::Bender& b : m_benders.benders())
-            if (b.id == e.id) position = b.position;
-        e.id = fresh.add(position, e.path ? e.path->radius : radius);
-    }
-    m_benders = std::move(fresh);
-}
-
-int FoliagePanel::addBender() {
-    Entry e;
-    e.id = m_benders.add(Eigen::Vector3f::Zero());
-    e.number = m_nextNumber++;
-    m_entries.push_back(std::move(e));
-    refreshBenderBox();
-    m_benderBox->setCurrentIndex(m_benderBox->count() - 1);
-    emitView();
-    return m_entries.back().id;
-}
-
-void FoliagePanel::moveBender(int id, const Eigen::Vector3f& position) {
-    for (Entry& e : m_entries) {
-        if (e.id != id || e.path) continue;
-        const bool resumed = !e.lastMove.isValid() || e.lastMove.elapsed() >= qint64(kMaxDragDt * 1000.0);
-        const double dt = resumed ? 0.0 : double(e.lastMove.restart()) / 1000.0;
-        if (resumed) e.lastMove.start();
-        // A drag resumed after a pause starts from rest: over a long step the raw velocity is ~0
-        // and the smoothing takes it whole.
-        m_benders.move(e.id, position, resumed ? float(kRestDt) : float(std::max(dt, kMinDragDt)));
-        emitView();
-        return;
-    }
-}
-
-bool FoliagePanel::removeBender(int id) {
-    const auto it = std::find_if(m_entries.begin(), m_entries.end(), [id](const Entry& e) { return e.id == id; });
-    if (it == m_entries.end()) return false;
-    m_benders.remove(id);
-    m_entries.erase(it);
-    refreshBenderBox();
-    emitView();
-    return true;
-}
-
-Status FoliagePanel::loadBenderPaths(const QString& path) {
-    auto paths = foliage::loadBenderPaths(path.toStdString());
-    if (!paths) return paths.error();
-    for (foliage::BenderPath& p : *paths) {
-        Entry e;
-        e.id = m_benders.add(foliage::pathPosition(p, float(m_time)), p.radius);
-        e.number = m_nextPathNumber++;
-        e.file = QFileInfo(path).fileName();
-        e.path = std::move(p);
-        m_entries.push_back(std::move(e));
-    }
-    refreshBenderBox();
-    m_benderBox->setCurrentIndex(m_benderBox->count() - 1);
-    emitView();
-    return {};
-}
-
 void FoliagePanel::askLoadPaths() {
     const QString file = QFileDialog::getOpenFileName(this, tr("Load bender path"), QFileInfo(m_assetPath).absolutePath(),
                                                       tr("Bender paths (*.json)"));
@@ -350,36 +269,19 @@ void FoliagePanel::askLoadPaths() {
         QMessageBox::warning(this, tr("Load bender path"), QString::fromStdString(s.error().toString()));
 }
 
-std::vector<int> FoliagePanel::benderIds() const {
-    std::vector<int> ids;
-    for (const Entry& e : m_entries) ids.push_back(e.id);
-    return ids;
-}
-
-int FoliagePanel::currentBender() const {
-    const int row = m_benderBox->currentIndex();
-    return row >= 0 && row < int(m_entries.size()) ? m_entries[std::size_t(row)].id : -1;
-}
-
-void FoliagePanel::refreshBenderBox() {
-    const int row = m_benderBox->currentIndex();
-    const QSignalBlocker block(m_benderBox);
-    m_benderBox->clear();
-    for (const Entry& e : m_entries)
-        m_benderBox->addItem(e.path ? tr("Path %1 (%2)").arg(e.number).arg(e.file) : tr("Bender %1").arg(e.number));
-    if (m_entries.empty()) m_benderBox->addItem(tr("No benders"));
-    m_benderBox->setCurrentIndex(std::clamp(row, 0, std::max(0, m_benderBox->count() - 1)));
-    m_benderBox->setEnabled(!m_entries.empty());
-    m_remove->setEnabled(!m_entries.empty());
-}
-
 FoliageView FoliagePanel::view() const {
     FoliageView v;
     v.settings = settings();
     v.preview = preview();
     v.time = float(m_time);
     v.benders = m_benders;
+    v.unitsScale = foliage::resolvedUnitsScale(v.preview.unitsScale, m_recordedUnits);
     return v;
+}
+
+void FoliagePanel::setRecordedUnits(float metresPerUnit) {
+    m_recordedUnits = metresPerUnit;
+    emitView();
 }
 
 void FoliagePanel::emitView() { emit viewChanged(view()); }

@@ -12,6 +12,7 @@ struct FoliageView {
     foliage::FoliagePreviewSettings preview;  // enabled, copies, fade
     float time = 0.f;                         // s: the wind's (and the scripted benders') time
     foliage::BenderSet benders;               // dragged and scripted benders at `time`
+    float unitsScale = 1.f;                   // metres per unit of the asset (resolved, > 0)
 };
 
 }  // namespace sw::widgets

@@ -318,17 +318,20 @@ bool GameScalePanel::refresh() {
         return false;
     };
     const bool compare = comparing();
-    if (!compare && m_a->currentData().toString().isEmpty() && !m_viewport->splatModel())
-        return fail(tr("No splat model: train or open a splat cloud first."));
     QString headingA, headingB, error;
     const QString sourceA = m_a->currentData().toString(), sourceB = m_b->currentData().toString();
-    const ModelPtr a = compareModel(sourceA, headingA, error);
+    // The current view with the foliage preview on: the foliage copies, not the splat model.
+    const bool foliage = sourceA.isEmpty() && m_viewport->foliageAtGameScale();
+    if (!compare && sourceA.isEmpty() && !m_viewport->splatModel() && !foliage)
+        return fail(tr("No splat model: train or open a splat cloud first."));
+    const ModelPtr a = foliage ? nullptr : compareModel(sourceA, headingA, error);
+    if (foliage) headingA = tr("current view — foliage at %1 s").arg(m_viewport->foliageView().time, 0, 'f', 2);
     const ModelPtr b = compare ? compareModel(sourceB, headingB, error) : nullptr;
-    if (!a || (compare && !b)) return fail(error);
+    if ((!a && !foliage) || (compare && !b)) return fail(error);
     bool mesh = false;
     QList<Caption> captionsA, captionsB;
     m_image = QImage();
-    const QImage sheetA = renderCaptioned(a, a == m_viewport->splatModel(), captionsA, mesh);
+    const QImage sheetA = renderCaptioned(a, foliage || a == m_viewport->splatModel(), captionsA, mesh);
     const QImage sheetB = compare ? renderCaptioned(b, false, captionsB, mesh) : QImage();
     if (sheetA.isNull() || (compare && sheetB.isNull())) return fail(tr("The game-scale view could not be rendered (see the log)."));
     if (m_image.isNull()) m_image = sheetA;  // a file as A: its sheet
@@ -344,11 +347,19 @@ bool GameScalePanel::refresh() {
     const QString meshLook = !mesh       ? tr("no mesh to compare with")
                              : look.cel ? tr("the mesh drawn with the same cel bands and sun as the splats")
                                         : tr("the mesh drawn in flat colour like the splats");
-    m_info->setText(tr("%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour on grey and black; %4.")
-                        .arg(m_height->value())
-                        .arg(m_heading->value())
-                        .arg(render::GameScaleSettings{}.zoom)
-                        .arg(meshLook));
+    if (foliage)
+        m_info->setText(tr("%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour on grey and black; one foliage copy "
+                           "of each asset in the dock's wind at %4 s.")
+                            .arg(m_height->value())
+                            .arg(m_heading->value())
+                            .arg(render::GameScaleSettings{}.zoom)
+                            .arg(m_viewport->foliageView().time, 0, 'f', 2));
+    else
+        m_info->setText(tr("%1 px tall, heading %2°: ×1 and ×%3 nearest-neighbour on grey and black; %4.")
+                            .arg(m_height->value())
+                            .arg(m_heading->value())
+                            .arg(render::GameScaleSettings{}.zoom)
+                            .arg(meshLook));
     emit refreshed(m_image);
     return true;
 }

@@ -184,10 +184,17 @@ public:
     QPointF benderPosition(int id) const;
     // Stats of the last foliage frame.
     const sw::render::FoliageDrawStats& lastFoliageStats() const;
+    // While the preview is on, the game-scale sheet (renderGameScale) shows the foliage: one copy
+    // of the cloud (when set) and of the mesh (when set) standing at the origin, each in its
+    // column, in the view's wind, time, look and benders (the fade is left out: the copy is the
+    // one the player looks at).
+    bool foliageAtGameScale() const;
 
 signals:
     // A bender dragged with the mouse to `position` (scene metres).
     void benderDragged(int id, Eigen::Vector3f position);
+    // The drag of bender `id` ended (the mouse button was released).
+    void benderReleased(int id);
     // The crop box moved or was resized (a drag, setCropBox, the first show).
     void cropBoxChanged(Eigen::Vector3f min, Eigen::Vector3f max);
     // A left click without drag on the splat model (Splats content); splatIndex is the core
@@ -252,6 +259,8 @@ private:
     bool ensureFoliage();
     sw::Status drawFoliageInto(unsigned framebuffer, int width, int height);
     void releaseFoliage();  // context current
+    QImage renderFoliageGameScale(const sw::render::GameScaleSettings& settings,
+                                  std::vector<sw::render::GameScaleTile>* tiles);  // context current
     bool benderPress(QMouseEvent* event);
     bool benderMove(QMouseEvent* event);
     bool benderRelease(QMouseEvent* event);

@@ -6,6 +6,7 @@
 // destructor) and made again in the new context.
 #include <QMouseEvent>
 #include <QOpenGLContext>
+#include <algorithm>
 #include <cmath>
 
 #include "core/foliage/wind_field.h"
@@ -18,15 +19,15 @@ namespace {
 constexpr float kBenderGrabPx = 14.f;  // a press this close to a bender's centre takes it
 constexpr int kCapsuleSegments = 24;   // per ring of a bender's outline
 const render::GizmoColor kBenderColour(1.f, 0.55f, 0.1f, 1.f);  // orange: no overlay palette's
-constexpr float kCapsuleHeight = 1.6f;  // m between the outline's end rings (a standing figure)
 
 bool sameScene(const foliage::FoliagePreviewSettings& a, const foliage::FoliagePreviewSettings& b) {
     return a.count == b.count && a.seed == b.seed && a.area == b.area && a.fadeStart == b.fadeStart &&
            a.fadeEnd == b.fadeEnd;
 }
 
-// A capsule of radius r standing on `base`: two rings and four vertical lines.
-void appendCapsule(std::vector<render::GizmoVertex>& lines, const Eigen::Vector3f& base, float r) {
+// A capsule of radius r and height h standing on `base`: two rings and four vertical lines.
+void appendCapsule(std::vector<render::GizmoVertex>& lines, const Eigen::Vector3f& base, float r, float h) {
+    const float kCapsuleHeight = std::max(h, 2.f * r);
     for (int k = 0; k < kCapsuleSegments; ++k) {
         const float a0 = 2.f * float(M_PI) * float(k) / kCapsuleSegments;
         const float a1 = 2.f * float(M_PI) * float(k + 1) / kCapsuleSegments;
@@ -42,6 +43,23 @@ void appendCapsule(std::vector<render::GizmoVertex>& lines, const Eigen::Vector3
         lines.push_back({base + side + Eigen::Vector3f(0.f, 0.f, kCapsuleHeight - r), kBenderColour});
     }
 }
+// The open mesh or cloud in metres (× unitsScale) added to `r` with its plants; lo/hi its bounds
+// and `points` its positions, metres.
+Result<int> addPreviewAsset(render::FoliageRenderer& r, const geometry::Mesh* mesh, const splat::SplatCloud* cloud,
+                            float unitsScale, const foliage::FadeRange& fade, Eigen::Vector3f& lo, Eigen::Vector3f& hi,
+                            std::vector<Eigen::Vector3f>& points) {
+    std::optional<geometry::Mesh> m;
+    std::optional<splat::SplatCloud> c;
+    if (cloud) c = foliage::scaledCloud(*cloud, unitsScale);
+    else m = foliage::scaledMesh(*mesh, unitsScale);
+    points = c ? c->positions : m->positions;
+    auto plants = foliage::previewPlants(m ? &*m : nullptr, points, "the open model");
+    if (!plants) return plants.error();
+    lo = hi = points[0];
+    for (const Eigen::Vector3f& p : points) lo = lo.cwiseMin(p), hi = hi.cwiseMax(p);
+    return c ? r.addSplatAsset(*c, *plants, fade) : r.addMeshAsset(*m, *plants, fade);
+}
+
 }  // namespace
 
 void Viewport::setFoliageView(const FoliageView& view) {
@@ -81,7 +99,8 @@ bool Viewport::ensureFoliage() {
     if (d.foliageBroken || !context()) return false;
     const bool splats = d.drawsSplats();
     const void* asset = splats ? static_cast<const void*>(d.foliageCloud.get()) : static_cast<const void*>(d.mesh.get());
-    if (d.foliage && asset == d.foliageAsset && splats == d.foliageSplats && sameScene(d.foliageBuilt, d.foliageView.preview))
+    if (d.foliage && asset == d.foliageAsset && splats == d.foliageSplats && sameScene(d.foliageBuilt, d.foliageView.preview) &&
+        d.foliageUnits == d.foliageView.unitsScale)
         return true;
     // A new asset or other copies: a fresh renderer (assets are only ever added to one).
     releaseFoliage();
@@ -100,14 +119,11 @@ bool Viewport::ensureFoliage() {
         (*lines)->setDepthTest(false);
         d.benderLines = std::move(*lines);
     }
-    const std::vector<Eigen::Vector3f>& points = splats ? d.foliageCloud->positions : d.mesh->positions;
-    auto plants = foliage::previewPlants(splats ? nullptr : d.mesh.get(), points, "the open model");
-    if (!plants) return fail(plants.error());
-    Eigen::Vector3f lo = points[0], hi = points[0];
-    for (const Eigen::Vector3f& p : points) lo = lo.cwiseMin(p), hi = hi.cwiseMax(p);
     const foliage::FoliagePreviewSettings& preview = d.foliageView.preview;
-    auto id = splats ? d.foliage->addSplatAsset(*d.foliageCloud, *plants, preview.fade())
-                     : d.foliage->addMeshAsset(*d.mesh, *plants, preview.fade());
+    Eigen::Vector3f lo, hi;
+    std::vector<Eigen::Vector3f> points;
+    auto id = addPreviewAsset(*d.foliage, splats ? nullptr : d.mesh.get(), splats ? d.foliageCloud.get() : nullptr,
+                              d.foliageView.unitsScale, preview.fade(), lo, hi, points);
     if (!id) return fail(id.error());
     auto copies = foliage::previewCopies(preview, lo.z(), std::max(hi.x() - lo.x(), hi.y() - lo.y()));
     if (!copies) return fail(copies.error());
@@ -115,6 +131,7 @@ bool Viewport::ensureFoliage() {
     d.foliageAsset = asset;
     d.foliageSplats = splats;
     d.foliageBuilt = preview;
+    d.foliageUnits = d.foliageView.unitsScale;
     return true;
 }
 
@@ -138,13 +155,17 @@ Status Viewport::drawFoliageInto(unsigned framebuffer, int width, int height) {
     d.foliageStats = d.foliage->lastDrawStats();
     if (!d.benderLines || v.benders.benders().empty()) return {};
     std::vector<render::GizmoVertex> lines;
-    for (const foliage::Bender& b : v.benders.benders()) appendCapsule(lines, b.position, b.radius);
+    for (const foliage::Bender& b : v.benders.benders()) appendCapsule(lines, b.position, b.radius, b.height);
     d.benderLines->setLines(std::move(lines));
     return d.benderLines->draw(view, projection, width, height, framebuffer);
 }
 
 void Viewport::releaseFoliage() {
     Impl& d = *m_impl;
+    for (Impl::GameFoliage& g : d.gameFoliage) {
+        if (g.renderer) g.renderer->release();
+        g = {};
+    }
     if (d.foliage) d.foliage->release();
     d.foliage.reset();
     if (d.benderLines) d.benderLines->release();
@@ -186,8 +207,10 @@ bool Viewport::benderMove(QMouseEvent* event) {
 
 bool Viewport::benderRelease(QMouseEvent* event) {
     if (m_impl->benderDrag < 0) return false;
+    const int id = m_impl->benderDrag;
     m_impl->benderDrag = -1;
     event->accept();
+    emit benderReleased(id);
     return true;
 }
 

@@ -122,7 +122,16 @@ struct Viewport::Impl {
     const void* foliageAsset = nullptr;  // the mesh or cloud the scene was built from
     foliage::FoliagePreviewSettings foliageBuilt;  // the copies and fade it was built with
     bool foliageSplats = false;
+    float foliageUnits = 1.f;         // the metres per unit it was built with
     render::FoliageDrawStats foliageStats;
+    // The game-scale sheet's foliage: one renderer per asset, one copy standing at the origin.
+    struct GameFoliage {
+        std::unique_ptr<render::FoliageRenderer> renderer;
+        const void* asset = nullptr;
+        float unitsScale = 1.f;
+        std::vector<Eigen::Vector3f> points;  // scene positions of the copy at rest (framing)
+    };
+    GameFoliage gameFoliage[2];       // the cloud, the mesh
     int benderDrag = -1;              // the bender being dragged
     float benderDragZ = 0.f;          // its ground plane
     bool drawsSplats() const { return content == Content::Splats; }

@@ -199,6 +199,12 @@ int Viewport::pickSplat(QPointF position, Eigen::Vector3f* modelPoint) {
 }
 
 QImage Viewport::renderGameScale(const render::GameScaleSettings& settings, std::vector<render::GameScaleTile>* tiles) {
+    if (foliageAtGameScale()) {
+        makeCurrent();
+        QImage result = renderFoliageGameScale(settings, tiles);
+        doneCurrent();
+        return result;
+    }
     if (!m_impl->splatModel) {
         emit renderError(tr("There is no splat model to show at game scale."));
         return {};

@@ -7,9 +7,12 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "app/cli/command.h"
+#include "app/cli/schema_flags.h"
+#include "core/foliage/foliage_preview.h"
 #include "core/foliage/scatter.h"
 #include "core/pipeline/foliage_job.h"
 
@@ -19,6 +22,9 @@ namespace {
 struct FoliageArgs {
     pipeline::FoliageSceneSettings job;
     std::string fade;  // "start,end"
+    // --units-scale, declared by the preview schema (core/foliage/foliage_preview.h).
+    ParamSet units{foliage::previewSchema().schema()};
+    std::unique_ptr<SchemaFlags> unitsFlag;
 };
 
 // "30,40" → [30, 40]; InvalidInput naming --fade otherwise.
@@ -42,6 +48,8 @@ Status parseFade(const std::string& text, pipeline::FoliageSceneSettings& job) {
 
 Status runFoliage(FoliageArgs& args) {
     if (!args.fade.empty()) SW_TRY(parseFade(args.fade, args.job));
+    SW_TRY(args.unitsFlag->apply());
+    args.job.unitsScale = foliage::previewSchema().fromParams(args.units).unitsScale;
     const pipeline::FoliageSceneSettings& s = args.job;
     auto report = pipeline::runFoliageScene(s);
     if (!report) return namingOutput(report.error(), s.png);
@@ -50,6 +58,9 @@ Status runFoliage(FoliageArgs& args) {
                 report->assetKind == "mesh" ? "vertices" : "splats", report->plants, report->plants == 1 ? "" : "s",
                 report->grouping.c_str(), double(report->assetHeight),
                 report->foliageReason.empty() ? "" : ", foliage by ", report->foliageReason.c_str());
+    if (report->assetKind == "splats")
+        std::printf("  units:      %.4g m per unit (%s)\n", double(report->unitsScale), report->unitsSource.c_str());
+    if (!s.beside.empty()) std::printf("  beside:     %s, %.2f m tall\n", s.beside.c_str(), double(report->besideHeight));
     std::printf("  scene:      %zu copies, %zu bender%s, t = %.3f s%s\n", report->copies, report->benders,
                 report->benders == 1 ? "" : "s", double(s.time),
                 s.frames > 1 ? (", " + std::to_string(s.frames) + " frames at " + std::to_string(int(s.fps)) + " fps").c_str() : "");
@@ -103,6 +114,10 @@ void addFoliageCommand(CLI::App& app, Outcome& outcome) {
     cmd->add_flag("--no-ground{false}", j.ground, "Leave out the ground square (only the copies are drawn)");
     cmd->add_flag("--card-outlines", j.cardOutlines, "Draw the edges of the alpha-MASK cards over the frame (trim previews)");
     cmd->add_flag("--count-fragments", j.countFragments, "Print the fragment shader invocations of the last frame");
+    std::set<std::string> others;
+    for (const ParamSpec& spec : foliage::previewSchema().schema().params())
+        if (spec.name != "units-scale") others.insert(spec.name);
+    args->unitsFlag = std::make_unique<SchemaFlags>(*cmd, args->units, others, false);
     addOverwriteFlag(cmd, j.overwrite);
     cmd->callback([args, &outcome] { outcome.status = runFoliage(*args); });
 }

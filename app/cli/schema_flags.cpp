@@ -29,7 +29,8 @@ std::string describe(const ParamSpec& spec, const ParamSet& params) {
 
 }  // namespace
 
-SchemaFlags::SchemaFlags(CLI::App& cmd, ParamSet& params, const std::set<std::string>& skip) : m_params(params) {
+SchemaFlags::SchemaFlags(CLI::App& cmd, ParamSet& params, const std::set<std::string>& skip, bool presetFlag)
+    : m_params(params) {
     for (const ParamSpec& spec : params.schema().params()) {
         if (skip.count(spec.name) > 0) continue;
         CLI::Option* opt = cmd.add_option("--" + spec.name, m_texts[spec.name], describe(spec, params));
@@ -39,6 +40,7 @@ SchemaFlags::SchemaFlags(CLI::App& cmd, ParamSet& params, const std::set<std::st
         if (spec.type == ParamType::Bool) opt->expected(0, 1);  // a bare --flag means true
         m_options[spec.name] = opt;
     }
+    if (!presetFlag) return;
     // One preset flag per schema, so a command can take several stages' flags: a JSON file, or
     // one of the schema's named presets (the trainer's boss, small, hologram).
     const ParamSchema& schema = params.schema();

@@ -18,7 +18,8 @@ public:
     // --preset NAME|FILE when the schema declares named presets and the command has no --preset yet).
     // Parameters named in `skip` get no flag (a command that takes two stages whose schemas
     // share a name keeps one); they still follow the preset.
-    SchemaFlags(CLI::App& cmd, ParamSet& params, const std::set<std::string>& skip = {});
+    // presetFlag = false: no preset flag (a command that takes one or two of a schema's parameters).
+    SchemaFlags(CLI::App& cmd, ParamSet& params, const std::set<std::string>& skip = {}, bool presetFlag = true);
     // Applies the preset (if any), then the flags given on the command line, validating each.
     Status apply();
 

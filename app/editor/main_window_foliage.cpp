@@ -10,6 +10,7 @@
 #include "app/editor/foliage_trim.h"
 #include "app/editor/main_window.h"
 #include "widgets/foliage_panel.h"
+#include "widgets/game_scale_panel.h"
 #include "widgets/viewport.h"
 
 namespace sw::editor {
@@ -22,14 +23,21 @@ void MainWindow::createFoliageDock() {
                                                 m_importDock, DockScroll::Fitted}));
     connect(foliage, &widgets::FoliagePanel::viewChanged, m_viewport, &widgets::Viewport::setFoliageView);
     connect(m_viewport, &widgets::Viewport::benderDragged, foliage, &widgets::FoliagePanel::moveBender);
+    connect(m_viewport, &widgets::Viewport::benderReleased, foliage, &widgets::FoliagePanel::finishBenderDrag);
     // The asset: the open model, else a cloud opened on its own.
     const auto asset = [this, foliage] {
         foliage->setAssetPath(m_document->model() ? m_document->modelPath() : m_document->cloudSource());
         m_viewport->setFoliageCloud(m_document->cloud());
+        // The model and its cloud are in the model's normalised units: back to its metres.
+        const float scale = m_document->model() ? m_document->model()->report.normalisation.scale : 1.f;
+        foliage->setRecordedUnits(scale > 0.f ? 1.f / scale : 1.f);
     };
     connect(m_document, &EditorDocument::modelChanged, foliage, asset);
     connect(m_document, &EditorDocument::cloudChanged, foliage, asset);
     m_viewport->setFoliageView(foliage->view());
+    // The game-scale tiles draw the preview too: they follow its wind, time and benders.
+    if (auto* gameScale = findChild<widgets::GameScalePanel*>("gameScalePanel"))
+        connect(foliage, &widgets::FoliagePanel::viewChanged, gameScale, &widgets::GameScalePanel::scheduleRefresh);
     // Trim Cards…: a trimmed copy of the open model, written beside it (the model is not changed).
     auto* trim = new FoliageTrimController(this);
     trim->setObjectName("foliageTrimController");

@@ -283,7 +283,10 @@ void ProjectController::restoreStagePanels(const project::Project& p) {
         m_stages.destruct->setWeapons(p.weapons);
         m_stages.destruct->setSimSettings(p.destruction);
     }
-    if (m_stages.foliage) m_stages.foliage->setSettings(p.foliage, p.foliagePreview);
+    if (m_stages.foliage) {
+        m_stages.foliage->setSettings(p.foliage, p.foliagePreview);
+        m_stages.foliage->setBenders(p.foliageBenders);
+    }
 }
 
 void ProjectController::storeStagePanels(project::Project& p) const {
@@ -309,6 +312,7 @@ void ProjectController::storeStagePanels(project::Project& p) const {
     if (m_stages.foliage) {
         p.foliage = m_stages.foliage->settings();
         p.foliagePreview = m_stages.foliage->preview();
+        p.foliageBenders = m_stages.foliage->keptBenders();
     }
 }
 

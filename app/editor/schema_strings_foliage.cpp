@@ -79,6 +79,10 @@ const char* const FOLIAGE_LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Distance from the camera where the copies start to thin out"),
     QT_TRANSLATE_NOOP("schema", "Fade end"),
     QT_TRANSLATE_NOOP("schema", "Distance where the copies are gone; 0 = no fade"),
+    QT_TRANSLATE_NOOP("schema", "Units scale"),
+    QT_TRANSLATE_NOOP("schema", "Metres per unit of the asset (a cloud trained from a normalised model is in its normalised "
+                                "units); 0 = from the model's normalisation when known, else 1"),
+    QT_TRANSLATE_NOOP("schema", "m per unit"),
     QT_TRANSLATE_NOOP("schema", "Trim cards"),
     QT_TRANSLATE_NOOP("schema", "Trim"),
     QT_TRANSLATE_NOOP("schema", "Margin"),

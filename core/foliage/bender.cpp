@@ -30,6 +30,15 @@ bool BenderSet::remove(int id) {
     return true;
 }
 
+bool BenderSet::setHeight(int id, float height) {
+    for (Bender& b : m_benders)
+        if (b.id == id) {
+            b.height = height;
+            return true;
+        }
+    return false;
+}
+
 void BenderSet::move(int id, const Eigen::Vector3f& position, float dt) {
     SW_REQUIRE(dt > 0.f && position.allFinite(), "dt=" << dt << " position " << position.transpose());
     const auto it = std::find_if(m_benders.begin(), m_benders.end(), [id](const Bender& b) { return b.id == id; });

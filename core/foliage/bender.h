@@ -15,11 +15,14 @@
 
 namespace sw::foliage {
 
+inline constexpr float BENDER_CAPSULE_HEIGHT = 1.6f;  // m: a standing figure
+
 struct Bender {
     int id = -1;
     Eigen::Vector3f position = Eigen::Vector3f::Zero();  // scene metres
     float radius = 0.7f;                                 // m
     Eigen::Vector3f velocity = Eigen::Vector3f::Zero();  // m/s, smoothed
+    float height = BENDER_CAPSULE_HEIGHT;                // m, the capsule drawn (the push ignores it)
 };
 
 inline constexpr float TOUCH_VELOCITY_REF = 0.5f;  // m/s at which the motion share is half
@@ -31,6 +34,7 @@ public:
     // Registers a bender; radius <= 0 takes TouchSettings::radius. Returns its id.
     int add(const Eigen::Vector3f& position, float radius = 0.f);
     bool remove(int id);  // false when no such bender
+    bool setHeight(int id, float height);  // false when no such bender
     // Moves a bender to `position` after dt seconds (dt > 0): its velocity follows the raw one
     // with weight 1 − exp(−dt / smoothing) (exponential smoothing, time constant `smoothing`).
     void move(int id, const Eigen::Vector3f& position, float dt);

@@ -22,6 +22,9 @@ const SettingsSchema<FoliagePreviewSettings>& previewSchema() {
             .tooltip("Distance from the camera where the copies start to thin out");
         s.add(&P::fadeEnd, "fade-end", "Fade end").range(0, 10000).unit("m").group(f)
             .tooltip("Distance where the copies are gone; 0 = no fade");
+        s.add(&P::unitsScale, "units-scale", "Units scale").range(0, 10000).unit("m per unit").group(g)
+            .tooltip("Metres per unit of the asset (a cloud trained from a normalised model is in its normalised "
+                     "units); 0 = from the model's normalisation when known, else 1");
         return s;
     }();
     return schema;
@@ -43,6 +46,24 @@ Result<PlantSet> previewPlants(const geometry::Mesh* mesh, const std::vector<Eig
         if (grounded) return connected;
     }
     return plantFromPoints(points, {}, what);
+}
+
+float resolvedUnitsScale(float unitsScale, float recorded) {
+    if (unitsScale > 0.f && std::isfinite(unitsScale)) return unitsScale;
+    return recorded > 0.f && std::isfinite(recorded) ? recorded : 1.f;
+}
+
+splat::SplatCloud scaledCloud(const splat::SplatCloud& cloud, float metresPerUnit) {
+    splat::SplatCloud out = cloud;
+    for (Eigen::Vector3f& p : out.positions) p *= metresPerUnit;
+    for (Eigen::Vector3f& s : out.scales) s *= metresPerUnit;
+    return out;
+}
+
+geometry::Mesh scaledMesh(const geometry::Mesh& mesh, float metresPerUnit) {
+    geometry::Mesh out = mesh;
+    for (Eigen::Vector3f& p : out.positions) p *= metresPerUnit;
+    return out;
 }
 
 Result<std::vector<FoliageInstance>> previewCopies(const FoliagePreviewSettings& preview, float lowZ, float footprint) {

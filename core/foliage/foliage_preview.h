@@ -12,6 +12,8 @@
 #include "core/foliage/plant.h"
 #include "core/foundation/error.h"
 #include "core/foundation/schema.h"
+#include "core/geometry/mesh.h"
+#include "core/splat/splat_cloud.h"
 
 namespace sw::foliage {
 
@@ -22,9 +24,19 @@ struct FoliagePreviewSettings {
     float area = 8.f;            // m, side of the square the copies are scattered over
     float fadeStart = 0.f;       // m from the camera: the asset's Foliage.fade [start, end]
     float fadeEnd = 0.f;         // m; 0 = no fade
+    // Metres per unit of the asset: a cloud trained from a normalised model is in the model's
+    // normalised units; 0 = from the normalisation the project records (else 1).
+    float unitsScale = 0.f;
     FadeRange fade() const { return {fadeStart, fadeEnd}; }
 };
 const SettingsSchema<FoliagePreviewSettings>& previewSchema();
+
+// The metres per unit to draw an asset at: `unitsScale` when set (> 0), else `recorded` (the
+// project's normalisation, 1 when there is none).
+float resolvedUnitsScale(float unitsScale, float recorded);
+// An asset in metres: positions (and a splat's axes) times `metresPerUnit`.
+splat::SplatCloud scaledCloud(const splat::SplatCloud& cloud, float metresPerUnit);
+geometry::Mesh scaledMesh(const geometry::Mesh& mesh, float metresPerUnit);
 
 // The plants of a previewed asset: the mesh's connected plants when each reaches the ground (a
 // clump of grass blades), else the whole asset one plant rooted at its lowest point (a tree whose

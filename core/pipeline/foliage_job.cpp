@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "core/foliage/bender.h"
+#include "core/foliage/foliage_preview.h"
 #include "core/foliage/plant.h"
 #include "core/foliage/scatter.h"
 #include "core/foliage/trim.h"
@@ -15,6 +16,7 @@
 #include "core/foundation/output_file.h"
 #include "core/geometry/import.h"
 #include "core/geometry/ray_query.h"
+#include "core/project/project.h"
 #include "core/render/camera.h"
 #include "core/render/foliage_renderer.h"
 #include "core/render/headless_context.h"
@@ -91,14 +93,23 @@ Result<std::string> findPlants(Asset& a, PlantGrouping grouping, const std::stri
 }
 
 // The asset at `path` with its plants; `report` (the scene's main asset) gets what was found.
-Result<Asset> loadAsset(const std::string& path, PlantGrouping plants, FoliageSceneReport* report) {
+// A cloud is scaled to metres by `unitsScale` (> 0), else by its project's record.
+Result<Asset> loadAsset(const std::string& path, PlantGrouping plants, FoliageSceneReport* report, float unitsScale = 0.f) {
     Asset a;
     a.splats = isPly(path);
     if (a.splats) {
         auto cloud = formats::readPly(path);
         if (!cloud) return cloud.error();
         if (cloud->size() == 0) return makeError(ErrorCode::InvalidInput, "the cloud has no splats", path);
-        a.cloud = std::move(*cloud);
+        float units = unitsScale;
+        std::string source = "--units-scale";
+        if (!(units > 0.f)) {
+            const std::optional<RecordedUnits> recorded = recordedCloudUnits(path);
+            units = recorded ? recorded->metresPerUnit : 1.f;
+            source = recorded ? "the normalisation of " + recorded->model : "none recorded: its units taken as metres";
+        }
+        a.cloud = units == 1.f ? std::move(*cloud) : foliage::scaledCloud(*cloud, units);
+        if (report) report->unitsScale = units, report->unitsSource = source;
     } else {
         geometry::ImportSettings import;
         import.normalise = false;  // metres, as the glTF says
@@ -262,6 +273,26 @@ Status addGround(render::FoliageRenderer& r, float side) {
 
 }  // namespace
 
+std::optional<RecordedUnits> recordedCloudUnits(const std::string& cloudPath) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path cloud = fs::absolute(cloudPath, ec).lexically_normal();
+    const fs::path cache = cloud.parent_path().parent_path();
+    if (ec || cloud.filename() != "cloud.ply" || cloud.parent_path().filename() != "training") return std::nullopt;
+    for (const fs::directory_entry& e : fs::directory_iterator(cache.parent_path(), ec)) {
+        if (e.path().extension() != project::kProjectExtension) continue;
+        auto p = project::loadProject(e.path().string());
+        if (!p || !fs::equivalent(p->cacheFolder, cache, ec) || ec) continue;
+        if (!p->import.normalise) return RecordedUnits{1.f, p->modelPath};
+        geometry::ImportSettings import = p->import;
+        import.smallTextureWarning = 0;
+        auto model = geometry::importModel(p->modelPath, import);
+        if (!model || !(model->report.normalisation.scale > 0.f)) continue;
+        return RecordedUnits{1.f / model->report.normalisation.scale, p->modelPath};
+    }
+    return std::nullopt;
+}
+
 std::string foliageFramePath(const std::string& png, int frame, int frames) {
     if (frames <= 1) return png;
     const std::filesystem::path p(png);
@@ -282,7 +313,7 @@ Result<FoliageSceneReport> runFoliageScene(const FoliageSceneSettings& s, const 
     auto scene = loadSettings(s);
     if (!scene) return scene.error();
     FoliageSceneReport report;
-    auto asset = loadAsset(s.asset, s.plants, &report);
+    auto asset = loadAsset(s.asset, s.plants, &report, s.unitsScale);
     if (!asset) return asset.error();
     if (!asset->splats) SW_TRY(bakeSky(*asset));
     std::optional<Asset> beside;
@@ -290,6 +321,7 @@ Result<FoliageSceneReport> runFoliageScene(const FoliageSceneSettings& s, const 
         auto other = loadAsset(s.beside, s.plants, nullptr);
         if (!other) return other.error();
         if (!other->splats) SW_TRY(bakeSky(*other));
+        report.besideHeight = other->hi.z() - other->lo.z();
         beside = std::move(*other);
     }
     report.assetHeight = asset->hi.z() - asset->lo.z();

@@ -7,7 +7,10 @@
 // a PNG written atomically (never over an input). Every input is checked before anything is
 // drawn or written: a model whose cards have no texture or a fully transparent one, a scatter
 // over MAX_SCATTER_COPIES, a bender path or a foliage JSON with a NaN or a wrong type.
-// Scene metres, +Z up; a glTF model is in metres; a cloud is taken in its own units as metres.
+// Scene metres, +Z up; a glTF model is in metres. A cloud is scaled to metres by unitsScale when
+// given, else by the normalisation its project records (a cloud trained in a project's cache,
+// <name>.cache/training/cloud.ply beside <name>.splatproj, is in the model's normalised units:
+// 1 / the import's scale), else taken in its own units as metres.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -36,6 +39,7 @@ struct FoliageSceneSettings {
     std::optional<foliage::FadeRange> fade;  // overrides the JSON's node fade
     PlantGrouping plants = PlantGrouping::Auto;
     std::string beside;                 // another asset (model or cloud) as one copy right of the scatter, same wind
+    float unitsScale = 0.f;             // metres per unit of a cloud asset; 0 = its project's record, else 1
 
     float time = 0.f;                   // s, of the first frame
     int frames = 1;                     // >= 1
@@ -61,6 +65,9 @@ struct FoliageSceneReport {
     std::size_t copies = 0;
     std::size_t benders = 0;
     float assetHeight = 0.f;            // m
+    float besideHeight = 0.f;           // m, of the --beside asset
+    float unitsScale = 1.f;             // metres per unit the cloud was drawn at (1 for a model)
+    std::string unitsSource;            // where it came from: "--units-scale", the project's model, or "none recorded"
     std::vector<std::string> written;   // PNGs, in frame order
     std::vector<std::size_t> copiesDrawn;       // per frame
     std::vector<std::uint64_t> fragments;       // per frame, when asked
@@ -70,6 +77,14 @@ struct FoliageSceneReport {
 
 // The file of frame k: png itself for a single frame, else <stem>_<kkkk><ext>.
 std::string foliageFramePath(const std::string& png, int frame, int frames);
+
+// The metres per unit a project records for a cloud trained in its cache (1 / the scale of its
+// model's normalisation) and the model's path; nullopt when the cloud is not a project's.
+struct RecordedUnits {
+    float metresPerUnit = 1.f;
+    std::string model;
+};
+std::optional<RecordedUnits> recordedCloudUnits(const std::string& cloudPath);
 
 Result<FoliageSceneReport> runFoliageScene(const FoliageSceneSettings& settings, const Progress& progress = {});
 

@@ -89,7 +89,27 @@ Status readFoliage(const json& doc, Project& p, const std::string& path) {
     SW_TRY(part(readPreset(f, "wind", foliage::windSchema(), p.foliage.wind, path)));
     SW_TRY(part(readPreset(f, "look", foliage::lookSchema(), p.foliage.look, path)));
     SW_TRY(part(readPreset(f, "touch", foliage::touchSchema(), p.foliage.touch, path)));
-    return part(readPreset(f, "preview", foliage::previewSchema(), p.foliagePreview, path));
+    SW_TRY(part(readPreset(f, "preview", foliage::previewSchema(), p.foliagePreview, path)));
+    if (!f.contains("benders")) return {};  // saved before the benders were kept: none
+    const json& list = f["benders"];
+    if (!list.is_array()) return makeError(ErrorCode::Parse, "foliage.benders is not an array", path);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string where = "foliage.benders[" + std::to_string(i) + "]";
+        if (!list[i].is_object()) return makeError(ErrorCode::Parse, where + " is not an object", path);
+        json entry = list[i];
+        const json pathJson = entry.contains("path") ? entry["path"] : json();
+        entry.erase("path");
+        if (!entry.contains("params")) entry["params"] = json::object();  // every field its default
+        foliage::KeptBender b;
+        SW_TRY(part(readPreset(json{{"bender", entry}}, "bender", foliage::keptBenderSchema(), b, path)));
+        if (!pathJson.is_null()) {
+            auto walked = foliage::benderPathFromJson(pathJson.dump(), path);
+            if (!walked) return makeError(walked.error().code, where + ".path." + walked.error().message, path);
+            b.path = std::move(*walked);
+        }
+        p.foliageBenders.push_back(std::move(b));
+    }
+    return {};
 }
 
 // weapons: an array of weapon presets ({"stage": "weapon", "params": {…}}), names unique.
@@ -309,6 +329,13 @@ std::string projectToJson(const Project& p, const std::string& projectPath) {
                       {"look", presetJson(foliage::lookSchema(), p.foliage.look)},
                       {"touch", presetJson(foliage::touchSchema(), p.foliage.touch)},
                       {"preview", presetJson(foliage::previewSchema(), p.foliagePreview)}};
+    json benders = json::array();
+    for (const foliage::KeptBender& b : p.foliageBenders) {
+        json entry = presetJson(foliage::keptBenderSchema(), b);
+        if (b.path) entry["path"] = json::parse(foliage::benderPathJson(*b.path));
+        benders.push_back(std::move(entry));
+    }
+    doc["foliage"]["benders"] = benders;
     doc["cacheFolder"] = relativeTo(p.cacheFolder, base);
     return doc.dump(2) + "\n";
 }

@@ -11,7 +11,8 @@
 //    "export": {preset, "name": "", "folder": "export"},
 //    "effects": {preset}, "effectTimeline": {preset},
 //    "effectVectors": {"center": [x, y, z], "shotDirection": [x, y, z], "hitPoint": [x, y, z]},
-//    "foliage": {"wind": {preset}, "look": {preset}, "touch": {preset}, "preview": {preset}},
+//    "foliage": {"wind": {preset}, "look": {preset}, "touch": {preset}, "preview": {preset},
+//                "benders": [{preset, "path": {bender path}}, …]},
 //    "cacheFolder": "drone.cache"}
 //
 // Version 1 (import, belt, dataset, HSV, parts and the cache folder) opens: migrateProject
@@ -35,6 +36,7 @@
 #include "core/destruct/weapon_profile.h"
 #include "core/foliage/foliage_preview.h"
 #include "core/foliage/foliage_settings.h"
+#include "core/foliage/kept_bender.h"
 #include "core/dataset/lighting.h"
 #include "core/foundation/error.h"
 #include "core/foundation/file_io.h"
@@ -87,6 +89,8 @@ struct Project {
     // defaults; a missing part of it: that part's defaults.
     foliage::FoliageSettings foliage;
     foliage::FoliagePreviewSettings foliagePreview;
+    // The dock's benders (dragged places and scripted paths). Absent in older files: none.
+    std::vector<foliage::KeptBender> foliageBenders;
 };
 
 using ::sw::fnv1a64;  // core/foundation/file_io.h

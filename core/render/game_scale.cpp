@@ -93,20 +93,28 @@ Rgba8Image upscaleNearest(const Rgba8Image& image, int factor) {
     return out;
 }
 
-std::vector<GameScaleTile> gameScaleTiles(const GameScaleFraming& f, const GameScaleSettings& s, bool withMesh) {
+namespace {
+// The tiles of columns whose kinds are `meshColumn` (row-major: ×1 tiles, then the ×zoom ones).
+std::vector<GameScaleTile> tilesOf(const GameScaleFraming& f, const GameScaleSettings& s, const std::vector<bool>& meshColumn) {
     std::vector<GameScaleTile> tiles;
-    const int perRow = withMesh ? 2 : 1;
+    const int perRow = int(meshColumn.size());
     const int z = s.zoom;
     const int rowHeight = f.height * z;
     const Background backgrounds[2] = {Background::Grey, Background::Black};
     for (int row = 0; row < 2; ++row) {
         const int y = kGap + row * (rowHeight + kGap);
         int x = kGap;
-        for (int k = 0; k < perRow; ++k, x += f.width + kGap) tiles.push_back({x, y, f.width, f.height, k == 1, 1, backgrounds[row]});
+        for (int k = 0; k < perRow; ++k, x += f.width + kGap)
+            tiles.push_back({x, y, f.width, f.height, meshColumn[std::size_t(k)], 1, backgrounds[row]});
         for (int k = 0; k < perRow; ++k, x += f.width * z + kGap)
-            tiles.push_back({x, y, f.width * z, f.height * z, k == 1, z, backgrounds[row]});
+            tiles.push_back({x, y, f.width * z, f.height * z, meshColumn[std::size_t(k)], z, backgrounds[row]});
     }
     return tiles;
+}
+}  // namespace
+
+std::vector<GameScaleTile> gameScaleTiles(const GameScaleFraming& f, const GameScaleSettings& s, bool withMesh) {
+    return tilesOf(f, s, withMesh ? std::vector<bool>{false, true} : std::vector<bool>{false});
 }
 
 RenderSettings gameScaleMeshSettings(const SplatRenderSettings& look, int width, int height, Background background) {
@@ -127,14 +135,32 @@ Result<Rgba8Image> renderGameScale(SplatRenderer& splats, MeshRenderer* mesh, co
 }
 
 Result<GameScaleSheet> renderGameScaleSheet(SplatRenderer& splats, MeshRenderer* mesh, const GameScaleSettings& s) {
-    if (s.heightPx < 8) return makeError(ErrorCode::InvalidInput, "game-scale height must be at least 8 px");
-    if (s.zoom < 1) return makeError(ErrorCode::InvalidInput, "game-scale zoom must be at least 1");
     if (!splats.hasModel()) return makeError(ErrorCode::InvalidInput, "game-scale view without a splat model");
     std::vector<Eigen::Vector3f> points = splats.model().core.pos;
     points.insert(points.end(), splats.model().shell.pos.begin(), splats.model().shell.pos.end());
+    std::vector<GameScaleColumn> columns;
+    columns.push_back({false, [&](const GameScaleFraming& f, Background bg) {
+                           SplatRenderSettings look = s.look;
+                           look.width = f.width;
+                           look.height = f.height;
+                           look.background = bg;
+                           return splats.renderImage(f.view, f.projection, look);
+                       }});
+    if (mesh)
+        columns.push_back({true, [&](const GameScaleFraming& f, Background bg) {
+                               return mesh->renderImage(f.view, f.projection, gameScaleMeshSettings(s.look, f.width, f.height, bg));
+                           }});
+    return composeGameScaleSheet(points, columns, s);
+}
+
+Result<GameScaleSheet> composeGameScaleSheet(std::span<const Eigen::Vector3f> points,
+                                             const std::vector<GameScaleColumn>& columns, const GameScaleSettings& s) {
+    if (s.heightPx < 8) return makeError(ErrorCode::InvalidInput, "game-scale height must be at least 8 px");
+    if (s.zoom < 1) return makeError(ErrorCode::InvalidInput, "game-scale zoom must be at least 1");
+    if (columns.empty() || columns.size() > 2) return makeError(ErrorCode::InvalidInput, "a game-scale sheet has one or two columns");
     const GameScaleFraming f = frameGameScale(points, s);
+    const int perRow = int(columns.size());
     {  // Refuse before rendering what cannot be held: tiles, one magnified tile, the sheet and its PNG.
-        const int perRow = mesh ? 2 : 1;
         const std::uint64_t tile = mulSaturating(mulSaturating(std::uint64_t(f.width), std::uint64_t(f.height)), 4);
         const std::uint64_t zoomed = mulSaturating(tile, mulSaturating(std::uint64_t(s.zoom), std::uint64_t(s.zoom)));
         const std::uint64_t sheet = mulSaturating(std::uint64_t(perRow) * 2, tile + zoomed);
@@ -143,26 +169,19 @@ Result<GameScaleSheet> renderGameScaleSheet(SplatRenderer& splats, MeshRenderer*
                                    std::to_string(s.zoom) + ")"));
     }
     const Background backgrounds[2] = {Background::Grey, Background::Black};
-    std::vector<Rgba8Image> tiles;  // per row: splat, mesh (optional)
-    for (const Background bg : backgrounds) {
-        SW_TRY(stopOnInterrupt());
-        SplatRenderSettings look = s.look;
-        look.width = f.width;
-        look.height = f.height;
-        look.background = bg;
-        auto image = splats.renderImage(f.view, f.projection, look);
-        if (!image) return image.error();
-        tiles.push_back(std::move(*image));
-        if (mesh) {
-            auto meshImage = mesh->renderImage(f.view, f.projection, gameScaleMeshSettings(s.look, f.width, f.height, bg));
-            if (!meshImage) return meshImage.error();
-            tiles.push_back(std::move(*meshImage));
+    std::vector<Rgba8Image> tiles;  // per row: one per column
+    for (const Background bg : backgrounds)
+        for (const GameScaleColumn& column : columns) {
+            SW_TRY(stopOnInterrupt());
+            auto image = column.draw(f, bg);
+            if (!image) return image.error();
+            tiles.push_back(std::move(*image));
         }
-    }
     SW_TRY(stopOnInterrupt());
     GameScaleSheet out;
-    out.tiles = gameScaleTiles(f, s, mesh != nullptr);
-    const int perRow = mesh ? 2 : 1;
+    std::vector<bool> meshColumn;
+    for (const GameScaleColumn& column : columns) meshColumn.push_back(column.mesh);
+    out.tiles = tilesOf(f, s, meshColumn);
     const int z = s.zoom;
     Rgba8Image& sheet = out.image;
     sheet.width = kGap + perRow * (f.width + kGap) + perRow * (f.width * z + kGap);
@@ -181,7 +200,8 @@ Result<GameScaleSheet> renderGameScaleSheet(SplatRenderer& splats, MeshRenderer*
     for (const GameScaleTile& t : out.tiles) {
         SW_TRY(stopOnInterrupt());
         const int row = t.background == Background::Grey ? 0 : 1;
-        const Rgba8Image& tile = tiles[static_cast<std::size_t>(row * perRow + (t.mesh ? 1 : 0))];
+        const int column = int(std::find(meshColumn.begin(), meshColumn.end(), t.mesh) - meshColumn.begin());
+        const Rgba8Image& tile = tiles[static_cast<std::size_t>(row * perRow + column)];
         blit(sheet, t.zoom == 1 ? tile : upscaleNearest(tile, t.zoom), t.x, t.y);
     }
     return out;

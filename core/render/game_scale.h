@@ -13,6 +13,8 @@
 // sun direction when the look is cel, flat albedo when it is not — so an A/B of splats against
 // the source judges the splats, not two lighting recipes.
 #include <Eigen/Core>
+#include <functional>
+#include <span>
 #include <vector>
 
 #include "core/foundation/error.h"
@@ -67,5 +69,15 @@ struct GameScaleSheet {
     std::vector<GameScaleTile> tiles;
 };
 Result<GameScaleSheet> renderGameScaleSheet(SplatRenderer& splats, MeshRenderer* mesh, const GameScaleSettings& s);
+
+// The same layout for any drawing: one or two columns (the splats, then the mesh, or either
+// alone), each drawn by `draw` with the framing of `points` (model or scene space) on each
+// background, e.g. the foliage preview's copies in the wind (widgets/viewport_foliage.cpp).
+struct GameScaleColumn {
+    bool mesh = false;  // captioned as the mesh; else the splats
+    std::function<Result<Rgba8Image>(const GameScaleFraming& framing, Background background)> draw;
+};
+Result<GameScaleSheet> composeGameScaleSheet(std::span<const Eigen::Vector3f> points,
+                                             const std::vector<GameScaleColumn>& columns, const GameScaleSettings& s);
 
 }  // namespace sw::render

@@ -2,7 +2,7 @@
 # dropped, the area reported; bad input gets a one-line error naming the file and nothing is
 # written. foliage_gen builds the fixtures in code at test time (fixture `foliage_glb`).
 add_executable(foliage_gen cli/foliage_gen.cpp)
-target_link_libraries(foliage_gen PRIVATE sw::geometry sw::formats sw::foundation)
+target_link_libraries(foliage_gen PRIVATE sw::geometry sw::formats sw::project sw::foundation)
 sw_apply_warnings(foliage_gen)
 set(SW_FOLIAGE "${SW_OUT}/foliage")
 add_test(NAME cli.foliage.generate COMMAND foliage_gen "${SW_FOLIAGE}")
@@ -119,3 +119,18 @@ sw_foliage_test(scene_bad_fade RC 5 CLEAN ${_F}/x.png ABSENT ${_F}/x.png MATCH "
   ARGS foliage ${_F}/leaf.glb --fade 40,30 --time 0 --png ${_F}/x.png)
 sw_foliage_test(scene_onto_input RC 5 MATCH "error: .*walk\\.json: .*input"
   ARGS foliage ${_F}/leaf.glb --bender ${_F}/walk.json --time 0 --png ${_F}/walk.json --overwrite)
+
+# A cloud trained in a project whose model was normalised stands at the model's height in metres
+# (1 / the import's scale, found through the project beside its cache), beside the model itself;
+# --units-scale sets the scale by hand; a bad value names the flag.
+sw_foliage_test(units_recorded RC 0 CLEAN ${_F}/units.png EXISTS ${_F}/units.png
+  MATCH "asset: +splats, .* (5\\.0[0-5]|4\\.9[5-9]) m tall.*units: +[0-9.]+ m per unit \\(the normalisation of .*tallpine\\.glb\\).*beside: .*tallpine\\.glb, 5\\.00 m tall"
+  ARGS foliage ${_F}/pineproj.cache/training/cloud.ply --beside ${_F}/tallpine.glb --time 1 --width 160 --height 100
+       --png ${_F}/units.png)
+sw_foliage_test(units_flag RC 0 CLEAN ${_F}/units2.png EXISTS ${_F}/units2.png
+  MATCH " 5\\.09 m tall.*units: +3 m per unit \\(--units-scale\\)"
+  ARGS foliage ${_F}/pine.ply --units-scale 3 --time 1 --width 160 --height 100 --png ${_F}/units2.png)
+sw_foliage_test(units_none RC 0 CLEAN ${_F}/units3.png MATCH " 1\\.70 m tall.*units: +1 m per unit \\(none recorded"
+  ARGS foliage ${_F}/pine.ply --time 1 --width 160 --height 100 --png ${_F}/units3.png)
+sw_foliage_test(bad_units_scale RC 5 CLEAN ${_F}/x.png ABSENT ${_F}/x.png MATCH "error: .*--units-scale -2"
+  ARGS foliage ${_F}/pine.ply --units-scale -2 --time 1 --png ${_F}/x.png)

@@ -16,6 +16,10 @@
 //   walk_type.json   a bender whose speed is a string
 //   storm.json       seed 004's scene JSON: a storm wind, more variation, a node fade [6, 10]
 //   wrong_type.json  a scene JSON whose wind speed is a string
+//   tallpine.glb     the leaf model 2.5 × as large (a 5 m plant, in metres)
+//   pineproj.splatproj + pineproj.cache/training/cloud.ply: a project of tallpine.glb (import
+//                    normalised into the 1.6 cube) and a cloud in its normalised units, as training
+//                    leaves it: a splat on every vertex of the normalised model
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +30,8 @@
 #include "core/formats/ply.h"
 #include "core/foundation/file_io.h"
 #include "core/geometry/gltf_writer.h"
+#include "core/geometry/import.h"
+#include "core/project/project.h"
 #include "core/geometry/mesh.h"
 
 namespace fs = std::filesystem;
@@ -165,5 +171,31 @@ int main(int argc, char** argv) {
     writeText(out / "storm.json", R"({"env": {"foliage": {"wind": {"direction": [1, 0.3], "speed": 20, "gust": 0.8},
   "touch": 0.6, "variation": 0.6}}, "nodes": {"grass": {"foliage": {"fade": [6, 10]}}}})");
     writeText(out / "wrong_type.json", R"({"env": {"foliage": {"wind": {"speed": "fast"}}}})");
+
+    Mesh tall = leaf;
+    for (Eigen::Vector3f& p : tall.positions) p *= 2.5f;
+    write(tall, out / "tallpine.glb");
+    const std::string projectPath = (out / "pineproj.splatproj").string();
+    auto project = sw::project::newProject((out / "tallpine.glb").string(), projectPath);
+    auto normalised = project ? sw::geometry::importModel(project->modelPath, project->import)
+                              : sw::Result<sw::geometry::ImportedModel>(project.error());
+    sw::Status saved = normalised ? sw::project::saveProject(*project, projectPath) : sw::Status(normalised.error());
+    if (saved) {
+        const Mesh& m = normalised->mesh;
+        sw::splat::SplatCloud cloud;
+        cloud.resize(m.positions.size());
+        for (std::size_t i = 0; i < m.positions.size(); ++i) {
+            cloud.positions[i] = m.positions[i];
+            cloud.scales[i] = Eigen::Vector3f::Constant(0.02f);
+            cloud.colors[i] = Eigen::Vector3f(0.2f, 0.5f, 0.2f);
+            cloud.opacities[i] = 1.f;
+        }
+        fs::create_directories(fs::path(project->cacheFolder) / "training");
+        saved = sw::formats::writePly((fs::path(project->cacheFolder) / "training" / "cloud.ply").string(), cloud);
+    }
+    if (!saved) {
+        std::fprintf(stderr, "foliage_gen: %s\n", saved.error().toString().c_str());
+        return 1;
+    }
     return 0;
 }

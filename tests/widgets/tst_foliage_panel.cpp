@@ -5,7 +5,9 @@
 // not write is replaced only when asked); a preset sets the wind; undo restores the previous
 // value; play advances the time and the viewport's frame changes with wind on and stays
 // bit-identical with wind off; a bender added and dragged in the viewport moves the plants; a
-// re-docked viewport (new GL context) keeps drawing the foliage.
+// re-docked viewport (new GL context) keeps drawing the foliage. The game-scale tiles draw the
+// preview's foliage in the dock's wind and time. Benders added, loaded, removed and dragged are
+// undo steps and are kept through the project file.
 #include <QApplication>
 #include <QDoubleSpinBox>
 #include <QSignalSpy>
@@ -21,6 +23,7 @@
 #include "tests/core/tst_foliage_fixture.h"
 #include "tests/widgets/viewport_harness.h"
 #include "widgets/foliage_panel.h"
+#include "widgets/game_scale_panel.h"
 #include "widgets/param_panel.h"
 #include "widgets/viewport.h"
 
@@ -274,6 +277,136 @@ private slots:
         QVERIFY(!bad.ok());
         QVERIFY(bad.error().toString().find("walk.json") != std::string::npos);
         QCOMPARE(h.finish(), QString());
+    }
+
+    void gameScaleTilesDrawFoliage() {
+        startViewport();
+        sw::widgets::GameScalePanel sheet(h.viewport);
+        // Preview off and no splat model: no sheet.
+        sw::foliage::FoliagePreviewSettings preview = panel->preview();
+        preview.enabled = false;
+        panel->setSettings(panel->settings(), preview);
+        QVERIFY(!h.viewport->foliageAtGameScale());
+        QVERIFY(!sheet.refresh());
+        preview.enabled = true;
+        panel->setSettings(panel->settings(), preview);
+        QVERIFY(h.viewport->foliageAtGameScale());
+        QVERIFY(panel->windPanel()->applyPreset("builtin:storm"));
+        panel->setTime(1.0);
+        QVERIFY(sheet.refresh());
+        const QImage at1 = sheet.image();
+        QVERIFY(!at1.isNull());
+        if (const QByteArray out = qgetenv("SW_FOLIAGE_SHEET_PNG"); !out.isEmpty()) sheet.captionedImage().save(QString::fromLocal8Bit(out));
+        // The grey ×1 tile holds the plant: pixels that are neither the grey floor nor the frame.
+        const QRgb grey = at1.pixel(5, 5);
+        int plant = 0;
+        for (int y = 4; y < at1.height() / 2; ++y)
+            for (int x = 4; x < at1.width() / 3; ++x)
+                if (at1.pixel(x, y) != grey && qGreen(at1.pixel(x, y)) > qRed(at1.pixel(x, y)) + 20) ++plant;
+        QVERIFY2(plant > 30, qPrintable(QString("%1 plant pixels in the grey tile").arg(plant)));
+        // The wind at another time moves the tile; the same time gives the same tile.
+        panel->setTime(2.5);
+        QVERIFY(sheet.refresh());
+        const QImage at25 = sheet.image();
+        QVERIFY2(differingPixels(at1, at25) > 10, "the wind moved nothing in the tiles");
+        panel->setTime(1.0);
+        QVERIFY(sheet.refresh());
+        QCOMPARE(differingPixels(at1, sheet.image()), 0);
+        // A bender standing at the copy leans it (the same benders as the viewport).
+        setParam(panel->windPanel(), "enabled", false);
+        QVERIFY(sheet.refresh());
+        const QImage still = sheet.image();
+        setParam(panel->lookPanel(), "touch", 2.0);
+        QVERIFY(sheet.refresh());
+        const QImage stillTouch = sheet.image();
+        const int id = panel->addBender();
+        panel->moveBender(id, {0.15f, 0.05f, 0.f});
+        QVERIFY(sheet.refresh());
+        QVERIFY2(differingPixels(stillTouch, sheet.image()) > 10, "the bender leaned nothing in the tiles");
+        QCOMPARE(h.finish(), QString());
+    }
+
+    void bendersAreUndoableAndKept() {
+        QUndoStack stack;
+        FoliagePanel p;
+        p.setUndoStack(&stack);
+        const int id = p.addBender();
+        QCOMPARE(int(p.benderIds().size()), 1);
+        QCOMPARE(stack.count(), 1);
+        stack.undo();
+        QVERIFY(p.benderIds().empty());
+        stack.redo();
+        QCOMPARE(int(p.benderIds().size()), 1);
+        // A finished drag is one step.
+        const int dragged = p.benderIds().front();
+        QVERIFY(dragged >= 0 && id >= 0);
+        p.moveBender(dragged, {1.f, 0.f, 0.f});
+        p.moveBender(dragged, {2.f, 1.f, 0.f});
+        p.finishBenderDrag(dragged);
+        QCOMPARE(stack.count(), 2);
+        QCOMPARE(p.keptBenders().front().position(), Eigen::Vector3f(2.f, 1.f, 0.f));
+        stack.undo();
+        QCOMPARE(p.keptBenders().front().position(), Eigen::Vector3f(0.f, 0.f, 0.f));
+        stack.redo();
+        QCOMPARE(p.keptBenders().front().position(), Eigen::Vector3f(2.f, 1.f, 0.f));
+        // Loading a path file is one step, however many benders it holds.
+        QTemporaryDir dir;
+        const QString walk = dir.filePath("walk.json");
+        QVERIFY(sw::writeFileAtomic(walk.toStdString(), std::string(R"({"benders": [
+            {"points": [[-1, 0, 0], [1, 0, 0]], "speed": 1, "radius": 0.9, "loop": true},
+            {"points": [[0, -2, 0.5], [0, 2, 0.5]], "speed": 0.5}]})")).ok());
+        QVERIFY(p.loadBenderPaths(walk).ok());
+        QCOMPARE(int(p.benderIds().size()), 3);
+        QCOMPARE(stack.count(), 3);
+        stack.undo();
+        QCOMPARE(int(p.benderIds().size()), 1);
+        stack.redo();
+        QCOMPARE(int(p.benderIds().size()), 3);
+        // Remove, undo: it is back where it was, with its path.
+        QVERIFY(p.removeBender(p.benderIds()[1]));
+        QCOMPARE(int(p.benderIds().size()), 2);
+        stack.undo();
+        QCOMPARE(int(p.benderIds().size()), 3);
+        QVERIFY(p.keptBenders()[1].path.has_value());
+        QCOMPARE(p.keptBenders()[1].path->radius, 0.9f);
+        QVERIFY(p.keptBenders()[1].path->loop);
+        // Through the project file and into a fresh dock.
+        const QString model = dir.filePath("grass.glb");
+        QVERIFY(sw::writeFileAtomic(model.toStdString(), std::string("not read here")).ok());
+        const QString path = dir.filePath("grass.splatproj");
+        auto project = sw::project::newProject(model.toStdString(), path.toStdString());
+        QVERIFY(project.ok());
+        project->foliageBenders = p.keptBenders();
+        project->foliageBenders[0].height = 0.9f;
+        QVERIFY(sw::project::saveProject(*project, path.toStdString()).ok());
+        auto loaded = sw::project::loadProject(path.toStdString());
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+        QCOMPARE(int(loaded->foliageBenders.size()), 3);
+        FoliagePanel q;
+        q.setBenders(loaded->foliageBenders);
+        const std::vector<sw::foliage::KeptBender> kept = q.keptBenders();
+        QCOMPARE(int(kept.size()), 3);
+        QCOMPARE(kept[0].position(), Eigen::Vector3f(2.f, 1.f, 0.f));
+        QCOMPARE(kept[0].height, 0.9f);
+        QCOMPARE(q.view().benders.benders()[0].height, 0.9f);
+        QVERIFY(!kept[0].path);
+        QVERIFY(kept[1].path && kept[2].path);
+        QCOMPARE(kept[1].file, std::string("walk.json"));
+        QCOMPARE(int(kept[2].path->points.size()), 2);
+        QCOMPARE(kept[2].path->points[1], Eigen::Vector3f(0.f, 2.f, 0.5f));
+        QCOMPARE(kept[2].path->speed, 0.5f);
+        // A project saved before the benders were kept opens with none.
+        auto doc = nlohmann::json::parse(sw::project::projectToJson(*project, path.toStdString()));
+        QVERIFY(doc["foliage"].contains("benders"));
+        doc["foliage"].erase("benders");
+        auto old = sw::project::projectFromJson(doc.dump(), path.toStdString());
+        QVERIFY(old.ok());
+        QVERIFY(old->foliageBenders.empty());
+        // A NaN in a kept path names the key.
+        doc["foliage"]["benders"] = nlohmann::json::array({{{"path", {{"points", {{0, 0, 0}}}, {"speed", "fast"}}}}});
+        auto bad = sw::project::projectFromJson(doc.dump(), path.toStdString());
+        QVERIFY(!bad.ok());
+        QVERIFY2(bad.error().toString().find("foliage.benders[0].path") != std::string::npos, bad.error().toString().c_str());
     }
 
     void redockedViewportKeepsDrawing() {
