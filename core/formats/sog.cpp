@@ -176,13 +176,13 @@ Result<SplatCloud> decodeSog(const SogFiles& files, const SogMeta& m, const std:
         return {};
     };
     SplatCloud c;
-    c.resize(std::size_t(m.count));
     SW_TRY(next("SOG positions"));
     {
         auto lo = loadImage(files, m.meansLow, m.count);
         if (!lo) return lo.error();
         auto hi = loadImage(files, m.meansHigh, m.count);
         if (!hi) return hi.error();
+        c.resize(std::size_t(m.count));  // only now: the count is backed by decoded pixels
         decodeMeans(m, *lo, *hi, c);
     }
     SW_TRY(next("SOG rotations"));
