@@ -338,3 +338,28 @@ TEST_CASE("Streamed SOG bad manifests: one-line errors naming the manifest and t
         checkError(readStreamedSogLevel(*parsed, 0), "0_0", "asks for splats 4..6 of a file holding 5");
     }
 }
+
+TEST_CASE("SOG bundles and compressed PLYs with random bytes changed or cut read or fail, never crash") {
+    const sw::test::SogFixture f;
+    const fs::path dir = sw::test::outputDir("sog_mutated");
+    const auto bundle = f.bundle();
+    const auto ply = compressedPly(0x12345678u, 0x9abcdef0u, 0x0fedcba9u, 0x87654321u);
+    std::mt19937 rng(36);
+    int failed = 0;
+    for (int round = 0; round < 300; ++round) {
+        auto bytes = round % 2 ? bundle : ply;
+        const int flips = 1 + int(rng() % 8);
+        for (int k = 0; k < flips; ++k) bytes[rng() % bytes.size()] = std::uint8_t(rng());
+        if (round % 5 == 0) bytes.resize(rng() % bytes.size());
+        if (round % 2) {
+            sw::test::writeBytes(dir / "m.sog", bytes);
+            auto r = readSog((dir / "m.sog").string());
+            failed += !r.ok();
+            if (!r.ok()) CHECK(r.error().toString().find('\n') == std::string::npos);
+        } else {
+            auto r = decodePly(bytes, "m.compressed.ply");
+            failed += !r.ok();
+        }
+    }
+    CHECK(failed > 0);
+}
