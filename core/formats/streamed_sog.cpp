@@ -40,7 +40,9 @@ public:
         auto l = node.find("lods");
         if (l == node.end()) return {};
         if (!l->is_object()) return bad("'lods' must be an object");
-        for (const auto& [key, ref] : l->items()) {
+        for (const auto& item : l->items()) {
+            const std::string& key = item.key();  // named, not bound: lambdas below capture them
+            const json& ref = item.value();
             int level = -1;
             if (key.size() <= 3 && !key.empty() && key.find_first_not_of("0123456789") == std::string::npos) level = std::stoi(key);
             if (level < 0 || level >= m_m.lodLevels) return bad("level '" + key + "' is outside 0.." + std::to_string(m_m.lodLevels - 1));
