@@ -42,10 +42,16 @@ public:
         } else {
             auto bytes = readFileBytes(path);
             if (!bytes) return bytes.error();
-            auto zip = detail::ZipArchive::open(std::move(*bytes), path);
-            if (!zip) return zip.error();
-            files.m_zip.emplace(std::move(*zip));
+            return bundle(std::move(*bytes), path);
         }
+        return files;
+    }
+
+    static Result<SogFiles> bundle(std::vector<std::uint8_t> bytes, const std::string& path) {
+        auto zip = detail::ZipArchive::open(std::move(bytes), path);
+        if (!zip) return zip.error();
+        SogFiles files;
+        files.m_zip.emplace(std::move(*zip));
         return files;
     }
 
@@ -212,16 +218,7 @@ Result<SplatCloud> decodeSog(const SogFiles& files, const SogMeta& m, const std:
     return c;
 }
 
-}  // namespace
-
-bool isSogPath(const std::string& path) {
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) return fs::is_regular_file(fs::path(path) / "meta.json", ec);
-    return lowerExtension(path) == ".sog" || fs::path(path).filename() == "meta.json";
-}
-
-Result<SplatCloud> readSog(const std::string& path, const Progress& progress) {
-    auto files = SogFiles::open(path);
+Result<SplatCloud> readFrom(const Result<SogFiles>& files, const Progress& progress) {
     if (!files) return files.error();
     const std::string metaName = "meta.json";
     auto text = files->read(metaName);
@@ -230,6 +227,20 @@ Result<SplatCloud> readSog(const std::string& path, const Progress& progress) {
     auto meta = detail::parseSogMeta(std::string(text->begin(), text->end()), metaLabel);
     if (!meta) return meta.error();
     return decodeSog(*files, *meta, metaLabel, progress);
+}
+
+}  // namespace
+
+bool isSogPath(const std::string& path) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) return fs::is_regular_file(fs::path(path) / "meta.json", ec);
+    return lowerExtension(path) == ".sog" || fs::path(path).filename() == "meta.json";
+}
+
+Result<SplatCloud> readSog(const std::string& path, const Progress& progress) { return readFrom(SogFiles::open(path), progress); }
+
+Result<SplatCloud> decodeSogBundle(std::vector<std::uint8_t> bytes, const std::string& path, const Progress& progress) {
+    return readFrom(SogFiles::bundle(std::move(bytes), path), progress);
 }
 
 }  // namespace sw::formats

@@ -12,6 +12,7 @@
 // The splats are in the 3DGS convention (like a PLY) and read into model space; SH is kept.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/foundation/error.h"
 #include "core/foundation/progress.h"
@@ -27,6 +28,10 @@ inline constexpr int kSogVersion = 2;
 // too small for the count, a newer version). Progress runs over the images; a cancel returns
 // Cancelled.
 Result<splat::SplatCloud> readSog(const std::string& path, const Progress& progress = {});
+// A bundled SOG already in memory (the bytes of a `.sog`); `path` names it in errors (an entry's
+// errors name `<path>:<entry>`).
+Result<splat::SplatCloud> decodeSogBundle(std::vector<std::uint8_t> bytes, const std::string& path,
+                                          const Progress& progress = {});
 
 // True when `path` looks like a SOG: a `.sog` file, a folder with meta.json, or a meta.json.
 bool isSogPath(const std::string& path);
