@@ -7,7 +7,7 @@ SW_PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev libqt6opengl6-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-charts-dev
   libassimp-dev libeigen3-dev libtorch-dev libopenblas0-pthread libembree-dev libnanoflann-dev
-  nlohmann-json3-dev libcli11-dev libstb-dev zlib1g-dev libzstd-dev libpng-dev doctest-dev
+  nlohmann-json3-dev libcli11-dev libstb-dev zlib1g-dev libzstd-dev libpng-dev libwebp-dev doctest-dev
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri libgbm1
   xvfb xauth xkb-data x11-xkb-utils fonts-dejavu-core mesa-utils x11-apps imagemagick dpkg-dev file
   munge slurmctld slurmd slurm-client

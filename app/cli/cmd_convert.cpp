@@ -44,8 +44,8 @@ Status runConvert(const ConvertArgs& args) {
 
 void addConvertCommand(CLI::App& app, Outcome& outcome) {
     auto args = std::make_shared<ConvertArgs>();
-    CLI::App* cmd = app.add_subcommand("convert", "Convert a splat cloud between PLY, SPZ and .splat");
-    cmd->add_option("input", args->input, "Input splat cloud (.ply, .spz or .splat)")->required();
+    CLI::App* cmd = app.add_subcommand("convert", "Convert a splat cloud between PLY, SPZ and .splat (also reads SOG and Streamed SOG)");
+    cmd->add_option("input", args->input, "Input splat cloud (.ply, compressed too; .spz; .splat; .sog, a SOG folder or its meta.json; lod-meta.json)")->required();
     cmd->add_option("-o,--output", args->output, "Output file (.ply, .spz or .splat)")->required();
     cmd->add_option("--spz-version", args->spzVersion,
                     "SPZ version to write: 3 (gzip, read by today's web viewers) or 4 (ZSTD streams)")

@@ -149,8 +149,8 @@ bool BakeController::openSplatFile(const QString& path) {
     }
     return m_runner->run<std::shared_ptr<const splat::SplatCloud>>(
         tr("Opening %1").arg(QFileInfo(path).fileName()),
-        [file](const Progress&) -> Result<std::shared_ptr<const splat::SplatCloud>> {
-            auto cloud = formats::readSplatCloud(file);
+        [file](const Progress& progress) -> Result<std::shared_ptr<const splat::SplatCloud>> {
+            auto cloud = formats::readSplatCloud(file, formats::Axes::Standard, progress);
             if (!cloud) return cloud.error();
             SW_TRY(cloud->validate(file));
             return std::make_shared<const splat::SplatCloud>(std::move(*cloud));

@@ -50,7 +50,7 @@ void MainWindow::createBakeDocks() {
     QAction* exportAction = m_actions.exportModel;
     connect(m_actions.openCloud, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open Splat Cloud"), {},
-                                                          tr("Splat files (*.ply *.spz *.splat *.bin);;All files (*)"));
+                                                          tr("Splat files (*.ply *.spz *.splat *.sog meta.json lod-meta.json *.bin);;All files (*)"));
         if (!path.isEmpty()) m_bake->openSplatFileWhenIdle(path);
     });
     connect(exportAction, &QAction::triggered, m_bake, [this] { m_bake->exportTo(); });

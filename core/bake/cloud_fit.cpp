@@ -7,6 +7,8 @@
 
 #include "core/formats/axes.h"
 #include "core/formats/cloud_io.h"
+#include "core/formats/sog.h"
+#include "core/formats/streamed_sog.h"
 #include "core/geometry/ray_query.h"
 
 namespace sw::bake {
@@ -15,7 +17,8 @@ namespace {
 // The frame a file of this extension is written in (formats/axes.h); Model when not a cloud file.
 formats::Frame fileFrame(const std::string& path) {
     const std::string ext = formats::fileExtension(path);
-    if (ext == ".ply" || ext == ".splat") return formats::Frame::Gaussian;
+    if (ext == ".ply" || ext == ".splat" || ext == ".sog" || formats::isSogPath(path) || formats::isStreamedSogPath(path))
+        return formats::Frame::Gaussian;
     if (ext == ".spz") return formats::Frame::Rub;
     return formats::Frame::Model;
 }

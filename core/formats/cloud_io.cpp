@@ -4,9 +4,12 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 
 #include "core/formats/ply.h"
+#include "core/formats/sog.h"
 #include "core/formats/splat_file.h"
+#include "core/formats/streamed_sog.h"
 #include "core/foundation/log.h"
 
 namespace sw::formats {
@@ -24,12 +27,36 @@ std::string fileExtension(const std::string& path) {
     return ext;
 }
 
-Result<splat::SplatCloud> readSplatCloud(const std::string& path, Axes axes) {
+bool isSplatCloudPath(const std::string& path) {
+    if (isStreamedSogPath(path) || isSogPath(path)) return true;
+    const std::string ext = fileExtension(path);
+    if (ext == ".spz" || ext == ".splat") return true;
+    if (ext != ".ply") return false;
+    std::ifstream in(path, std::ios::binary);
+    std::string header(4096, '\0');
+    in.read(header.data(), std::streamsize(header.size()));
+    header.resize(std::size_t(in.gcount()));
+    header = header.substr(0, header.find("end_header"));
+    for (const char* splatProperty : {" f_dc_0\n", " packed_position\n", " scale_0\n", " f_dc_0\r", " scale_0\r"})
+        if (header.find(splatProperty) != std::string::npos) return true;
+    return false;
+}
+
+Result<splat::SplatCloud> readSplatCloud(const std::string& path, Axes axes, const Progress& progress) {
+    if (isStreamedSogPath(path)) {
+        auto manifest = readStreamedSogManifest(path);
+        if (!manifest) return manifest.error();
+        return readStreamedSogLevel(*manifest, 0, progress);
+    }
+    if (isSogPath(path)) return readSog(path, progress);
     const std::string ext = fileExtension(path);
     if (ext == ".ply") return readPly(path);
     if (ext == ".spz") return readSpz(path, axes);
     if (ext == ".splat") return readSplatFile(path, axes);
-    return makeError(ErrorCode::Unsupported, "unknown splat file extension '" + ext + "' (expected .ply, .spz or .splat)", path);
+    return makeError(ErrorCode::Unsupported,
+                     "unknown splat file extension '" + ext +
+                         "' (expected .ply, .spz, .splat, .sog, a SOG folder or meta.json, or a lod-meta.json)",
+                     path);
 }
 
 std::vector<std::string> conversionLosses(const std::string& path, const splat::SplatCloud& cloud) {

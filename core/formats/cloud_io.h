@@ -1,11 +1,14 @@
 #pragma once
 // Reading and writing a SplatCloud by file extension (.ply, .spz, .splat), for the CLI and
-// the editor's import/export actions.
+// the editor's import/export actions. Read only: PlayCanvas SOG (`.sog`, a folder holding
+// meta.json, or the meta.json) and Streamed SOG (`lod-meta.json` or its folder; the finest level
+// is read); a PLY in SuperSplat's compressed layout is recognised by its header.
 #include <string>
 #include <vector>
 
 #include "core/formats/spz.h"
 #include "core/foundation/error.h"
+#include "core/foundation/progress.h"
 #include "core/splat/splat_cloud.h"
 
 namespace sw::formats {
@@ -13,9 +16,14 @@ namespace sw::formats {
 // Lower-case extension including the dot (".ply"), or empty.
 std::string fileExtension(const std::string& path);
 
+// True for what readSplatCloud reads as a cloud: a SOG or Streamed SOG path, .spz, .splat, or a
+// .ply whose header declares splat properties (f_dc_0, scale_0 or packed_position), not a mesh.
+bool isSplatCloudPath(const std::string& path);
+
 // `axes` is what an SPZ or .splat file holds (they cannot say); a PLY says it in its header
-// (ply.h), and `axes` is not used for it.
-Result<splat::SplatCloud> readSplatCloud(const std::string& path, Axes axes = Axes::Standard);
+// (ply.h), and `axes` is not used for it nor for SOG (always the 3DGS convention). `progress`
+// is reported and its cancel honoured by the SOG readers.
+Result<splat::SplatCloud> readSplatCloud(const std::string& path, Axes axes = Axes::Standard, const Progress& progress = {});
 // What writing `cloud` to `path` loses beyond the format's documented quantisation, one line
 // each (empty when nothing): .splat keeps no SH bands; SPZ clamps ln σ to [-10, 5.94]
 // (docs/formats.md).

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/formats/detail/byte_io.h"
+#include "core/formats/detail/compressed_ply.h"
 #include "core/formats/detail/ply_header.h"
 #include "core/foundation/file_io.h"
 
@@ -166,6 +167,7 @@ Result<Axes> plyAxes(const std::vector<std::string>& comments, const std::string
 Result<SplatCloud> decodePly(std::span<const std::uint8_t> bytes, const std::string& path) {
     auto header = detail::parsePlyHeader(bytes, path);
     if (!header) return header.error();
+    if (detail::isCompressedPly(*header)) return detail::decodeCompressedPly(bytes, *header, path);
     auto offset = locateVertices(*header, bytes.size(), path);
     if (!offset) return offset.error();
     const PlyElement& el = *std::find_if(header->elements.begin(), header->elements.end(),

@@ -8,6 +8,8 @@
 // Read: any property order and type (int8..float64), extra properties and elements ignored,
 // quaternions normalised; plain point clouds (x y z [red green blue] [nx ny nz]) are accepted
 // too and get identity rotations, opacity 1 and an isotropic scale of half the mean spacing.
+// SuperSplat's compressed PLY (a `chunk` element and packed vertices) is recognised by its header
+// and decoded by detail/compressed_ply.h, SH kept.
 // Axes (axes.h): written in the 3DGS convention (x right, y down, z forward) unless
 // PlyWriteOptions::axes is Model; a header comment `splatwright-axes 3dgs|model` says which. The
 // reader converts to model space: a file marked model is read as-is, and so is one of an older

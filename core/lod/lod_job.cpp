@@ -26,7 +26,7 @@ Result<LodBuildReport> buildLodFolder(const std::string& scan, const std::string
     SW_TRY(checkFolderReplaceable(std::filesystem::absolute(folder).lexically_normal().string()));
     auto t0 = std::chrono::steady_clock::now();
     progress.report(0.0, "reading the scan");
-    auto cloud = formats::readSplatCloud(scan);
+    auto cloud = formats::readSplatCloud(scan, formats::Axes::Standard, progress.sub(0.0, 0.1));
     if (!cloud) return cloud.error();
     SW_TRY(cloud->validate(scan));
     if (cloud->empty()) return makeError(ErrorCode::InvalidInput, "the scan has no splats", scan);

@@ -1,7 +1,8 @@
 #pragma once
-// lod-build: a scan file (PLY, SPZ, .splat) to our LOD folder, the job the CLI and the editor
-// share. The scan is read, checked (NaN, bad scales: an error naming it), built into a tree in
-// memory and written atomically; the scan itself is never written.
+// lod-build: a scan file (PLY, SPZ, .splat, SOG, a Streamed SOG's finest level) to our LOD
+// folder, the job the CLI and the editor share. The scan is read, checked (NaN, bad scales: an
+// error naming it), built into a tree in memory and written atomically; the scan itself is
+// never written.
 #include <cstdint>
 #include <string>
 #include <vector>
