@@ -2256,7 +2256,7 @@ Restore them? (Discard deletes the autosave; the project file stays as it was sa
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Splat files (*.ply *.spz *.splat *.bin);;All files (*)</source>
+        <source>Splat files (*.ply *.spz *.splat *.sog meta.json lod-meta.json *.bin);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -2383,8 +2383,8 @@ Restore them? (Discard deletes the autosave; the project file stays as it was sa
         <translation>Открыть облако сплатов</translation>
     </message>
     <message>
-        <source>Splat files (*.ply *.spz *.splat *.bin);;All files (*)</source>
-        <translation>Файлы сплатов (*.ply *.spz *.splat *.bin);;Все файлы (*)</translation>
+        <source>Splat files (*.ply *.spz *.splat *.sog meta.json lod-meta.json *.bin);;All files (*)</source>
+        <translation>Файлы сплатов (*.ply *.spz *.splat *.sog meta.json lod-meta.json *.bin);;Все файлы (*)</translation>
     </message>
     <message>
         <source>&amp;Export</source>
