@@ -24,14 +24,21 @@ struct CardFrame {
     }
 };
 
-Result<CardFrame> cardFrame(const CardQuad& c, const std::string& what) {
+// The frame spanned from corner 0 to corners a (e1) and b (e3), in position and in UV.
+template <class Corners>
+CardFrame frameFrom(const Corners& c, std::size_t a, std::size_t b) {
     CardFrame f;
     f.p0 = c.positions[0];
-    f.e1 = c.positions[1] - c.positions[0];
-    f.e3 = c.positions[3] - c.positions[0];
+    f.e1 = c.positions[a] - c.positions[0];
+    f.e3 = c.positions[b] - c.positions[0];
     f.u0 = c.uvs[0];
-    f.uvJ.col(0) = c.uvs[1] - c.uvs[0];
-    f.uvJ.col(1) = c.uvs[3] - c.uvs[0];
+    f.uvJ.col(0) = c.uvs[a] - c.uvs[0];
+    f.uvJ.col(1) = c.uvs[b] - c.uvs[0];
+    return f;
+}
+
+Result<CardFrame> cardFrame(const CardQuad& c, const std::string& what) {
+    CardFrame f = frameFrom(c, 1, 3);
     const float size = std::max(f.e1.norm(), f.e3.norm());
     const bool planar = (c.positions[2] - (c.positions[1] + f.e3)).norm() <= 1e-4f * size;
     const bool affine = (c.uvs[2] - (c.uvs[1] + f.uvJ.col(1))).norm() <= 1e-4f;
@@ -45,14 +52,8 @@ Result<CardFrame> cardFrame(const CardQuad& c, const std::string& what) {
 // A triangle of a card: P = P0 + s (P1 - P0) + t (P2 - P0), uv likewise. `hasArea` false when it
 // has no area in position (set before anything else); an error when its UVs are degenerate.
 Result<CardFrame> triangleFrame(const CardTriangle& c, bool& hasArea, const std::string& what) {
-    CardFrame f;
+    CardFrame f = frameFrom(c, 1, 2);
     f.triangle = true;
-    f.p0 = c.positions[0];
-    f.e1 = c.positions[1] - c.positions[0];
-    f.e3 = c.positions[2] - c.positions[0];
-    f.u0 = c.uvs[0];
-    f.uvJ.col(0) = c.uvs[1] - c.uvs[0];
-    f.uvJ.col(1) = c.uvs[2] - c.uvs[0];
     const float size = std::max({f.e1.norm(), f.e3.norm(), (f.e3 - f.e1).norm()});
     hasArea = size > 0.f && f.e1.cross(f.e3).norm() > 1e-12f * size * size;
     if (!c.uvs[0].allFinite() || !c.uvs[1].allFinite() || !c.uvs[2].allFinite() || std::abs(f.uvJ.determinant()) < 1e-12f)
