@@ -11,7 +11,7 @@
 #include "core/foundation/file_io.h"
 #include "core/lod/lod_folder.h"
 #include "core/lod/resident_pool.h"
-#include "tests/core/tst_lod_fixtures.h"
+#include "tests/core/tst_lod_trees.h"
 #include "tests/support/test_support.h"
 
 using namespace sw::lod;
@@ -20,15 +20,8 @@ namespace fs = std::filesystem;
 namespace {
 
 const LodTree& smallTree() {
-    static const LodTree tree = [] {
-        LodSettings s;
-        s.leafSize = 500;
-        s.levels = 3;
-        auto t = buildLodTree(test::stripScene(10.0f, 2.0f, 0.1f), s);
-        REQUIRE(t.ok());
-        return std::move(*t);
-    }();
-    return tree;
+    static const auto tree = test::stripTree(10.0f, 2.0f, 0.1f, 500, 3);
+    return *tree;
 }
 
 bool same(const Eigen::AlignedBox3f& a, const Eigen::AlignedBox3f& b) { return a.min() == b.min() && a.max() == b.max(); }

@@ -10,21 +10,14 @@
 #include <thread>
 
 #include "core/lod/resident_pool.h"
-#include "tests/core/tst_lod_fixtures.h"
+#include "tests/core/tst_lod_trees.h"
 
 using namespace sw::lod;
 
 namespace {
 
 std::shared_ptr<const LodTree> stripTree() {
-    static const auto tree = [] {
-        LodSettings s;
-        s.leafSize = 2000;
-        s.levels = 5;
-        auto t = buildLodTree(test::stripScene(100.0f, 2.0f, 0.05f), s);
-        REQUIRE(t.ok());
-        return std::make_shared<const LodTree>(std::move(*t));
-    }();
+    static const auto tree = test::stripTree(100.0f, 2.0f, 0.05f, 2000, 5);
     return tree;
 }
 
@@ -287,13 +280,8 @@ TEST_CASE("a chunk that fails to load is reported once and its bytes are release
 }
 
 TEST_CASE("a plain scan is the degenerate case: one leaf, one level, one chunk always resident") {
-    LodSettings s;
-    s.leafSize = 1 << 20;
-    s.levels = 1;
-    auto built = buildLodTree(test::stripScene(5.0f, 2.0f, 0.1f), s);
-    REQUIRE(built.ok());
-    REQUIRE(built->leaves.size() == 1);
-    auto tree = std::make_shared<const LodTree>(std::move(*built));
+    auto tree = test::stripTree(5.0f, 2.0f, 0.1f, 1 << 20, 1);
+    REQUIRE(tree->leaves.size() == 1);
     auto pool = makePool(PackedChunk::residentBytes(1000), std::make_shared<MemoryChunkSource>(tree));
     for (float x : {-100.0f, 0.0f, 100.0f}) {  // wherever the camera is
         SelectionSettings ss;

@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "core/lod/selection.h"
-#include "tests/core/tst_lod_fixtures.h"
+#include "tests/core/tst_lod_trees.h"
 
 using namespace sw::lod;
 
@@ -14,15 +14,8 @@ namespace {
 
 // A 100 × 2 strip (80 000 splats) in leaves of 2 000 and 5 levels, built once.
 const LodTree& strip() {
-    static const LodTree tree = [] {
-        LodSettings s;
-        s.leafSize = 2000;
-        s.levels = 5;
-        auto t = buildLodTree(test::stripScene(100.0f, 2.0f, 0.05f), s);
-        REQUIRE(t.ok());
-        return std::move(*t);
-    }();
-    return tree;
+    static const auto tree = test::stripTree(100.0f, 2.0f, 0.05f, 2000, 5);
+    return *tree;
 }
 
 View viewAt(float x) {

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "core/lod/sort.h"
-#include "tests/core/tst_lod_fixtures.h"
+#include "tests/core/tst_lod_trees.h"
 
 using namespace sw::lod;
 
@@ -16,12 +16,7 @@ TEST_CASE("depthKey keeps the order of floats, negatives included") {
 }
 
 TEST_CASE("the drawn splats are sorted farthest first, each once") {
-    LodSettings s;
-    s.leafSize = 500;
-    s.levels = 3;
-    auto tree = buildLodTree(test::stripScene(10.0f, 2.0f, 0.1f), s);
-    REQUIRE(tree.ok());
-    auto shared = std::make_shared<const LodTree>(std::move(*tree));
+    auto shared = test::stripTree(10.0f, 2.0f, 0.1f, 500, 3);
     auto pool = ResidentPool::create({1ull << 26, 2}, {std::make_shared<MemoryChunkSource>(shared)});
     REQUIRE(pool.ok());
     View v;
