@@ -1,5 +1,6 @@
 #pragma once
-// Reading and writing a SplatCloud by file extension (.ply, .spz, .splat), for the CLI and
+// Reading and writing a SplatCloud by file extension (.ply, .spz, .splat, .glb/.gltf with
+// KHR_gaussian_splatting), for the CLI and
 // the editor's import/export actions. Read only: PlayCanvas SOG (`.sog`, a folder holding
 // meta.json, or the meta.json) and Streamed SOG (`lod-meta.json` or its folder; the finest level
 // is read); a PLY in SuperSplat's compressed layout is recognised by its header.
