@@ -16,6 +16,7 @@
 #include "app/cli/schema_flags.h"
 #include "app/cli/terminal_progress.h"
 #include "core/lod/lod_folder.h"
+#include "core/foundation/memory.h"
 #include "core/lod/lod_job.h"
 #include "core/lod/resident_pool.h"
 #include "core/lod/selection.h"
@@ -45,6 +46,9 @@ Status runLodBuild(LodBuildState& state) {
                     report->droppedShDegree);
     for (std::size_t l = 0; l < report->levelSplats.size(); ++l)
         std::printf("  level %zu: %llu splats\n", l, static_cast<unsigned long long>(report->levelSplats[l]));
+    if (report->parts > 1)
+        std::printf("built on disk in %zu parts within the %d MiB memory limit\n", report->parts, settings.memoryMiB);
+    std::printf("peak memory: %.0f MiB\n", static_cast<double>(peakResidentBytes()) / 1048576.0);
     std::printf("wrote %s (%.1f MB) in %.2f s (read %.2f s, build %.2f s, write %.2f s)\n", report->folder.c_str(),
                 static_cast<double>(report->bytesWritten) / 1e6,
                 report->readSeconds + report->buildSeconds + report->writeSeconds, report->readSeconds,

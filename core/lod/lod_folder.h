@@ -26,10 +26,39 @@ inline constexpr std::size_t kChunkFloatsPerSplat = 14;
 // "chunks/<leaf>_<level>.swlc": the chunk's path inside the folder.
 std::string chunkFileName(std::size_t leaf, int level);
 
+// The text of lod.json for `tree` (its chunks need not be present).
+std::string lodManifestText(const LodTree& tree);
 // Encodes / decodes one chunk file; `path` names the file in errors.
 std::vector<std::uint8_t> encodeChunk(const splat::SplatCloud& chunk, std::uint32_t leaf, std::uint32_t level);
 Result<splat::SplatCloud> decodeChunk(std::span<const std::uint8_t> bytes, std::uint32_t leaf, std::uint32_t level,
                                       std::uint32_t count, const std::string& path);
+
+// Writes a LOD folder one chunk at a time (the out-of-core build holds one part of the tree at
+// a time): begin() refuses a folder holding files splatwright did not write and makes the
+// temporary folder, writeChunk() adds a chunk file, finish() writes the manifest and the marker
+// and renames the folder into place. Destroyed before finish(), it leaves nothing behind.
+class LodFolderWriter {
+public:
+    static Result<std::unique_ptr<LodFolderWriter>> begin(const std::string& folder);
+    ~LodFolderWriter();
+    LodFolderWriter(const LodFolderWriter&) = delete;
+    LodFolderWriter& operator=(const LodFolderWriter&) = delete;
+    Status writeChunk(const splat::SplatCloud& chunk, std::size_t leaf, int level);
+    // `tree` needs no chunks; every one of its leaf levels must have been written.
+    Result<std::uint64_t> finish(const LodTree& tree);
+    // A folder inside the temporary one for scratch files (removed with it; emptied by finish()).
+    std::string scratchFolder() const;
+    const std::string& target() const { return m_target; }
+    std::uint64_t bytesWritten() const { return m_bytes; }
+
+private:
+    struct Temp;
+    LodFolderWriter(std::string target, std::unique_ptr<Temp> temp);
+    Error relocate(Error e) const;
+    std::string m_target;
+    std::unique_ptr<Temp> m_temp;
+    std::uint64_t m_bytes = 0;
+};
 
 // Writes the tree (its chunks must be present) to `folder`: refused when `folder` holds files
 // splatwright did not write (output_folder.h), so an input is never written over. Nothing is

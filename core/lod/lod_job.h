@@ -1,8 +1,9 @@
 #pragma once
-// lod-build: a scan file (PLY, SPZ, .splat, SOG, a Streamed SOG's finest level) to our LOD
-// folder, the job the CLI and the editor share. The scan is read, checked (NaN, bad scales: an
-// error naming it), built into a tree in memory and written atomically; the scan itself is
-// never written.
+// lod-build: a scan file (PLY, SPZ, .splat, SOG, glTF, a Streamed SOG's finest level) to our LOD
+// folder, the job the CLI and the editor share. The scan is read (a PLY streamed block by
+// block), checked (NaN, bad scales: an error naming it), built into a tree — in memory when it
+// fits settings.memoryMiB, else on disk part by part (lod_build_disk.h) — and written
+// atomically; the scan itself is never written.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@ struct LodBuildReport {
     std::vector<std::uint64_t> levelSplats;  // [levels] splats of every leaf at each level
     int droppedShDegree = 0;  // the scan's SH degree: the LOD levels keep no SH bands (lod_tree.h)
     std::uint64_t bytesWritten = 0;
+    std::size_t parts = 0;  // parts built one at a time: 1 in memory, more when built on disk
     double readSeconds = 0.0, buildSeconds = 0.0, writeSeconds = 0.0;
     std::string folder;
 };

@@ -21,6 +21,10 @@ endfunction()
 sw_lod(build RC 0 MATCH "lod-build: 20000 splats -> 16 leaves of at most 2000 splats, 4 levels.*level 3: [0-9]+ splats.*wrote .*/build"
   EXISTS @O@/build/lod.json @O@/build/chunks/15_3.swlc
   ARGS lod-build ${LOD}/scene.ply -o @O@/build --leaf-size 2000 --levels 4)
+sw_lod(build_on_disk RC 0
+  MATCH "lod-build: 150000 splats -> [0-9]+ leaves .*level 0: 150000 splats.*built on disk in [2-9] parts within the 16 MiB memory limit.*peak memory: [0-9]+ MiB.*wrote .*/disk"
+  EXISTS @O@/disk/lod.json ABSENT @O@/disk/scratch
+  ARGS lod-build ${LOD}/big.ply -o @O@/disk --leaf-size 4096 --memory 16)
 sw_lod(build_then_info RC 0
   MATCH "20000 splats, 16 leaves, 31 nodes, 4 levels \\(leaf size 2000, reduction 4\\); every chunk checked.*level 3: [0-9]+ splats"
   ARGS lod-info ${LOD}/ok)
