@@ -10,6 +10,7 @@
 
 #include "core/formats/cloud_io.h"
 #include "core/formats/ply.h"
+#include "core/foundation/memory.h"
 
 namespace sw::lod {
 namespace {
@@ -195,8 +196,10 @@ Result<LodTree> buildLodTreeOnDisk(SplatBlockSource& source, const LodSettings& 
     const std::uint64_t total = source.count();
     if (total == 0) return makeError(ErrorCode::InvalidInput, "the scan has no splats; there is nothing to build a LOD tree of");
     const auto cancelled = [&] { return makeError(ErrorCode::Cancelled, "LOD build cancelled", writer.target()); };
-    report.partCapacity = std::max<std::uint64_t>(std::uint64_t(settings.leafSize),
-                                                  std::uint64_t(settings.memoryMiB) * 1048576ull / kBuildBytesPerSplat);
+    // The limit is the process's: what it holds already (code, libraries, the caller) is not the build's.
+    const std::uint64_t limit = std::uint64_t(settings.memoryMiB) * 1048576ull;
+    const std::uint64_t forBuild = std::max(limit / 4, limit - std::min(limit, residentBytes()));
+    report.partCapacity = std::max<std::uint64_t>(std::uint64_t(settings.leafSize), forBuild / kBuildBytesPerSplat);
     report.partCapacity = std::min<std::uint64_t>(report.partCapacity, 0xffffffffull);
     const std::size_t block = std::size_t(std::clamp<std::uint64_t>(report.partCapacity / 8, 4096, 262144));
     std::error_code ec;
@@ -242,7 +245,7 @@ Result<LodTree> buildLodTreeOnDisk(SplatBlockSource& source, const LodSettings& 
                          writer.target());
     }
     const std::size_t partBuffer = std::size_t(std::clamp<std::uint64_t>(
-        std::uint64_t(settings.memoryMiB) * 1048576ull / 16 / std::uint64_t(parts), 4096, std::uint64_t{1} << 20));
+        forBuild / 16 / std::uint64_t(parts), 4096, std::uint64_t{1} << 20));
     std::vector<ScratchFile> partFiles(static_cast<std::size_t>(parts));
     std::vector<std::uint64_t> partCount(std::size_t(parts), 0);
     for (int p = 0; p < parts; ++p)

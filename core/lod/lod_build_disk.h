@@ -3,9 +3,10 @@
 // it whole. Pass 1 streams the scan once, writing its splats SH-free (56 B each) to a scratch
 // file and keeping a reservoir sample of 2^20 positions; a top k-d tree is cut from the sample
 // (median splits on the longest axis) until each part is expected to hold at most 80 % of the
-// splats one in-memory build may hold under the limit; pass 2 routes every splat to its part's
-// scratch file ("sorting on disk"); then each part is read, built in memory (buildLodTree, the
-// same tree as below its top) and its chunks written at once, one part at a time. The parts'
+// splats one in-memory build may hold under the limit (less what the process holds already);
+// pass 2 routes every splat to its part's scratch file ("sorting on disk"); then each part is
+// read, built in memory (buildLodTree, the same tree as below its top) and its chunks written at
+// once, one part at a time. The parts'
 // trees hang under the top tree, whose nodes record the union of their bounds and counts.
 // Scratch files live in the output's temporary folder, so a failure, a full disk or a cancel
 // leaves nothing behind.
