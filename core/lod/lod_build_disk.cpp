@@ -10,6 +10,7 @@
 
 #include "core/formats/cloud_io.h"
 #include "core/formats/ply.h"
+#include "core/foundation/file_io.h"
 #include "core/foundation/memory.h"
 
 namespace sw::lod {
@@ -34,30 +35,32 @@ void fromRecord(const float* r, splat::SplatCloud& c, std::size_t i) {
     c.colors[i] = {r[11], r[12], r[13]};
 }
 
-// A scratch file of records, written through a buffer; every failure names the file.
+// A scratch file of records, written through a buffer. Errors name the output folder and the
+// scratch file's name (its temporary folder is gone by the time the user reads them).
 class ScratchFile {
 public:
     ScratchFile() = default;
     ScratchFile(const ScratchFile&) = delete;
     ScratchFile& operator=(const ScratchFile&) = delete;
-    Status open(const std::string& path, const char* mode, std::size_t buffer = std::size_t{1} << 20) {
+    Status open(const std::string& path, const std::string& target, const char* mode, std::size_t buffer = std::size_t{1} << 20) {
         m_path = path;
+        m_target = target;
         m_file = std::fopen(path.c_str(), mode);
-        if (!m_file) return makeError(ErrorCode::Io, "cannot open a scratch file of the LOD build", path);
+        if (!m_file) return fail("opening");
         std::setvbuf(m_file, nullptr, _IOFBF, buffer);
         return {};
     }
     ~ScratchFile() { close(); }
     Status write(const float* records, std::size_t n) {
-        if (std::fwrite(records, sizeof(float) * kRecordFloats, n, m_file) != n)
-            return makeError(ErrorCode::Io, "writing a scratch file of the LOD build failed (is the disk full?)", m_path);
+        if (simulatedDiskFull(n * sizeof(float) * kRecordFloats) || std::fwrite(records, sizeof(float) * kRecordFloats, n, m_file) != n)
+            return fail("writing");
         m_bytes += n * sizeof(float) * kRecordFloats;
         return {};
     }
     std::size_t read(float* records, std::size_t n) { return std::fread(records, sizeof(float) * kRecordFloats, n, m_file); }
     Status finish() {
         if (m_file && (std::fflush(m_file) != 0 || std::ferror(m_file)))
-            return makeError(ErrorCode::Io, "writing a scratch file of the LOD build failed (is the disk full?)", m_path);
+            return fail("writing");
         close();
         return {};
     }
@@ -67,9 +70,13 @@ public:
     }
     std::uint64_t bytes() const { return m_bytes; }
     const std::string& path() const { return m_path; }
+    Error fail(const std::string& what) const {
+        return makeError(ErrorCode::Io, what + " the scratch file " + fs::path(m_path).filename().string() +
+                                            " of the LOD build failed (is the disk full?)", m_target);
+    }
 
 private:
-    std::string m_path;
+    std::string m_path, m_target;
     std::FILE* m_file = nullptr;
     std::uint64_t m_bytes = 0;
 };
@@ -208,7 +215,7 @@ Result<LodTree> buildLodTreeOnDisk(SplatBlockSource& source, const LodSettings& 
 
     // Pass 1: every splat to one scratch file, a reservoir sample of positions.
     ScratchFile all;
-    SW_TRY(all.open((fs::path(writer.scratchFolder()) / "all.bin").string(), "wb"));
+    SW_TRY(all.open((fs::path(writer.scratchFolder()) / "all.bin").string(), writer.target(), "wb"));
     std::vector<Eigen::Vector3f> sample;
     sample.reserve(std::size_t(std::min<std::uint64_t>(total, kSampleSize)));
     std::mt19937_64 rng(0x5eedULL);
@@ -249,10 +256,10 @@ Result<LodTree> buildLodTreeOnDisk(SplatBlockSource& source, const LodSettings& 
     std::vector<ScratchFile> partFiles(static_cast<std::size_t>(parts));
     std::vector<std::uint64_t> partCount(std::size_t(parts), 0);
     for (int p = 0; p < parts; ++p)
-        SW_TRY(partFiles[std::size_t(p)].open((fs::path(writer.scratchFolder()) / ("part_" + std::to_string(p) + ".bin")).string(), "wb", partBuffer));
+        SW_TRY(partFiles[std::size_t(p)].open((fs::path(writer.scratchFolder()) / ("part_" + std::to_string(p) + ".bin")).string(), writer.target(), "wb", partBuffer));
     {
         ScratchFile in;
-        SW_TRY(in.open(all.path(), "rb"));
+        SW_TRY(in.open(all.path(), writer.target(), "rb"));
         std::vector<std::vector<float>> out(static_cast<std::size_t>(parts));
         records.resize(block * kRecordFloats);
         std::uint64_t routed = 0;
@@ -272,7 +279,7 @@ Result<LodTree> buildLodTreeOnDisk(SplatBlockSource& source, const LodSettings& 
             routed += got;
             progress.report(0.25 + 0.15 * double(routed) / double(seen), "sorting on disk");
         }
-        if (routed != seen) return makeError(ErrorCode::Io, "reading a scratch file of the LOD build back failed", all.path());
+        if (routed != seen) return all.fail("reading back");
     }
     fs::remove(all.path(), ec);
     for (ScratchFile& f : partFiles) {
@@ -297,10 +304,10 @@ Result<LodTree> buildLodTreeOnDisk(SplatBlockSource& source, const LodSettings& 
         cloud.resize(std::size_t(n));
         {
             ScratchFile in;
-            SW_TRY(in.open(partFiles[std::size_t(p)].path(), "rb"));
+            SW_TRY(in.open(partFiles[std::size_t(p)].path(), writer.target(), "rb"));
             for (std::size_t at = 0; at < n;) {
                 const std::size_t got = in.read(records.data(), std::min<std::size_t>(block, std::size_t(n) - at));
-                if (got == 0) return makeError(ErrorCode::Io, "reading a scratch file of the LOD build back failed", in.path());
+                if (got == 0) return in.fail("reading back");
                 for (std::size_t i = 0; i < got; ++i) fromRecord(&records[i * kRecordFloats], cloud, at + i);
                 at += got;
             }

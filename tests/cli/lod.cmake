@@ -60,6 +60,14 @@ sw_lod(info_not_a_folder RC 2 MATCH "error: .*no_such/lod\\.json"
 sw_lod(build_disk_full RC 2 ENV SW_TEST_DISK_FREE=1000
   MATCH "error: .*build: the file would be [0-9]+ KB but its disk has 1000 bytes free; nothing was written" ABSENT @O@/build
   ARGS lod-build ${LOD}/scene.ply -o @O@/build)
+# The disk fills during the build (SW_TEST_DISK_FILLS_AFTER: writes fail as on ENOSPC after that
+# many bytes): while the scratch files are written (on disk, --memory 16) and while the chunks are.
+sw_lod(build_disk_fills_scratch RC 2 ENV SW_TEST_DISK_FILLS_AFTER=3000000
+  MATCH "error: .*disk: writing the scratch file all\\.bin of the LOD build failed \\(is the disk full\\?\\)" ABSENT @O@/disk NOLEFTOVER @O@
+  ARGS lod-build ${LOD}/big.ply -o @O@/disk --memory 16)
+sw_lod(build_disk_fills_chunks RC 2 ENV SW_TEST_DISK_FILLS_AFTER=500000
+  MATCH "error: .*build/chunks/[0-9]+_[0-9]\\.swlc: write failed \\(No space left on device\\)" ABSENT @O@/build NOLEFTOVER @O@
+  ARGS lod-build ${LOD}/scene.ply -o @O@/build)
 # A real scan with SH bands (../shared/assets): built, the dropped bands said out loud.
 set(_fruit "${SW_ASSETS}/splats/fruit_drops_minimal.ply")
 sw_lod(build_real_scan_sh RC 0 REQUIRES "${_fruit}" LABELS cli external
