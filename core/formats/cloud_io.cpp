@@ -8,6 +8,7 @@
 
 #include "core/formats/ply.h"
 #include "core/formats/sog.h"
+#include "core/formats/sog_write.h"
 #include "core/formats/splat_file.h"
 #include "core/formats/streamed_sog.h"
 #include "core/foundation/log.h"
@@ -88,7 +89,12 @@ Status writeSplatCloud(const std::string& path, const splat::SplatCloud& cloud, 
     if (ext == ".ply") return writePly(path, cloud, PlyWriteOptions{axes});
     if (ext == ".spz") return writeSpz(path, cloud, SpzWriteOptions{spz.version, axes});
     if (ext == ".splat") return writeSplatFile(path, cloud, axes);
-    return makeError(ErrorCode::Unsupported, "unknown splat file extension '" + ext + "' (expected .ply, .spz or .splat)", path);
+    if (ext == ".sog") {
+        SogWriteSettings sog;
+        sog.axes = axes;
+        return writeSog(path, cloud, sog);
+    }
+    return makeError(ErrorCode::Unsupported, "unknown splat file extension '" + ext + "' (expected .ply, .spz, .splat or .sog)", path);
 }
 
 }  // namespace sw::formats
