@@ -206,7 +206,8 @@ Result<splat::SplatCloud> decodeChunk(std::span<const std::uint8_t> in, std::uin
     return c;
 }
 
-Result<std::uint64_t> writeLodFolder(const LodTree& tree, const std::string& folder, const Progress& progress) {
+Result<std::uint64_t> writeLodFolder(const LodTree& tree, const std::string& folder, const Progress& progress,
+                                     const LodFolderExtras& extras) {
     SW_REQUIRE(tree.chunks.size() == tree.leaves.size() * static_cast<std::size_t>(tree.levelCount),
                "chunks " << tree.chunks.size() << " leaves " << tree.leaves.size());
     const fs::path target = fs::absolute(folder).lexically_normal();
@@ -231,9 +232,20 @@ Result<std::uint64_t> writeLodFolder(const LodTree& tree, const std::string& fol
             if (Status st = writeFileAtomic((tempPath / name).string(), bytes); !st)
                 return temp->relocate(st.error(), target.string());
         }
-        progress.report(static_cast<double>(leaf + 1) / static_cast<double>(tree.leaves.size()), "writing chunks");
+        progress.report((extras.streamedSog ? 0.3 : 1.0) * static_cast<double>(leaf + 1) / static_cast<double>(tree.leaves.size()),
+                        "writing chunks");
     }
     written.push_back("chunks/");
+    if (extras.streamedSog) {
+        const fs::path streamed = tempPath / kStreamedSogFolder;
+        fs::create_directories(streamed, ec);
+        if (ec) return makeError(ErrorCode::Io, "cannot create the Streamed SOG folder (" + ec.message() + ")", target.string());
+        const MemoryChunkSource source(std::shared_ptr<const LodTree>(std::shared_ptr<const LodTree>(), &tree));  // not owning
+        auto bytes = writeStreamedSogInto(source, streamed.string(), extras.streamed, progress.sub(0.3, 1.0));
+        if (!bytes) return temp->relocate(bytes.error(), target.string());
+        total += *bytes;
+        written.push_back(std::string(kStreamedSogFolder) + "/");
+    }
     const std::string manifest = manifestText(tree);
     total += manifest.size();
     if (Status st = writeFileAtomic((tempPath / kLodManifest).string(), manifest); !st)

@@ -14,6 +14,7 @@
 #include "core/foundation/progress.h"
 #include "core/lod/chunk_source.h"
 #include "core/lod/lod_tree.h"
+#include "core/lod/streamed_sog_write.h"
 
 namespace sw::lod {
 
@@ -31,10 +32,17 @@ std::vector<std::uint8_t> encodeChunk(const splat::SplatCloud& chunk, std::uint3
 Result<splat::SplatCloud> decodeChunk(std::span<const std::uint8_t> bytes, std::uint32_t leaf, std::uint32_t level,
                                       std::uint32_t count, const std::string& path);
 
+// What writeLodFolder writes beside lod.json and chunks/.
+struct LodFolderExtras {
+    bool streamedSog = false;          // a PlayCanvas Streamed SOG of the tree in `streamed/`
+    StreamedSogSettings streamed;
+};
+
 // Writes the tree (its chunks must be present) to `folder`: refused when `folder` holds files
 // splatwright did not write (output_folder.h), so an input is never written over. Nothing is
 // left behind on failure or cancel. Returns the bytes written.
-Result<std::uint64_t> writeLodFolder(const LodTree& tree, const std::string& folder, const Progress& progress = {});
+Result<std::uint64_t> writeLodFolder(const LodTree& tree, const std::string& folder, const Progress& progress = {},
+                                     const LodFolderExtras& extras = {});
 
 // A folder read back: its tree (chunks empty) and the chunk files, checked to exist and to
 // lie inside the folder.

@@ -17,7 +17,7 @@ double secondsSince(std::chrono::steady_clock::time_point t0) {
 }  // namespace
 
 Result<LodBuildReport> buildLodFolder(const std::string& scan, const std::string& folder, const LodSettings& settings,
-                                      const Progress& progress) {
+                                      const Progress& progress, const LodFolderExtras& extras) {
     SW_TRY(lodSchema().check(settings));
     std::error_code ec;
     if (std::filesystem::equivalent(scan, folder, ec))
@@ -49,10 +49,11 @@ Result<LodBuildReport> buildLodFolder(const std::string& scan, const std::string
     for (int l = 0; l < tree->levelCount; ++l) report.levelSplats.push_back(tree->splatCount(l));
 
     t0 = std::chrono::steady_clock::now();
-    auto bytes = writeLodFolder(*tree, folder, progress.sub(0.8, 1.0));
+    auto bytes = writeLodFolder(*tree, folder, progress.sub(0.8, 1.0), extras);
     if (!bytes) return bytes.error();
     report.bytesWritten = *bytes;
     report.writeSeconds = secondsSince(t0);
+    report.streamedSog = extras.streamedSog;
     report.folder = std::filesystem::absolute(folder).lexically_normal().string();
     return report;
 }
