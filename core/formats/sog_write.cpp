@@ -20,7 +20,7 @@ using detail::RgbaImage;
 using nlohmann::ordered_json;
 using splat::SplatCloud;
 
-constexpr double kShC0 = 0.28209479177387814;
+constexpr double kShC0 = double(0.28209479177387814f);  // the reader's constant, as a float
 
 std::uint8_t toByte(double v) { return std::uint8_t(std::clamp(std::lround(v), 0l, 255l)); }
 double logTransform(double v) { return std::copysign(std::log1p(std::fabs(v)), v); }
@@ -106,14 +106,32 @@ private:
         SW_TRY(step("SOG rotations"));
         RgbaImage img = m_images.blank();
         for (std::size_t i = 0; i < m_c.size(); ++i) {
-            Eigen::Vector4f q = m_c.rotations[i].normalized();
-            int largest = 0;
-            for (int k = 1; k < 4; ++k)
-                if (std::fabs(q[k]) > std::fabs(q[largest])) largest = k;
-            if (q[largest] < 0) q = -q;
-            for (int k = 0, j = 0; k < 4; ++k)
-                if (k != largest) img.rgba[i * 4 + std::size_t(j++)] = toByte(255.0 * (double(q[k]) * std::sqrt(2.0) * 0.5 + 0.5));
-            img.rgba[i * 4 + 3] = std::uint8_t(252 + largest);
+            const Eigen::Vector4f q = m_c.rotations[i].normalized();
+            // The tag whose three bytes decode closest to q: the largest component or any other
+            // whose three others fit the bytes' ±1/√2 (so re-writing a read SOG keeps its tags).
+            double bestError = HUGE_VAL;
+            for (int largest = 0; largest < 4; ++largest) {
+                bool fits = std::fabs(q[largest]) > 0.f;  // the other three must fit ±1/√2
+                for (int k = 0; k < 4; ++k) fits = fits && (k == largest || std::fabs(q[k]) <= 0.70710678f);
+                if (!fits) continue;
+                const Eigen::Vector4f s = q[largest] < 0 ? Eigen::Vector4f(-q) : q;
+                std::uint8_t b[4];
+                Eigen::Vector4f back;
+                float sum = 0.f;
+                for (int k = 0, j = 0; k < 4; ++k) {
+                    if (k == largest) continue;
+                    b[j] = toByte(255.0 * (double(s[k]) * std::sqrt(2.0) * 0.5 + 0.5));
+                    back[k] = (float(b[j++]) / 255.f * 2.f - 1.f) / std::sqrt(2.f);  // the reader's formula
+                    sum += back[k] * back[k];
+                }
+                back[largest] = std::sqrt(std::max(0.f, 1.f - sum));
+                const double error = double((back.normalized() - s).squaredNorm());
+                if (error < bestError) {
+                    bestError = error;
+                    std::copy_n(b, 3, &img.rgba[i * 4]);
+                    img.rgba[i * 4 + 3] = std::uint8_t(252 + largest);
+                }
+            }
         }
         meta["quats"] = {{"files", {"quats.webp"}}};
         return add("quats.webp", img);
@@ -121,10 +139,15 @@ private:
 
     Status scales(ordered_json& meta) {
         SW_TRY(step("SOG scales"));
-        std::vector<float> ln(m_c.size() * 3);
+        std::vector<float> sigma(m_c.size() * 3), ln(m_c.size() * 3);
         for (std::size_t i = 0; i < m_c.size(); ++i)
-            for (int a = 0; a < 3; ++a) ln[i * 3 + std::size_t(a)] = std::log(m_c.scales[i][a]);
-        const detail::Codebook book = detail::buildCodebook(ln, m_s.codebookIterations);
+            for (int a = 0; a < 3; ++a) {
+                sigma[i * 3 + std::size_t(a)] = m_c.scales[i][a];
+                ln[i * 3 + std::size_t(a)] = float(std::log(double(m_c.scales[i][a])));
+            }
+        detail::Codebook book = detail::exactCodebook(
+            sigma, [](float s) { return float(std::log(double(s))); }, [](float e) { return float(std::exp(double(e))); });
+        if (book.entries.empty()) book = detail::buildCodebook(ln, m_s.codebookIterations);
         RgbaImage img = m_images.blank();
         for (std::size_t i = 0; i < m_c.size(); ++i) {
             for (std::size_t a = 0; a < 3; ++a) img.rgba[i * 4 + a] = book.index(ln[i * 3 + a]);
@@ -136,10 +159,15 @@ private:
 
     Status colours(ordered_json& meta) {
         SW_TRY(step("SOG colours"));
-        std::vector<float> dc(m_c.size() * 3);
+        std::vector<float> colour(m_c.size() * 3), dc(m_c.size() * 3);
+        auto toDc = [](float c) { return float((double(c) - 0.5) / kShC0); };
         for (std::size_t i = 0; i < m_c.size(); ++i)
-            for (int a = 0; a < 3; ++a) dc[i * 3 + std::size_t(a)] = float((double(m_c.colors[i][a]) - 0.5) / kShC0);
-        const detail::Codebook book = detail::buildCodebook(dc, m_s.codebookIterations);
+            for (int a = 0; a < 3; ++a) {
+                colour[i * 3 + std::size_t(a)] = m_c.colors[i][a];
+                dc[i * 3 + std::size_t(a)] = toDc(m_c.colors[i][a]);
+            }
+        detail::Codebook book = detail::exactCodebook(colour, toDc, [](float e) { return float(0.5 + kShC0 * double(e)); });
+        if (book.entries.empty()) book = detail::buildCodebook(dc, m_s.codebookIterations);
         RgbaImage img = m_images.blank();
         for (std::size_t i = 0; i < m_c.size(); ++i) {
             for (std::size_t a = 0; a < 3; ++a) img.rgba[i * 4 + a] = book.index(dc[i * 3 + a]);

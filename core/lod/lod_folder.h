@@ -52,6 +52,7 @@ public:
     const LodTree& tree() const override { return m_tree; }
     Result<splat::SplatCloud> loadChunk(std::uint32_t leaf, std::uint32_t level) const override;
     const std::string& folder() const { return m_folder; }
+    std::string inputFolder() const override { return m_folder; }
     std::string chunkPath(std::uint32_t leaf, std::uint32_t level) const;
 
 private:

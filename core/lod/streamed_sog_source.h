@@ -32,6 +32,7 @@ public:
     const LodTree& tree() const override { return m_tree; }
     Result<splat::SplatCloud> loadChunk(std::uint32_t leaf, std::uint32_t level) const override;
 
+    std::string inputFolder() const override { return m_manifest.folder; }
     const formats::StreamedSogManifest& manifest() const { return m_manifest; }
     // The manifest node a leaf was made from, and the run (file, offset, count) its level reads.
     int manifestNode(std::uint32_t leaf) const { return m_leafNodes.at(leaf); }

@@ -149,6 +149,12 @@ Result<std::uint64_t> writeStreamedSog(const ChunkSource& source, const std::str
     std::error_code ec;
     fs::create_directories(target.parent_path(), ec);
     if (ec) return makeError(ErrorCode::Io, "cannot create the parent folder (" + ec.message() + ")", target.string());
+    if (const std::string input = source.inputFolder(); !input.empty()) {  // replacing it (or a folder above) would delete the input
+        const fs::path in = fs::weakly_canonical(input, ec), out = fs::weakly_canonical(target, ec);
+        if (std::mismatch(out.begin(), out.end(), in.begin(), in.end()).first == out.end())
+            return makeError(ErrorCode::InvalidInput, "the output folder holds the chunks being written (" + input +
+                                                          "); choose a new folder", target.string());
+    }
     SW_TRY(checkFolderReplaceable(target.string()));
     auto temp = TemporaryFolder::create(target.string());
     if (!temp) return temp.error();

@@ -31,8 +31,9 @@ Result<std::uint64_t> writeStreamedSogInto(const ChunkSource& source, const std:
                                            const StreamedSogSettings& settings, const Progress& progress = {});
 
 // The whole Streamed SOG at `folder`: written into a temporary folder and renamed into place,
-// refused when `folder` holds files splatwright did not write (output_folder.h); nothing is left
-// behind on an error or a cancel. Returns the bytes written.
+// refused when `folder` holds files splatwright did not write (output_folder.h) or is (or holds)
+// the source's input folder; nothing is left behind on an error or a cancel. Returns the bytes
+// written.
 Result<std::uint64_t> writeStreamedSog(const ChunkSource& source, const std::string& folder,
                                        const StreamedSogSettings& settings = {}, const Progress& progress = {});
 

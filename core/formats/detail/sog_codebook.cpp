@@ -10,6 +10,15 @@ std::uint8_t Codebook::index(float v) const {
     return std::uint8_t(std::upper_bound(bounds.begin(), bounds.end(), v) - bounds.begin());
 }
 
+Codebook codebookOf(std::vector<float> entries) {
+    Codebook c;
+    c.entries = std::move(entries);
+    c.entries.resize(256, c.entries.back());
+    c.bounds.resize(255);
+    for (std::size_t j = 0; j < 255; ++j) c.bounds[j] = 0.5f * (c.entries[j] + c.entries[j + 1]);
+    return c;
+}
+
 Codebook buildCodebook(std::span<const float> values, int iterations) {
     std::vector<float> sorted(values.begin(), values.end());
     std::sort(sorted.begin(), sorted.end());
@@ -18,7 +27,13 @@ Codebook buildCodebook(std::span<const float> values, int iterations) {
     for (std::size_t i = 0; i < n; ++i) prefix[i + 1] = prefix[i] + double(sorted[i]);
     Codebook c;
     c.entries.resize(256);
-    for (std::size_t j = 0; j < 256; ++j) c.entries[j] = sorted[std::min(n - 1, std::size_t((double(j) + 0.5) * double(n) / 256.0))];
+    // Half the entries at quantiles (where the values are), half spread evenly over the range
+    // (so sparse tails keep entries: the largest error stays near a uniform step).
+    for (std::size_t j = 0; j < 128; ++j) {
+        c.entries[j] = sorted[std::min(n - 1, std::size_t((double(j) + 0.5) * double(n) / 128.0))];
+        c.entries[128 + j] = sorted.front() + (sorted.back() - sorted.front()) * (float(j) + 0.5f) / 128.f;
+    }
+    std::sort(c.entries.begin(), c.entries.end());
     auto midpoints = [&] {
         c.bounds.resize(255);
         for (std::size_t j = 0; j < 255; ++j) c.bounds[j] = 0.5f * (c.entries[j] + c.entries[j + 1]);
