@@ -111,10 +111,10 @@ private:
             // whose three others fit the bytes' ±1/√2 (so re-writing a read SOG keeps its tags).
             double bestError = HUGE_VAL;
             for (int largest = 0; largest < 4; ++largest) {
-                bool fits = std::fabs(q[largest]) > 0.f;  // the other three must fit ±1/√2
-                for (int k = 0; k < 4; ++k) fits = fits && (k == largest || std::fabs(q[k]) <= 0.70710678f);
+                bool fits = true;  // the other three must fit ±1/√2 (rounding aside: bytes clamp)
+                for (int k = 0; k < 4; ++k) fits = fits && (k == largest || std::fabs(q[k]) <= 0.7075f);
                 if (!fits) continue;
-                const Eigen::Vector4f s = q[largest] < 0 ? Eigen::Vector4f(-q) : q;
+                const Eigen::Vector4f s = q[largest] < -1e-6f ? Eigen::Vector4f(-q) : q;  // a component at 0 (as read) stays unflipped
                 std::uint8_t b[4];
                 Eigen::Vector4f back;
                 float sum = 0.f;
@@ -125,7 +125,8 @@ private:
                     sum += back[k] * back[k];
                 }
                 back[largest] = std::sqrt(std::max(0.f, 1.f - sum));
-                const double error = double((back.normalized() - s).squaredNorm());
+                // Ties (two components of ±1/√2) go to the one that needs no sign flip, as read.
+                const double error = double((back.normalized() - s).squaredNorm()) + (q[largest] < -1e-6f ? 1e-10 : 0.0);
                 if (error < bestError) {
                     bestError = error;
                     std::copy_n(b, 3, &img.rgba[i * 4]);
