@@ -171,7 +171,7 @@ Status runLodInfo(LodInfoState& state) {
 void addLodCommands(CLI::App& app, Outcome& outcome) {
     auto build = std::make_shared<LodBuildState>();
     CLI::App* cmd = app.add_subcommand("lod-build", "Build a LOD folder (leaf chunks, coarse levels merged by moment matching) and its PlayCanvas Streamed SOG from a scan");
-    cmd->add_option("scan", build->input, "Input scan (.ply, .spz or .splat); never written")->required();
+    cmd->add_option("scan", build->input, "Input scan (.ply, .spz, .splat, a SOG or a Streamed SOG); never written")->required();
     cmd->add_option("-o,--output", build->output, "Output folder (written whole into a temporary folder, then renamed)")->required();
     cmd->add_flag("--no-streamed-sog", build->noStreamedSog,
                   "Skip the PlayCanvas Streamed SOG (streamed/lod-meta.json and its SOGs) written beside the chunks");
