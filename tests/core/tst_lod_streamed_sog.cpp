@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "core/formats/ply.h"
+#include "core/formats/sog_write.h"
 #include "core/formats/streamed_sog.h"
 #include "core/foundation/file_io.h"
 #include "core/lod/lod_folder.h"
@@ -227,4 +228,59 @@ TEST_CASE("lod-build writes the LOD folder and a Streamed SOG with the same spla
     auto without = buildLodFolder(scan, skipped, s, {}, LodFolderExtras{});
     REQUIRE(without.ok());
     CHECK_FALSE(fs::exists(fs::path(skipped) / kStreamedSogFolder));
+}
+
+TEST_CASE("a Streamed SOG tree with three children, a node holding lods and children, and missing levels becomes a binary LOD tree") {
+    const std::string dir = fresh("shapes");
+    fs::create_directories(dir);
+    sw::splat::SplatCloud cloud = test::stripScene(3.0f, 1.0f, 0.3f);  // 30 splats
+    REQUIRE(cloud.size() == 30);
+    REQUIRE(sw::formats::writeSog(dir + "/a", cloud).ok());
+    const std::string b = R"("bound": {"min": [-1, -1, -1], "max": [1, 1, 1]})";
+    auto lod = [](int offset, int count) { return R"({"file": 0, "offset": )" + std::to_string(offset) + R"(, "count": )" + std::to_string(count) + "}"; };
+    const std::string manifest = R"({"lodLevels": 3, "filenames": ["a/meta.json"], "tree": {)" + b + R"(, "children": [
+        {)" + b + R"(, "lods": {"0": )" + lod(0, 10) + R"(, "2": )" + lod(10, 2) + R"(}},
+        {)" + b + R"(, "lods": {"1": )" + lod(12, 5) + R"(}},
+        {)" + b + R"(, "lods": {"0": )" + lod(17, 8) + R"(, "1": )" + lod(25, 3) + R"(, "2": )" + lod(28, 2) + R"(},
+         "children": [{)" + b + R"(, "lods": {"0": )" + lod(0, 1) + R"(}}]}]}})";
+    { std::ofstream(dir + "/lod-meta.json") << manifest; }
+    auto source = StreamedSogChunkSource::open(dir);
+    REQUIRE(source.ok());
+    const LodTree& t = (*source)->tree();
+    REQUIRE(t.leaves.size() == 4);
+    CHECK(t.nodes.size() == 7);  // 4 leaves, the node with lods and a child, the root, one more to keep the root binary
+    CHECK(t.nodes[0].leaf < 0);
+    CHECK(t.nodes[0].count == 10 + 5 + 8 + 1);
+    CHECK(t.splatCount(0) == 24);
+    for (const LodNode& n : t.nodes) {
+        if (n.leaf >= 0) continue;
+        REQUIRE(n.children[0] > 0);
+        REQUIRE(n.children[1] > 0);
+        CHECK(n.count == t.nodes[std::size_t(n.children[0])].count + t.nodes[std::size_t(n.children[1])].count);
+    }
+    const auto& m = (*source)->manifest();
+    auto leafOf = [&](int node) {
+        for (std::uint32_t i = 0; i < t.leaves.size(); ++i)
+            if ((*source)->manifestNode(i) == node) return i;
+        FAIL("no leaf for node " << node);
+        return 0u;
+    };
+    // Node 1 lacks level 1: it reads level 0 (the nearest finer). Node 2 lacks level 0: it reads
+    // level 1 (the nearest coarser), and level 2 reads level 1 (finer).
+    CHECK((*source)->run(leafOf(1), 1).offset == 0);
+    CHECK((*source)->run(leafOf(1), 1).count == 10);
+    CHECK((*source)->run(leafOf(2), 0).offset == 12);
+    CHECK((*source)->run(leafOf(2), 2).offset == 12);
+    CHECK(t.leaves[leafOf(2)].levels[0].error == 0.0f);
+    for (std::uint32_t leaf = 0; leaf < t.leaves.size(); ++leaf)
+        for (std::uint32_t l = 0; l < 3; ++l) {
+            auto chunk = (*source)->loadChunk(leaf, l);
+            REQUIRE(chunk.ok());
+            CHECK(chunk->size() == t.leaves[leaf].levels[l].count);
+            const int node = (*source)->manifestNode(leaf);
+            if (!m.nodes[std::size_t(node)].lods.count(int(l))) continue;
+            auto truth = sw::formats::readStreamedSogChunk(m, node, int(l));
+            REQUIRE(truth.ok());
+            CHECK(truth->positions == chunk->positions);
+        }
 }
