@@ -9,6 +9,7 @@
 #include "core/formats/gltf_splat.h"
 #include "core/formats/ply.h"
 #include "core/formats/sog.h"
+#include "core/formats/sog_write.h"
 #include "core/formats/splat_file.h"
 #include "core/formats/streamed_sog.h"
 #include "core/foundation/log.h"
@@ -92,7 +93,12 @@ Status writeSplatCloud(const std::string& path, const splat::SplatCloud& cloud, 
     if (ext == ".spz") return writeSpz(path, cloud, SpzWriteOptions{spz.version, axes});
     if (ext == ".splat") return writeSplatFile(path, cloud, axes);
     if (ext == ".glb" || ext == ".gltf") return writeGltfSplat(path, cloud, axes);
-    return makeError(ErrorCode::Unsupported, "unknown splat file extension '" + ext + "' (expected .ply, .spz, .splat, .glb or .gltf)", path);
+    if (ext == ".sog") {
+        SogWriteSettings sog;
+        sog.axes = axes;
+        return writeSog(path, cloud, sog);
+    }
+    return makeError(ErrorCode::Unsupported, "unknown splat file extension '" + ext + "' (expected .ply, .spz, .splat, .sog, .glb or .gltf)", path);
 }
 
 }  // namespace sw::formats

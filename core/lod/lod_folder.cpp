@@ -210,7 +210,8 @@ Result<splat::SplatCloud> decodeChunk(std::span<const std::uint8_t> in, std::uin
     return c;
 }
 
-Result<std::uint64_t> writeLodFolder(const LodTree& tree, const std::string& folder, const Progress& progress) {
+Result<std::uint64_t> writeLodFolder(const LodTree& tree, const std::string& folder, const Progress& progress,
+                                     const LodFolderExtras& extras) {
     SW_REQUIRE(tree.chunks.size() == tree.leaves.size() * static_cast<std::size_t>(tree.levelCount),
                "chunks " << tree.chunks.size() << " leaves " << tree.leaves.size());
     auto writer = LodFolderWriter::begin(folder);
@@ -218,13 +219,14 @@ Result<std::uint64_t> writeLodFolder(const LodTree& tree, const std::string& fol
     std::uint64_t total = 0;
     for (const splat::SplatCloud& c : tree.chunks) total += kChunkFileHeader + c.size() * kChunkFloatsPerSplat * 4;
     SW_TRY(checkDiskSpace((*writer)->target(), total));
+    const double chunkShare = extras.streamedSog ? 0.3 : 1.0;
     for (std::size_t leaf = 0; leaf < tree.leaves.size(); ++leaf) {
         if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "LOD folder writing cancelled", (*writer)->target());
         for (int level = 0; level < tree.levelCount; ++level) SW_TRY((*writer)->writeChunk(tree.chunk(leaf, level), leaf, level));
-        progress.report(static_cast<double>(leaf + 1) / static_cast<double>(tree.leaves.size()), "writing chunks");
+        progress.report(chunkShare * static_cast<double>(leaf + 1) / static_cast<double>(tree.leaves.size()), "writing chunks");
     }
-    if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "LOD folder writing cancelled", (*writer)->target());
-    return (*writer)->finish(tree);
+    const MemoryChunkSource source(std::shared_ptr<const LodTree>(std::shared_ptr<const LodTree>(), &tree));  // not owning
+    return (*writer)->finish(tree, extras, &source, progress.sub(chunkShare, 1.0));
 }
 
 Result<std::shared_ptr<FolderChunkSource>> FolderChunkSource::open(const std::string& folder) {

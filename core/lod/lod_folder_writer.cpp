@@ -45,16 +45,36 @@ Status LodFolderWriter::writeChunk(const splat::SplatCloud& chunk, std::size_t l
     return {};
 }
 
-Result<std::uint64_t> LodFolderWriter::finish(const LodTree& tree) {
+Result<std::uint64_t> LodFolderWriter::finish(const LodTree& tree, const LodFolderExtras& extras, const ChunkSource* chunks,
+                                              const Progress& progress) {
     const fs::path temp = m_temp->folder->path();
     std::error_code ec;
     fs::remove_all(scratchFolder(), ec);
     const std::string manifest = lodManifestText(tree);
     if (Status st = writeFileAtomic((temp / kLodManifest).string(), manifest); !st) return relocate(st.error());
-    if (Status st = recordOutputs(temp.string(), {"chunks/", kLodManifest}); !st) return relocate(st.error());
+    m_bytes += manifest.size();
+    std::vector<std::string> written = {"chunks/", kLodManifest};
+    if (extras.streamedSog) {
+        // From the chunks in memory, or read back from the files just written (the out-of-core build).
+        std::shared_ptr<FolderChunkSource> onDisk;
+        if (!chunks) {
+            auto opened = FolderChunkSource::open(temp.string());
+            if (!opened) return relocate(opened.error());
+            onDisk = *opened;
+            chunks = onDisk.get();
+        }
+        const fs::path streamed = temp / kStreamedSogFolder;
+        fs::create_directories(streamed, ec);
+        if (ec) return makeError(ErrorCode::Io, "cannot create the Streamed SOG folder (" + ec.message() + ")", m_target);
+        auto bytes = writeStreamedSogInto(*chunks, streamed.string(), extras.streamed, progress);
+        if (!bytes) return relocate(bytes.error());
+        m_bytes += *bytes;
+        written.push_back(std::string(kStreamedSogFolder) + "/");
+    }
+    if (Status st = recordOutputs(temp.string(), written); !st) return relocate(st.error());
+    if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "LOD folder writing cancelled", m_target);
     SW_TRY(replaceFolder(temp.string(), m_target));
     m_temp->folder->release();
-    m_bytes += manifest.size();
     return m_bytes;
 }
 

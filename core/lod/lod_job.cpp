@@ -36,7 +36,7 @@ Result<splat::SplatCloud> readAllBlocks(SplatBlockSource& source, const Progress
 }  // namespace
 
 Result<LodBuildReport> buildLodFolder(const std::string& scan, const std::string& folder, const LodSettings& settings,
-                                      const Progress& progress) {
+                                      const Progress& progress, const LodFolderExtras& extras) {
     SW_TRY(lodSchema().check(settings));
     std::error_code ec;
     if (std::filesystem::equivalent(scan, folder, ec))
@@ -62,14 +62,14 @@ Result<LodBuildReport> buildLodFolder(const std::string& scan, const std::string
         if (!writer) return writer.error();
         SW_TRY(checkDiskSpace((*writer)->target(), report.splats * 56 * 3));  // scratch, then the chunks
         DiskBuildReport disk;
-        auto tree = buildLodTreeOnDisk(**source, settings, **writer, disk, progress.sub(0.0, 0.98));
+        auto tree = buildLodTreeOnDisk(**source, settings, **writer, disk, progress.sub(0.0, extras.streamedSog ? 0.8 : 0.98));
         if (!tree) return named(tree.error());
         report.parts = disk.parts;
         report.buildSeconds = secondsSince(t0);
         report.leaves = tree->leaves.size();
         for (int l = 0; l < tree->levelCount; ++l) report.levelSplats.push_back(tree->splatCount(l));
         t0 = std::chrono::steady_clock::now();
-        auto bytes = (*writer)->finish(*tree);
+        auto bytes = (*writer)->finish(*tree, extras, nullptr, progress.sub(extras.streamedSog ? 0.8 : 0.98, 1.0));
         if (!bytes) return bytes.error();
         report.bytesWritten = *bytes;
         report.writeSeconds = secondsSince(t0);
@@ -88,11 +88,12 @@ Result<LodBuildReport> buildLodFolder(const std::string& scan, const std::string
         report.leaves = tree->leaves.size();
         for (int l = 0; l < tree->levelCount; ++l) report.levelSplats.push_back(tree->splatCount(l));
         t0 = std::chrono::steady_clock::now();
-        auto bytes = writeLodFolder(*tree, folder, progress.sub(0.8, 1.0));
+        auto bytes = writeLodFolder(*tree, folder, progress.sub(0.8, 1.0), extras);
         if (!bytes) return bytes.error();
         report.bytesWritten = *bytes;
         report.writeSeconds = secondsSince(t0);
     }
+    report.streamedSog = extras.streamedSog;
     report.folder = std::filesystem::absolute(folder).lexically_normal().string();
     return report;
 }

@@ -10,6 +10,7 @@
 
 #include "core/foundation/error.h"
 #include "core/foundation/progress.h"
+#include "core/lod/lod_folder.h"
 #include "core/lod/lod_tree.h"
 
 namespace sw::lod {
@@ -21,11 +22,13 @@ struct LodBuildReport {
     int droppedShDegree = 0;  // the scan's SH degree: the LOD levels keep no SH bands (lod_tree.h)
     std::uint64_t bytesWritten = 0;
     std::size_t parts = 0;  // parts built one at a time: 1 in memory, more when built on disk
-    double readSeconds = 0.0, buildSeconds = 0.0, writeSeconds = 0.0;
+    double readSeconds = 0.0, buildSeconds = 0.0, writeSeconds = 0.0;  // write: the Streamed SOG included
+    bool streamedSog = false;  // `<folder>/streamed/lod-meta.json` written too
     std::string folder;
 };
 
+// `extras`: by default a PlayCanvas Streamed SOG of the tree in `<folder>/streamed/` as well.
 Result<LodBuildReport> buildLodFolder(const std::string& scan, const std::string& folder, const LodSettings& settings,
-                                      const Progress& progress = {});
+                                      const Progress& progress = {}, const LodFolderExtras& extras = {true, {}});
 
 }  // namespace sw::lod

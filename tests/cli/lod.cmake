@@ -18,13 +18,21 @@ function(sw_lod name)
   set_tests_properties(cli.lod.${name} PROPERTIES FIXTURES_REQUIRED lod_inputs)
 endfunction()
 
-sw_lod(build RC 0 MATCH "lod-build: 20000 splats -> 16 leaves of at most 2000 splats, 4 levels.*level 3: [0-9]+ splats.*wrote .*/build"
-  EXISTS @O@/build/lod.json @O@/build/chunks/15_3.swlc
+sw_lod(build RC 0 MATCH "lod-build: 20000 splats -> 16 leaves of at most 2000 splats, 4 levels.*level 3: [0-9]+ splats.*wrote .*/build.*Streamed SOG of the same levels: .*/build/streamed/lod-meta.json"
+  EXISTS @O@/build/lod.json @O@/build/chunks/15_3.swlc @O@/build/streamed/lod-meta.json @O@/build/streamed/0_0/means_l.webp
   ARGS lod-build ${LOD}/scene.ply -o @O@/build --leaf-size 2000 --levels 4)
 sw_lod(build_on_disk RC 0
   MATCH "lod-build: 150000 splats -> [0-9]+ leaves .*level 0: 150000 splats.*built on disk in [2-9] parts within the 16 MiB memory limit.*peak memory: [0-9]+ MiB.*wrote .*/disk"
-  EXISTS @O@/disk/lod.json ABSENT @O@/disk/scratch
+  EXISTS @O@/disk/lod.json EXISTS @O@/disk/streamed/lod-meta.json ABSENT @O@/disk/scratch
   ARGS lod-build ${LOD}/big.ply -o @O@/disk --leaf-size 4096 --memory 16)
+sw_lod(build_no_streamed_sog RC 0 NOMATCH "Streamed SOG" EXISTS @O@/build/lod.json ABSENT @O@/build/streamed
+  ARGS lod-build ${LOD}/scene.ply -o @O@/build --leaf-size 2000 --levels 4 --no-streamed-sog)
+sw_lod(build_sog_file_splats_zero RC 5 MATCH "parameter 'sog-file-splats' = 0 is outside" ABSENT @O@/build
+  ARGS lod-build ${LOD}/scene.ply -o @O@/build --sog-file-splats 0)
+# The Streamed SOG lod_gen wrote beside the folder "ok" reads back as a cloud: its finest level.
+sw_lod(info_streamed_sog RC 0 MATCH "splats: 20000\nSH degree: 0\n" ARGS info ${LOD}/ok/streamed/lod-meta.json)
+sw_lod(convert_streamed_to_sog RC 0 MATCH "converted 20000 splats \\(SH degree 0\\): .* -> .*level0\\.sog" EXISTS @O@/level0.sog
+  ARGS convert ${LOD}/ok/streamed -o @O@/level0.sog)
 sw_lod(build_then_info RC 0
   MATCH "20000 splats, 16 leaves, 31 nodes, 4 levels \\(leaf size 2000, reduction 4\\); every chunk checked.*level 3: [0-9]+ splats"
   ARGS lod-info ${LOD}/ok)

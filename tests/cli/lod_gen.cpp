@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
     auto tree = sw::lod::buildLodTree(scene, s);
     if (!tree) fail(tree.error().toString());
     const fs::path ok = g_out / "ok";
-    if (auto bytes = sw::lod::writeLodFolder(*tree, ok.string()); !bytes) fail(bytes.error().toString());
+    if (auto bytes = sw::lod::writeLodFolder(*tree, ok.string(), {}, {true, {}}); !bytes) fail(bytes.error().toString());
 
     const fs::path truncated = copyOf(ok, "truncated") / sw::lod::chunkFileName(1, 0);
     fs::resize_file(truncated, fs::file_size(truncated) - 7);

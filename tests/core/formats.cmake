@@ -11,6 +11,7 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(WEBP REQUIRED IMPORTED_TARGET libwebp)
 sw_core_test(formats_sog SOURCES core/tst_formats_sog.cpp
   LIBS sw::formats PkgConfig::WEBP ZLIB::ZLIB nlohmann_json::nlohmann_json)
+sw_core_test(formats_sog_write SOURCES core/tst_formats_sog_write.cpp LIBS sw::formats nlohmann_json::nlohmann_json)
 # The real scans of ../shared/assets/scans (registered only where they are).
 if(EXISTS "${SW_ASSETS}/scans/PROVENANCE.txt")
   sw_core_test(formats_scans SOURCES core/tst_formats_scans.cpp
