@@ -101,7 +101,11 @@
     X(PFNGLDRAWARRAYSINDIRECTPROC, DrawArraysIndirect)                       \
     X(PFNGLVERTEXATTRIBDIVISORPROC, VertexAttribDivisor)                     \
     X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                     \
-    X(PFNGLPOLYGONMODEPROC, PolygonMode)
+    X(PFNGLPOLYGONMODEPROC, PolygonMode)                                     \
+    X(PFNGLFENCESYNCPROC, FenceSync)                                         \
+    X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                               \
+    X(PFNGLDELETESYNCPROC, DeleteSync)                                       \
+    X(PFNGLFLUSHPROC, Flush)
 
 namespace sw::render::detail {
 
