@@ -39,7 +39,7 @@ constexpr float CULL_TOL = 1e-4f;  // model units: a splat this near a plane may
 
 // The image metric between the two renderers: they project differently (EWA here, the 3D quad
 // of the two major axes there) and order differently (exact here, 64 heading sectors there).
-constexpr int IMAGE_CHANNEL_TOL = 24;       // out of 255
+constexpr int IMAGE_CHANNEL_TOL = 8;        // out of 255
 constexpr double IMAGE_MAX_SHARE = 0.02;    // of the pixels beyond IMAGE_CHANNEL_TOL
 
 // A grid of splats at x = i·step exactly (many splats share a quantised x within a chunk: depth
@@ -219,4 +219,292 @@ TEST_CASE("scan culling keeps the CPU's splats and draws them in the CPU order")
         CHECK(mismatches == 0);
         for (const lod::SortedSplat& t : strict) CHECK_MESSAGE(kept.count({t.item, t.splat}), "strictly visible splat not drawn");
     }
+}
+
+TEST_CASE("no chunk is drawn before its fence has been seen") {
+    const auto tree = buildTree(lod::test::stripScene(4.0f, 1.0f, 0.04f, 21), 256, 2);
+    Scene scene(tree, 1ull << 26, 1ull << 24);
+    const lod::Selection coarse = mixedLevels(*tree, 1), fine = mixedLevels(*tree, 0);
+    scene.load(coarse);
+    const Eigen::Matrix4f view = viewAlongX({-3.0f, 0.5f, 0.5f});
+    const Eigen::Matrix4f proj = perspective(1.2f, 1.6f, 0.1f, 20.0f);
+    ScanDrawSettings s;
+    s.width = 200;
+    s.height = 125;
+    s.countSplats = true;
+    const auto coarseDraws = scene.pool->drawList(coarse);
+    ScanDrawStats coarseStats;
+    auto coarseImage = scene.renderer->renderImage(view, proj, coarseDraws, s, &coarseStats);
+    REQUIRE(coarseImage.ok());
+    REQUIRE(coarseStats.splatsDrawn > 0);
+
+    // The fine level is loaded and uploaded, its fences not looked at: the pool still draws coarse.
+    scene.pool->update({{lod::View{}, &fine}});
+    scene.pool->waitForLoads();
+    REQUIRE(scene.renderer->uploadChunks(*scene.pool).ok());
+    for (const lod::DrawItem& d : scene.pool->drawList(fine)) CHECK(d.key.level == 1);
+    // A draw list naming the fine chunks anyway (fences unseen) draws none of them.
+    std::vector<lod::DrawItem> mixed;
+    for (std::uint32_t leaf = 0; leaf < tree->leaves.size(); ++leaf) {
+        const lod::ChunkKey key{0, leaf, 0};
+        REQUIRE(scene.pool->state(key) == lod::ChunkState::Uploading);
+        mixed.push_back({key, nullptr});
+    }
+    mixed.insert(mixed.end(), coarseDraws.begin(), coarseDraws.end());
+    ScanDrawStats mixedStats;
+    auto mixedImage = scene.renderer->renderImage(view, proj, mixed, s, &mixedStats);
+    REQUIRE(mixedImage.ok());
+    CHECK(mixedStats.skipped == tree->leaves.size());
+    CHECK(mixedStats.splatsDrawn == coarseStats.splatsDrawn);
+    CHECK(test::countDifferingPixels(*mixedImage, *coarseImage) == 0);
+
+    // Once the fences are seen, the pool hands out the fine level and it is drawn.
+    scene.awaitFences();
+    const auto fineDraws = scene.pool->drawList(fine);
+    for (const lod::DrawItem& d : fineDraws) CHECK(d.key.level == 0);
+    ScanDrawStats fineStats;
+    REQUIRE(scene.renderer->renderImage(view, proj, fineDraws, s, &fineStats).ok());
+    CHECK(fineStats.skipped == 0);
+    CHECK(fineStats.splatsDrawn > 2 * coarseStats.splatsDrawn);
+}
+
+TEST_CASE("slot allocator: first fit, freed runs merge, fragmentation leaves no run long enough") {
+    SlotAllocator a(100);
+    CHECK(a.allocate(30) == std::optional<std::uint64_t>(0));
+    CHECK(a.allocate(30) == std::optional<std::uint64_t>(30));
+    CHECK(a.allocate(30) == std::optional<std::uint64_t>(60));
+    CHECK(!a.allocate(11).has_value());
+    a.release(0, 30);
+    a.release(60, 30);
+    CHECK(a.used() == 30);
+    CHECK(a.freeRuns() == 2);
+    CHECK(!a.allocate(50).has_value());  // 70 free, in runs of 30 and 40
+    CHECK(a.allocate(35) == std::optional<std::uint64_t>(60));  // first run long enough
+    CHECK(a.allocate(20) == std::optional<std::uint64_t>(0));
+    a.release(30, 30);
+    a.release(0, 20);
+    CHECK(a.largestFree() == 60);  // 0..60 merged
+    CHECK(a.freeRuns() == 2);
+    a.release(60, 35);
+    CHECK(a.freeRuns() == 1);
+    CHECK(a.largestFree() == 100);
+    CHECK(a.used() == 0);
+}
+
+namespace {
+
+// 16 B a splat of every chunk the pool holds for the GPU (uploading or drawable).
+std::uint64_t poolChunkBytes(const lod::ResidentPool& pool, const lod::LodTree& tree, std::size_t* chunks) {
+    std::uint64_t bytes = 0;
+    *chunks = 0;
+    for (std::uint32_t leaf = 0; leaf < tree.leaves.size(); ++leaf)
+        for (std::uint32_t level = 0; level < static_cast<std::uint32_t>(tree.levelCount); ++level) {
+            const lod::ChunkState st = pool.state({0, leaf, level});
+            if (st != lod::ChunkState::Uploading && st != lod::ChunkState::Drawable) continue;
+            bytes += 16ull * tree.leaves[leaf].levels[level].count;
+            ++*chunks;
+        }
+    return bytes;
+}
+
+}  // namespace
+
+TEST_CASE("evicted chunks free their slots; the GPU pool never exceeds its bytes") {
+    const auto tree = buildTree(lod::test::stripScene(30.0f, 1.0f, 0.03f, 8), 512, 3);
+    const std::uint64_t finest = 16ull * tree->splatCount(0);
+    const std::uint64_t budget = finest / 4;
+    Scene scene(tree, budget, budget);
+    ScanDrawSettings s;
+    s.width = 160;
+    s.height = 100;
+    s.countSplats = true;
+    lod::SelectionSettings selection;
+    selection.tau = 0.5f;
+    for (int frame = 0; frame < 16; ++frame) {
+        CAPTURE(frame);
+        lod::View v;
+        v.position = {2.0f * static_cast<float>(frame) - 1.0f, 0.5f, 0.3f};
+        v.viewportHeight = 100;
+        auto sel = lod::selectLevels({tree.get()}, v, selection);
+        REQUIRE(sel.ok());
+        scene.pool->update({{v, &*sel}});
+        scene.pool->waitForLoads();
+        REQUIRE(scene.renderer->sync(*scene.pool).ok());
+        scene.awaitFences();
+        const ScanPoolStats p = scene.renderer->poolStats();
+        std::size_t chunks = 0;
+        CHECK(p.usedBytes == poolChunkBytes(*scene.pool, *tree, &chunks));
+        CHECK(p.chunks == chunks);
+        CHECK(p.waiting == 0);
+        CHECK(p.usedBytes <= p.capacityBytes);
+        const auto draws = scene.pool->drawList(*sel);
+        ScanDrawStats stats;
+        REQUIRE(scene.renderer->renderImage(viewAlongX(v.position), perspective(1.0f, 1.6f, 0.05f, 50.0f), draws, s, &stats).ok());
+        CHECK(stats.skipped == 0);
+        CHECK(stats.splatsDrawn > 0);
+    }
+    CHECK(scene.pool->evictions().size() > 10);
+    CHECK(scene.renderer->poolStats().peakBytes <= scene.renderer->poolStats().capacityBytes);
+}
+
+TEST_CASE("a full GPU pool makes chunks wait: the pool draws coarser, nothing breaks") {
+    const auto tree = buildTree(lod::test::stripScene(8.0f, 1.0f, 0.02f, 9), 1024, 3);
+    const std::uint64_t finest = 16ull * tree->splatCount(0);
+    Scene scene(tree, 4 * finest, finest / 5);  // the resident pool admits 20× what the GPU holds
+    const lod::Selection fine = mixedLevels(*tree, 0);
+    scene.pool->update({{lod::View{}, &fine}});
+    scene.pool->waitForLoads();
+    REQUIRE(scene.renderer->sync(*scene.pool).ok());
+    scene.awaitFences();
+    const ScanPoolStats p = scene.renderer->poolStats();
+    CHECK(p.waiting > 0);
+    CHECK(p.usedBytes <= p.capacityBytes);
+    CHECK(p.peakBytes <= p.capacityBytes);
+    CHECK(p.usedBytes > p.capacityBytes / 2);
+    const auto draws = scene.pool->drawList(fine);
+    REQUIRE(!draws.empty());
+    const bool coarser = std::any_of(draws.begin(), draws.end(), [](const lod::DrawItem& d) { return d.key.level > 0; });
+    CHECK(coarser);
+    ScanDrawSettings s;
+    s.width = 160;
+    s.height = 100;
+    s.countSplats = true;
+    ScanDrawStats stats;
+    REQUIRE(scene.renderer->renderImage(viewAlongX({-2.0f, 0.5f, 0.3f}), perspective(1.0f, 1.6f, 0.05f, 50.0f), draws, s, &stats).ok());
+    CHECK(stats.skipped == 0);
+    CHECK(stats.splatsDrawn > 0);
+    // Later frames keep waiting without error.
+    for (int i = 0; i < 3; ++i) REQUIRE(scene.renderer->sync(*scene.pool).ok());
+    CHECK(scene.renderer->poolStats().usedBytes <= p.capacityBytes);
+}
+
+namespace {
+
+// Pixels where some RGB channel differs by more than `tolerance`.
+double differingShare(const Rgba8Image& a, const Rgba8Image& b, int tolerance) {
+    REQUIRE(a.width == b.width);
+    REQUIRE(a.height == b.height);
+    long differing = 0;
+    for (std::size_t i = 0; i < a.rgba.size(); i += 4)
+        for (std::size_t k = 0; k < 3; ++k)
+            if (std::abs(int(a.rgba[i + k]) - int(b.rgba[i + k])) > tolerance) {
+                ++differing;
+                break;
+            }
+    return static_cast<double>(differing) / static_cast<double>(a.width * a.height);
+}
+
+double coveredShare(const Rgba8Image& image, int background) {
+    long covered = 0;
+    for (std::size_t i = 0; i < image.rgba.size(); i += 4)
+        covered += std::abs(int(image.rgba[i]) - background) > 8 || std::abs(int(image.rgba[i + 1]) - background) > 8 ? 1 : 0;
+    return static_cast<double>(covered) / static_cast<double>(image.width * image.height);
+}
+
+void save(const std::string& name, const Rgba8Image& image) {
+    std::filesystem::create_directories(test::goldenOutputDir());
+    REQUIRE(writePngFile(test::goldenOutputDir() + "/" + name + ".png", image).ok());
+}
+
+}  // namespace
+
+TEST_CASE("a scan drawn by the GPU path looks like the cloud renderer's drawing of the same splats") {
+    const auto tree = buildTree(lod::test::stripScene(2.0f, 1.2f, 0.02f, 3), 1024, 2);
+    Scene scene(tree, 1ull << 26, 1ull << 24);
+    const lod::Selection sel = mixedLevels(*tree, 0);
+    scene.load(sel);
+    const auto draws = scene.pool->drawList(sel);
+    splat::SplatCloud all;  // the resident (quantised) splats
+    for (const lod::DrawItem& d : draws) {
+        const splat::SplatCloud c = lod::unpackChunk(*d.chunk);
+        for (std::size_t i = 0; i < c.size(); ++i) {
+            all.positions.push_back(c.positions[i]);
+            all.scales.push_back(c.scales[i]);
+            all.rotations.push_back(c.rotations[i]);
+            all.opacities.push_back(c.opacities[i]);
+            all.colors.push_back(c.colors[i]);
+        }
+    }
+    all.resize(all.positions.size());
+    const formats::Spl2Model model = previewModelFromCloud(all);
+    REQUIRE(model.core.size() == 0);  // opacities ≤ 0.6: every splat a Gaussian of the shell pass
+    auto cloudRenderer = SplatRenderer::create(scene.context->loader());
+    REQUIRE(cloudRenderer.ok());
+    REQUIRE((*cloudRenderer)->setModel(model).ok());
+    Camera camera;
+    camera.target = {1.0f, 0.6f, 0.0f};
+    camera.distance = 1.8f;
+    camera.azimuthDeg = 20.0f;
+    camera.elevationDeg = 50.0f;
+    camera.sceneRadius = 1.5f;
+    SplatRenderSettings cs;
+    cs.width = 640;
+    cs.height = 400;
+    cs.cel = false;
+    const Eigen::Matrix4f view = camera.view(), proj = camera.projection(1.6f);
+    auto cloudImage = (*cloudRenderer)->renderImage(view, proj, cs);
+    (*cloudRenderer)->release();
+    REQUIRE(cloudImage.ok());
+    ScanDrawSettings s;
+    s.width = 640;
+    s.height = 400;
+    auto scanImage = scene.renderer->renderImage(view, proj, draws, s);
+    REQUIRE(scanImage.ok());
+    save("scan_vs_cloud.scan", *scanImage);
+    save("scan_vs_cloud.cloud", *cloudImage);
+    CHECK(coveredShare(*scanImage, 128) > 0.3);
+    const double share = differingShare(*scanImage, *cloudImage, IMAGE_CHANNEL_TOL);
+    MESSAGE("pixels beyond ", IMAGE_CHANNEL_TOL, "/255: ", share * 100.0, " %");
+    CHECK(share <= IMAGE_MAX_SHARE);
+    // The metric can fail: the same scan from a camera turned by 3° is far outside it.
+    camera.azimuthDeg += 3.0f;
+    auto turned = scene.renderer->renderImage(camera.view(), proj, draws, s);
+    REQUIRE(turned.ok());
+    CHECK(differingShare(*turned, *cloudImage, IMAGE_CHANNEL_TOL) > 5 * IMAGE_MAX_SHARE);
+}
+
+TEST_CASE("false colour shows each drawn chunk's LOD level") {
+    const auto tree = buildTree(lod::test::stripScene(3.0f, 1.2f, 0.02f, 4), 1024, 3);
+    Scene scene(tree, 1ull << 26, 1ull << 24);
+    const lod::Selection sel = mixedLevels(*tree);
+    scene.load(sel);
+    const auto draws = scene.pool->drawList(sel);
+    Camera camera;
+    camera.target = {1.5f, 0.6f, 0.0f};
+    camera.distance = 2.6f;
+    camera.azimuthDeg = 0.0f;
+    camera.elevationDeg = 60.0f;
+    camera.sceneRadius = 2.0f;
+    ScanDrawSettings s;
+    s.width = 640;
+    s.height = 400;
+    s.background = Background::Black;
+    s.levelColors = true;
+    auto image = scene.renderer->renderImage(camera.view(), camera.projection(1.6f), draws, s);
+    REQUIRE(image.ok());
+    save("scan_level_colors", *image);
+    // Pixels by the palette colour of nearest chromaticity (bright enough to tell).
+    std::vector<long> nearest(8, 0);
+    for (std::size_t i = 0; i < image->rgba.size(); i += 4) {
+        const Eigen::Vector3f c(image->rgba[i], image->rgba[i + 1], image->rgba[i + 2]);
+        if (c.sum() < 90.0f) continue;
+        int best = 0;
+        float bestDistance = 1e9f;
+        for (int l = 0; l < 8; ++l) {
+            const Eigen::Vector3f p = scanLevelColor(l);
+            const float d = (c / c.sum() - p / p.sum()).norm();
+            if (d < bestDistance) bestDistance = d, best = l;
+        }
+        if (bestDistance < 0.05f) ++nearest[static_cast<std::size_t>(best)];
+    }
+    for (int l = 0; l < 8; ++l) {
+        CAPTURE(l);
+        if (l < tree->levelCount) CHECK(nearest[static_cast<std::size_t>(l)] > 500);
+        else CHECK(nearest[static_cast<std::size_t>(l)] < 20);
+    }
+    // Without false colour the splats' own colours (random hues) are drawn.
+    s.levelColors = false;
+    auto plain = scene.renderer->renderImage(camera.view(), camera.projection(1.6f), draws, s);
+    REQUIRE(plain.ok());
+    CHECK(differingShare(*plain, *image, 24) > 0.1);
 }

@@ -131,6 +131,9 @@ Status ScanGpuPool::upload(lod::ResidentPool& pool) {
         forget(item.key.packed());  // a stale copy of a chunk loaded again
         m_waiting.push_back(item);
     }
+    // Coarse levels first (a whole coarse picture before detail), arrival order within a level.
+    std::stable_sort(m_waiting.begin(), m_waiting.end(),
+                     [](const lod::DrawItem& a, const lod::DrawItem& b) { return a.key.level > b.key.level; });
     bool placed = false;
     while (!m_waiting.empty() && place(m_waiting.front())) {
         m_waiting.pop_front();
