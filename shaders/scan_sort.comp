@@ -1,14 +1,21 @@
 // Bitonic sort of the (~depthKey, draw id) pairs, ascending: farthest first, ties in draw-list
 // order (the order of core/lod/sort.h sortBackToFront). Every pair is distinct, so the order is
-// unique. u_mode 0: pairs from the visible count to u_n become sentinels (all bits set) and the
-// indirect draw command gets the visible count; 1: each 512-pair block sorted in shared memory;
-// 2: one global compare-exchange step (u_k, u_j ≥ 512); 3: the steps j = 256 … 1 of stage u_k in
-// shared memory.
+// unique. u_mode 0: the sorted length m = max(512, the visible count rounded up to a power of two);
+// pairs from the visible count to m become sentinels (all bits set), the indirect draw command gets
+// the visible count, and the dispatch of each stage k = 512 · 2^s (record s of si_dispatch) gets
+// m / 512 groups when k ≤ m, none otherwise: the CPU issues the stages for every splat submitted,
+// the GPU runs those the visible ones need. 1: each 512-pair block sorted in shared memory; 2: one
+// global compare-exchange step (u_k, u_j ≥ 512); 3: the steps j = 256 … 1 of stage u_k in shared
+// memory.
 
 layout(local_size_x = 256) in;
 layout(std430, binding = 3) buffer ScanPairs { uvec2 sk_pairs[]; };
 layout(std430, binding = 4) readonly buffer ScanCounter { uint sk_visible; };
-layout(std430, binding = 5) writeonly buffer ScanIndirect { uint si_command[4]; };
+layout(std430, binding = 5) writeonly buffer ScanIndirect {
+    uint si_command[4];    // DrawArraysIndirectCommand
+    uint si_dispatch[];    // per stage s: num_groups x, y, z
+};
+const uint SCAN_SORT_STAGES = 24u;  // k up to 512 · 2^23
 
 uniform int u_mode;
 uniform uint u_n;  // pairs sorted, a power of two ≥ 512
@@ -35,13 +42,22 @@ void exchangeShared(uint t, uint base, uint k, uint j) {
 void main() {
     uint t = threadId();
     if (u_mode == 0) {
+        uint m = 512u;
+        while (m < sk_visible) m <<= 1;
         if (t == 0u) {
             si_command[0] = 4u;  // vertices per quad
             si_command[1] = sk_visible;
             si_command[2] = 0u;
             si_command[3] = 0u;
+            for (uint s = 0u; s < SCAN_SORT_STAGES; ++s) {
+                uint groups = (512u << s) <= m ? m / 512u : 0u;
+                uint x = min(groups, 32768u);
+                si_dispatch[3u * s] = x;
+                si_dispatch[3u * s + 1u] = x > 0u ? groups / x : 0u;
+                si_dispatch[3u * s + 2u] = 1u;
+            }
         }
-        if (t < u_n && t >= sk_visible) sk_pairs[t] = uvec2(0xFFFFFFFFu);
+        if (t < m && t >= sk_visible) sk_pairs[t] = uvec2(0xFFFFFFFFu);
         return;
     }
     if (u_mode == 2) {

@@ -20,6 +20,9 @@ constexpr GLuint kLocal = 256;     // local_size_x of the scan compute passes
 constexpr std::uint64_t kBlock = 512;  // scan_sort.comp s_block
 constexpr GLuint kMaxGroups = 65535;
 constexpr int kLevelColors = 8;
+constexpr int kSortStages = 24;               // scan_sort.comp SCAN_SORT_STAGES
+constexpr GLintptr kIndirectDispatch = 16;    // the dispatch records follow the draw command
+constexpr std::uint64_t kMaxSortSize = std::uint64_t{1} << 31;  // draw ids and stage sizes stay in 32 bits
 
 const Eigen::Vector3f kLevelPalette[kLevelColors] = {
     {1.00f, 1.00f, 1.00f}, {0.95f, 0.20f, 0.15f}, {1.00f, 0.55f, 0.10f}, {0.95f, 0.90f, 0.15f},
@@ -67,12 +70,13 @@ struct ScanRenderer::Impl {
         const GLuint x = static_cast<GLuint>(std::min<std::uint64_t>(groups, kMaxGroups));
         gl.DispatchCompute(x, static_cast<GLuint>((groups + x - 1) / x), 1);
     }
-    void sortStep(int mode, std::uint64_t threads, std::uint64_t n, std::uint64_t k, std::uint64_t j) const {
+    // One sort dispatch; the pad pass (mode 0) has written the group count of stage `stage`.
+    void sortStep(int mode, int stage, std::uint64_t n, std::uint64_t k, std::uint64_t j) const {
         gl.Uniform1i(at(sortProgram, "u_mode"), mode);
         gl.Uniform1ui(at(sortProgram, "u_n"), static_cast<GLuint>(n));
         gl.Uniform1ui(at(sortProgram, "u_k"), static_cast<GLuint>(k));
         gl.Uniform1ui(at(sortProgram, "u_j"), static_cast<GLuint>(j));
-        dispatch(threads);
+        gl.DispatchComputeIndirect(static_cast<GLintptr>(kIndirectDispatch + 12 * stage));
         gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }
     void setDrawn(GLuint program, std::uint32_t drawn, std::uint64_t total) const {
@@ -114,12 +118,18 @@ struct ScanRenderer::Impl {
         dispatch(total);
         gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         gl.UseProgram(sortProgram);
-        sortStep(0, n, n, 0, 0);
-        sortStep(1, n / 2, n, 0, 0);
-        for (std::uint64_t k = 2 * kBlock; k <= n; k <<= 1) {
-            for (std::uint64_t j = k / 2; j >= kBlock; j >>= 1) sortStep(2, n / 2, n, k, j);
-            sortStep(3, n / 2, n, k, 0);
+        gl.Uniform1i(at(sortProgram, "u_mode"), 0);
+        gl.Uniform1ui(at(sortProgram, "u_n"), static_cast<GLuint>(n));
+        dispatch(n);
+        gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+        gl.BindBuffer(GL_DISPATCH_INDIRECT_BUFFER, indirectBuffer);
+        sortStep(1, 0, n, 0, 0);
+        int stage = 1;
+        for (std::uint64_t k = 2 * kBlock; k <= n; k <<= 1, ++stage) {
+            for (std::uint64_t j = k / 2; j >= kBlock; j >>= 1) sortStep(2, stage, n, k, j);
+            sortStep(3, stage, n, k, 0);
         }
+        gl.BindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
         gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
     }
 
@@ -187,7 +197,7 @@ Result<std::unique_ptr<ScanRenderer>> ScanRenderer::create(const GlProcLoader& l
     m.gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, m.counterBuffer);
     m.gl.BufferData(GL_SHADER_STORAGE_BUFFER, 4, nullptr, GL_DYNAMIC_COPY);
     m.gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, m.indirectBuffer);
-    m.gl.BufferData(GL_SHADER_STORAGE_BUFFER, 16, nullptr, GL_DYNAMIC_COPY);
+    m.gl.BufferData(GL_SHADER_STORAGE_BUFFER, kIndirectDispatch + 12 * kSortStages, nullptr, GL_DYNAMIC_COPY);
     m.gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     m.gl.GenVertexArrays(1, &m.vao);
     m.gl.GenQueries(1, &m.timeQuery);
@@ -239,7 +249,9 @@ Result<ScanDrawStats> ScanRenderer::draw(const Eigen::Matrix4f& view, const Eige
         m.lastFirst.push_back(static_cast<std::uint32_t>(total));
         m.lastItem.push_back(static_cast<std::uint32_t>(i));
         total += c->count;
-        if (total >= 0xFFFFFFFFull) return makeError(ErrorCode::InvalidInput, "a scan draw of more than 2^32 splats");
+        if (total > kMaxSortSize)
+            return makeError(ErrorCode::InvalidInput, "a scan draw of more than " + std::to_string(kMaxSortSize) +
+                                                          " splats; lower the splat budget");
     }
     stats.chunks = m.lastItem.size();
     stats.splatsSubmitted = total;
@@ -294,6 +306,19 @@ Result<Rgba8Image> ScanRenderer::renderImage(const Eigen::Matrix4f& view, const 
             return {};
         },
         "the scan image");
+}
+
+Result<ScanDrawStats> ScanRenderer::renderOffscreen(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
+                                                    const std::vector<lod::DrawItem>& drawList,
+                                                    const ScanDrawSettings& settings) {
+    const GlFunctions& gl = m_impl->gl;
+    GLint hostDraw = 0;
+    gl.GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &hostDraw);
+    SW_TRY(detail::ensureTarget(gl, m_impl->target, settings.width, settings.height, settings.samples));
+    auto stats = draw(view, projection, drawList, settings, m_impl->target.msaaFramebuffer);
+    gl.Finish();
+    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(hostDraw));
+    return stats;
 }
 
 Result<std::vector<lod::SortedSplat>> ScanRenderer::lastOrder() {

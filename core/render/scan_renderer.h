@@ -99,6 +99,10 @@ public:
     Result<Rgba8Image> renderImage(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
                                    const std::vector<lod::DrawItem>& drawList, const ScanDrawSettings& settings,
                                    ScanDrawStats* stats = nullptr);
+    // draw() into the offscreen MSAA target without reading it back, then glFinish: one timed
+    // frame for benchmarks (the headless context has no window framebuffer).
+    Result<ScanDrawStats> renderOffscreen(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection,
+                                          const std::vector<lod::DrawItem>& drawList, const ScanDrawSettings& settings);
     // The last draw's splats in drawing order (back to front), as indices into its draw list
     // (reads the sorted pairs back: for tests).
     Result<std::vector<lod::SortedSplat>> lastOrder();

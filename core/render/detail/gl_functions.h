@@ -105,7 +105,8 @@
     X(PFNGLFENCESYNCPROC, FenceSync)                                         \
     X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                               \
     X(PFNGLDELETESYNCPROC, DeleteSync)                                       \
-    X(PFNGLFLUSHPROC, Flush)
+    X(PFNGLFLUSHPROC, Flush)                                                 \
+    X(PFNGLDISPATCHCOMPUTEINDIRECTPROC, DispatchComputeIndirect)
 
 namespace sw::render::detail {
 
