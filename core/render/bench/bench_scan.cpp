@@ -4,7 +4,7 @@
 // flying low over it, under fixed splat budgets (docs/benchmarks.md).
 // Usage: bench_scan [splats, default 1000000] [--width 1280] [--height 800] [--frames 24]
 //                   [--budgets 250000,500000,1000000] [--pool-mb 128] [--samples 1]
-//                   [--gpu-time]
+//                   [--loaders 2] [--gpu-time]
 // Per budget, per frame (after the frame's chunks are loaded and fenced): the draw (drawList, the
 // compute passes, the draw, glFinish) in ms, the splats drawn after the cull, and the resident
 // pool's bytes per resident splat (16 B + its share of the 32-byte chunk headers); medians over
@@ -125,7 +125,7 @@ int fail(const std::string& message) {
 
 int main(int argc, char** argv) {
     std::uint64_t splats = 1000000;
-    int width = 1280, height = 800, frames = 24, samples = 1;
+    int width = 1280, height = 800, frames = 24, samples = 1, loaders = 2;
     double poolMiB = 128.0;
     bool gpuTime = false;
     std::vector<std::int64_t> budgets = {250000, 500000, 1000000};
@@ -136,6 +136,7 @@ int main(int argc, char** argv) {
         else if (a == "--height" && more) height = std::atoi(argv[++i]);
         else if (a == "--frames" && more) frames = std::atoi(argv[++i]);
         else if (a == "--pool-mb" && more) poolMiB = std::atof(argv[++i]);
+        else if (a == "--loaders" && more) loaders = std::max(1, std::atoi(argv[++i]));
         else if (a == "--samples" && more) samples = std::atoi(argv[++i]);
         else if (a == "--gpu-time") gpuTime = true;
         else if (a == "--budgets" && more) {
@@ -155,7 +156,7 @@ int main(int argc, char** argv) {
     for (const std::int64_t budget : budgets) {
         auto renderer = render::ScanRenderer::create((*context)->loader(), poolBytes);
         if (!renderer) return fail(renderer.error().toString());
-        auto pool = lod::ResidentPool::create({poolBytes, 2}, {source});
+        auto pool = lod::ResidentPool::create({poolBytes, loaders}, {source});
         if (!pool) return fail(pool.error().toString());
         lod::SelectionSettings selection;
         selection.splatBudget = budget;
