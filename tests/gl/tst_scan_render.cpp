@@ -321,10 +321,25 @@ TEST_CASE("evicted chunks free their slots; the GPU pool never exceeds its bytes
     s.countSplats = true;
     lod::SelectionSettings selection;
     selection.tau = 0.5f;
-    for (int frame = 0; frame < 16; ++frame) {
+    // Straight down on the strip's middle from high above: every splat in view.
+    Eigen::Matrix4f overview = Eigen::Matrix4f::Identity();
+    overview.block<1, 3>(2, 3) = Eigen::RowVector3f(0, 0, 0);
+    overview(0, 3) = -15.0f;
+    overview(1, 3) = -0.5f;
+    overview(2, 3) = -40.0f;
+    const Eigen::Matrix4f overviewProjection = perspective(1.0f, 1.6f, 1.0f, 100.0f);
+    const ScanFrame overviewFrame = scanFrame(overview, overviewProjection);
+    // A sweep along the strip, then jumps to random places (seeded): scattered evictions leave
+    // holes between resident chunks, and a chunk longer than every hole makes the pool repack.
+    std::vector<Eigen::Vector3f> path;
+    for (int frame = 0; frame < 16; ++frame) path.emplace_back(2.0f * static_cast<float>(frame) - 1.0f, 0.5f, 0.3f);
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> along(-1.0f, 31.0f);
+    for (int frame = 0; frame < 24; ++frame) path.emplace_back(along(rng), 0.5f, 0.3f);
+    for (std::size_t frame = 0; frame < path.size(); ++frame) {
         CAPTURE(frame);
         lod::View v;
-        v.position = {2.0f * static_cast<float>(frame) - 1.0f, 0.5f, 0.3f};
+        v.position = path[frame];
         v.viewportHeight = 100;
         auto sel = lod::selectLevels({tree.get()}, v, selection);
         REQUIRE(sel.ok());
@@ -342,8 +357,19 @@ TEST_CASE("evicted chunks free their slots; the GPU pool never exceeds its bytes
         ScanDrawStats stats;
         REQUIRE(scene.renderer->renderImage(viewAlongX(v.position), perspective(1.0f, 1.6f, 0.05f, 50.0f), draws, s, &stats).ok());
         CHECK(stats.skipped == 0);
+        // Every drawn chunk reads its own splats from its slots: from above, all in view, the GPU
+        // order is the CPU order of the resident splats.
+        REQUIRE(scene.renderer->renderImage(overview, overviewProjection, draws, s, &stats).ok());
         CHECK(stats.splatsDrawn > 0);
+        auto gpu = scene.renderer->lastOrder();
+        REQUIRE(gpu.ok());
+        const auto cpu = lod::sortBackToFront(draws, overviewFrame.eye, overviewFrame.forward);
+        REQUIRE(gpu->size() == cpu.size());
+        std::size_t mismatches = 0;
+        for (std::size_t i = 0; i < cpu.size(); ++i) mismatches += (*gpu)[i].item != cpu[i].item || (*gpu)[i].splat != cpu[i].splat;
+        CHECK(mismatches == 0);
     }
+    MESSAGE("evictions ", scene.pool->evictions().size(), ", repacks ", scene.renderer->poolStats().repacks);
     CHECK(scene.pool->evictions().size() > 10);
     CHECK(scene.renderer->poolStats().peakBytes <= scene.renderer->poolStats().capacityBytes);
 }
@@ -508,4 +534,55 @@ TEST_CASE("false colour shows each drawn chunk's LOD level") {
     auto plain = scene.renderer->renderImage(camera.view(), camera.projection(1.6f), draws, s);
     REQUIRE(plain.ok());
     CHECK(differingShare(*plain, *image, 24) > 0.1);
+}
+
+TEST_CASE("a chunk longer than every free run makes the GPU pool repack; every chunk keeps its splats") {
+    const auto tree = buildTree(lod::test::stripScene(16.0f, 0.64f, 0.02f, 12), 512, 3);
+    const std::size_t leaves = tree->leaves.size();
+    REQUIRE(leaves >= 8);
+    // Room for levels 1 and 2 of every leaf and 64 bytes more, on both sides: the finer level of
+    // one leaf needs evictions, which the view in the middle takes from both ends.
+    std::uint64_t bytes = 64;
+    for (const lod::LodLeaf& leaf : tree->leaves)
+        bytes += lod::PackedChunk::residentBytes(leaf.levels[1].count) + lod::PackedChunk::residentBytes(leaf.levels[2].count);
+    Scene scene(tree, bytes, bytes);
+    scene.load(mixedLevels(*tree, 1));
+    REQUIRE(scene.renderer->poolStats().chunks == 2 * leaves);
+    const std::uint32_t middle = static_cast<std::uint32_t>(leaves / 2);
+    lod::Selection one;
+    one.leaves.push_back({0, middle, 0, 0, 0.0f});
+    lod::View v;
+    v.position = tree->leaves[middle].bounds.center();
+    scene.load(one, v);
+    const ScanPoolStats p = scene.renderer->poolStats();
+    CHECK(p.repacks >= 1);
+    CHECK(p.waiting == 0);
+    CHECK(p.usedBytes <= p.capacityBytes);
+    std::size_t chunks = 0;
+    CHECK(p.usedBytes == poolChunkBytes(*scene.pool, *tree, &chunks));
+    CHECK(p.chunks == chunks);
+    CHECK(scene.pool->state({0, middle, 0}) == lod::ChunkState::Drawable);
+    // Every resident chunk, drawn from above: the GPU reads each one's splats where they now are.
+    std::vector<lod::DrawItem> draws;
+    for (std::uint32_t leaf = 0; leaf < leaves; ++leaf)
+        for (std::uint32_t level = 0; level < 3; ++level)
+            if (const lod::PackedChunk* c = scene.pool->drawable({0, leaf, level})) draws.push_back({{0, leaf, level}, c});
+    REQUIRE(draws.size() == chunks);
+    Eigen::Matrix4f overview = Eigen::Matrix4f::Identity();
+    overview(0, 3) = -8.0f;
+    overview(1, 3) = -0.3f;
+    overview(2, 3) = -30.0f;
+    const Eigen::Matrix4f projection = perspective(1.0f, 1.6f, 1.0f, 100.0f);
+    const ScanFrame frame = scanFrame(overview, projection);
+    ScanDrawSettings s;
+    s.width = 160;
+    s.height = 100;
+    REQUIRE(scene.renderer->renderImage(overview, projection, draws, s).ok());
+    auto gpu = scene.renderer->lastOrder();
+    REQUIRE(gpu.ok());
+    const auto cpu = lod::sortBackToFront(draws, frame.eye, frame.forward);
+    REQUIRE(gpu->size() == cpu.size());
+    std::size_t mismatches = 0;
+    for (std::size_t i = 0; i < cpu.size(); ++i) mismatches += (*gpu)[i].item != cpu[i].item || (*gpu)[i].splat != cpu[i].splat;
+    CHECK(mismatches == 0);
 }
