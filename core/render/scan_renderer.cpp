@@ -86,9 +86,9 @@ struct ScanRenderer::Impl {
 
     Status ensurePairs(std::uint64_t n) {
         if (n <= pairCapacity) return {};
-        GLint maxBlock = 0;
-        gl.GetIntegerv(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
-        if (maxBlock > 0 && n * 8 > static_cast<std::uint64_t>(static_cast<std::uint32_t>(maxBlock)))
+        GLint64 maxBlock = 0;
+        gl.GetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
+        if (maxBlock > 0 && n * 8 > static_cast<std::uint64_t>(maxBlock))
             return makeError(ErrorCode::OutOfMemory, "the scan sort of " + std::to_string(n) +
                                                          " splats exceeds this GL's largest storage block; lower the splat budget");
         gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, pairBuffer);

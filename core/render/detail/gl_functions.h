@@ -106,7 +106,8 @@
     X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                               \
     X(PFNGLDELETESYNCPROC, DeleteSync)                                       \
     X(PFNGLFLUSHPROC, Flush)                                                 \
-    X(PFNGLDISPATCHCOMPUTEINDIRECTPROC, DispatchComputeIndirect)
+    X(PFNGLDISPATCHCOMPUTEINDIRECTPROC, DispatchComputeIndirect)             \
+    X(PFNGLGETINTEGER64VPROC, GetInteger64v)
 
 namespace sw::render::detail {
 

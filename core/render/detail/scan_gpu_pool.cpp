@@ -18,15 +18,17 @@ bool signalled(GLenum status) { return status == GL_ALREADY_SIGNALED || status =
 
 Status ScanGpuPool::init(const GlFunctions& gl, std::uint64_t poolBytes) {
     m_gl = &gl;
-    GLint maxBlock = 0;
-    gl.GetIntegerv(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
+    GLint64 maxBlock = 0;
+    gl.GetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
     const std::uint64_t slots = poolBytes / kSplatBytes;
     if (slots == 0)
         return makeError(ErrorCode::InvalidInput, "scan pool of " + std::to_string(poolBytes) + " bytes holds no splat (16 B each)");
-    if (maxBlock > 0 && slots * kSplatBytes > static_cast<std::uint64_t>(static_cast<std::uint32_t>(maxBlock)))
+    if (maxBlock > 0 && slots * kSplatBytes > static_cast<std::uint64_t>(maxBlock))
         return makeError(ErrorCode::InvalidInput, "scan pool of " + std::to_string(poolBytes) +
                                                       " bytes exceeds this GL's largest storage block (" +
-                                                      std::to_string(static_cast<std::uint32_t>(maxBlock)) + " bytes)");
+                                                      std::to_string(maxBlock) + " bytes)");
+    if (slots > (std::uint64_t{1} << 30))
+        return makeError(ErrorCode::InvalidInput, "scan pool of " + std::to_string(poolBytes) + " bytes exceeds 16 GiB (2^30 splats)");
     gl.GenBuffers(1, &m_splats);
     gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, m_splats);
     gl.BufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(slots * kSplatBytes), nullptr, GL_DYNAMIC_DRAW);
