@@ -6,7 +6,9 @@
 //     none it drops with it widened by CULL_TOL, and draws them in the CPU order;
 //   - no chunk is drawn before its fence has been seen (fenceSignalled withheld);
 //   - evictions free slots, the GPU pool never exceeds its bytes, a full pool makes chunks wait
-//     (the pool draws coarser), and the slot allocator's first fit, merging and fragmentation;
+//     (the pool draws coarser), the slot allocator's first fit, merging and fragmentation, and a
+//     repack when a chunk is longer than every free run; after evictions and repacks every chunk
+//     is still drawn from its own slots;
 //   - images: a scan drawn by this path against the same splats drawn by the cloud renderer
 //     (SplatRenderer shell pass), within the golden metric; false colour shows each drawn level.
 #include <doctest/doctest.h>
