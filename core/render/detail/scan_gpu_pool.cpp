@@ -136,11 +136,15 @@ Status ScanGpuPool::upload(lod::ResidentPool& pool) {
     // Coarse levels first (a whole coarse picture before detail), arrival order within a level.
     std::stable_sort(m_waiting.begin(), m_waiting.end(),
                      [](const lod::DrawItem& a, const lod::DrawItem& b) { return a.key.level > b.key.level; });
+    // Every waiting chunk that fits is placed; one that does not keeps its turn for a later frame
+    // without holding back smaller ones behind it.
     bool placed = false;
-    while (!m_waiting.empty() && place(m_waiting.front())) {
-        m_waiting.pop_front();
-        placed = true;
+    std::deque<lod::DrawItem> still;
+    for (const lod::DrawItem& item : m_waiting) {
+        if (place(item)) placed = true;
+        else still.push_back(item);
     }
+    m_waiting.swap(still);
     m_gl->BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     if (placed) m_gl->Flush();  // the fences reach the GPU, so polling sees them land
     return gpuStatus(*m_gl, "uploading scan chunks");

@@ -6,8 +6,8 @@
 // of the splats and the table entry, then a fence; pollFences() reports a chunk to the pool
 // (fenceSignalled) only once glClientWaitSync sees its fence signalled. Chunks the pool evicted
 // (ResidentPool::evictions()) free their slots before new uploads are placed. A chunk that finds
-// no room waits, coarser levels placed first (its pool state stays Uploading, so the pool
-// draws coarser).
+// no room waits, coarser levels placed first, without holding back smaller chunks that fit (its
+// pool state stays Uploading, so the pool draws coarser).
 #include <cstdint>
 #include <deque>
 #include <unordered_map>
