@@ -4,7 +4,7 @@
 // flying low over it, under fixed splat budgets (docs/benchmarks.md).
 // Usage: bench_scan [splats, default 1000000] [--width 1280] [--height 800] [--frames 24]
 //                   [--budgets 250000,500000,1000000] [--pool-mb 128] [--samples 1]
-//                   [--loaders 2] [--gpu-time]
+//                   [--loaders 2] [--gpu-time] [--png last-frame.png]
 // Per budget, per frame (after the frame's chunks are loaded and fenced): the draw (drawList, the
 // compute passes, the draw, glFinish) in ms, the splats drawn after the cull, and the resident
 // pool's bytes per resident splat (16 B + its share of the 32-byte chunk headers); medians over
@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "core/foundation/image_io.h"
 #include "core/lod/resident_pool.h"
 #include "core/render/headless_context.h"
 #include "core/render/scan_renderer.h"
@@ -128,6 +129,7 @@ int main(int argc, char** argv) {
     int width = 1280, height = 800, frames = 24, samples = 1, loaders = 2;
     double poolMiB = 128.0;
     bool gpuTime = false;
+    std::string png;  // the last budget's last frame, for a look
     std::vector<std::int64_t> budgets = {250000, 500000, 1000000};
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -139,6 +141,7 @@ int main(int argc, char** argv) {
         else if (a == "--loaders" && more) loaders = std::max(1, std::atoi(argv[++i]));
         else if (a == "--samples" && more) samples = std::atoi(argv[++i]);
         else if (a == "--gpu-time") gpuTime = true;
+        else if (a == "--png" && more) png = argv[++i];
         else if (a == "--budgets" && more) {
             budgets.clear();
             for (char* t = std::strtok(argv[++i], ","); t; t = std::strtok(nullptr, ",")) budgets.push_back(std::atoll(t));
@@ -189,6 +192,12 @@ int main(int argc, char** argv) {
             auto stats = (*renderer)->renderOffscreen(lookAt(eye, target),
                                                       perspective(v.fovY, float(width) / float(height), 0.05f, 500.0f), draws, s);
             if (!stats) return fail(stats.error().toString());
+            if (!png.empty() && f == frames - 1 && budget == budgets.back()) {
+                auto image = (*renderer)->renderImage(lookAt(eye, target),
+                                                      perspective(v.fovY, float(width) / float(height), 0.05f, 500.0f), draws, s);
+                if (!image) return fail(image.error().toString());
+                if (Status st = writePngFile(png, *image); !st) return fail(st.error().toString());
+            }
             frameMs.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
             gpuMs.push_back(stats->gpuMs);
             drawn.push_back(static_cast<double>(stats->splatsDrawn));
