@@ -38,4 +38,12 @@ extern const char* const kFoliageSplatFrag;     // the splat disc, its hue and f
 extern const char* const kFoliageCopiesGlsl;    // the drawn copy: visible list -> copy record
 extern const char* const kFoliageCullComp;      // per copy: fade and frustum test, compacted visible list
 
+// Large scans (core/render/scan_renderer.cpp): "#version 450 core" + kScanCommonGlsl + one of
+// kScanCullComp or kScanSplatVert; kScanSortComp and kScanSplatFrag follow "#version 450 core" alone.
+extern const char* const kScanCommonGlsl;  // pool, chunk table and drawn-chunk buffers, packed-splat decode
+extern const char* const kScanCullComp;    // per splat: frustum cull, (~depth key, draw id) appended
+extern const char* const kScanSortComp;    // bitonic sort of the pairs, padding and the indirect count
+extern const char* const kScanSplatVert;   // instanced quads in sorted order, EWA projection
+extern const char* const kScanSplatFrag;   // Gaussian falloff, blended back to front
+
 }  // namespace sw::shaders

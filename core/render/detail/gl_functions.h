@@ -101,7 +101,13 @@
     X(PFNGLDRAWARRAYSINDIRECTPROC, DrawArraysIndirect)                       \
     X(PFNGLVERTEXATTRIBDIVISORPROC, VertexAttribDivisor)                     \
     X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                     \
-    X(PFNGLPOLYGONMODEPROC, PolygonMode)
+    X(PFNGLPOLYGONMODEPROC, PolygonMode)                                     \
+    X(PFNGLFENCESYNCPROC, FenceSync)                                         \
+    X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                               \
+    X(PFNGLDELETESYNCPROC, DeleteSync)                                       \
+    X(PFNGLFLUSHPROC, Flush)                                                 \
+    X(PFNGLDISPATCHCOMPUTEINDIRECTPROC, DispatchComputeIndirect)             \
+    X(PFNGLGETINTEGER64VPROC, GetInteger64v)
 
 namespace sw::render::detail {
 
