@@ -1,4 +1,5 @@
-// lod-build and lod-info (issue 36): a scan into our chunked LOD folder, and what a folder holds.
+// lod-build and lod-info (issue 36): a scan into our chunked LOD folder, and what a LOD folder or
+// a PlayCanvas Streamed SOG holds.
 // Examples:
 //   splatwright-cli lod-build scan.ply -o scan.lod --leaf-size 16384 --levels 5
 // lod-build also writes the levels as a PlayCanvas Streamed SOG, scan.lod/streamed/lod-meta.json
@@ -21,6 +22,7 @@
 #include "core/foundation/memory.h"
 #include "core/lod/lod_job.h"
 #include "core/lod/resident_pool.h"
+#include "core/lod/scan_source.h"
 #include "core/lod/selection.h"
 
 namespace sw::cli {
@@ -85,11 +87,9 @@ Result<Eigen::Vector3f> parseCamera(const std::string& text) {
 
 // The view's chunks streamed from the folder into a resident pool of --memory-mb, frame by frame
 // (plan, load, upload, fence) until nothing changes: what a viewer with that budget would draw.
-Status streamView(const LodInfoState& state, const lod::StreamSettings& stream, const lod::View& view,
-                  const lod::Selection& sel) {
-    auto source = lod::FolderChunkSource::open(state.folder);
-    if (!source) return source.error();
-    auto pool = lod::ResidentPool::create(stream.pool(), {*source});
+Status streamView(const std::shared_ptr<const lod::ChunkSource>& source, const lod::StreamSettings& stream,
+                  const lod::View& view, const lod::Selection& sel) {
+    auto pool = lod::ResidentPool::create(stream.pool(), {source});
     if (!pool) return pool.error();
     std::vector<lod::DrawItem> draws;
     int frames = 0;
@@ -130,13 +130,20 @@ Status runLodInfo(LodInfoState& state) {
     const lod::StreamSettings stream = lod::streamSchema().fromParams(state.streamParams);
     if (!state.camera.empty())  // before any reading
         if (Status st = lod::checkPoolSettings(stream.pool()); !st) return Error{st.error().code, st.error().message, state.folder};
+    auto scan = lod::openScanSource(state.folder);
+    if (!scan) return scan.error();
     TerminalProgress bar("lod-info");
-    auto tree = lod::readLodFolder(state.folder, bar.progress());
+    const Status checked = lod::checkEveryChunk(*scan->source, bar.progress());
     bar.finish();
-    if (!tree) return tree.error();
-    std::printf("LOD folder %s: %llu splats, %zu leaves, %zu nodes, %d levels (leaf size %d, reduction %d); every chunk checked\n",
-                state.folder.c_str(), static_cast<unsigned long long>(tree->splatCount(0)), tree->leaves.size(),
-                tree->nodes.size(), tree->levelCount, tree->leafSize, tree->reduction);
+    if (!checked) return checked;
+    const lod::LodTree* tree = &scan->source->tree();
+    if (scan->kind == lod::ScanKind::LodFolder)
+        std::printf("LOD folder %s: %llu splats, %zu leaves, %zu nodes, %d levels (leaf size %d, reduction %d); every chunk checked\n",
+                    state.folder.c_str(), static_cast<unsigned long long>(tree->splatCount(0)), tree->leaves.size(),
+                    tree->nodes.size(), tree->levelCount, tree->leafSize, tree->reduction);
+    else
+        std::printf("Streamed SOG %s: %llu splats, %zu leaves, %zu nodes, %d levels; every chunk checked\n", state.folder.c_str(),
+                    static_cast<unsigned long long>(tree->splatCount(0)), tree->leaves.size(), tree->nodes.size(), tree->levelCount);
     for (int l = 0; l < tree->levelCount; ++l) {
         double spacing = 0.0;
         float error = 0.0f;
@@ -155,7 +162,7 @@ Status runLodInfo(LodInfoState& state) {
     view.position = *position;
     view.fovY = state.fovY * 3.14159265f / 180.0f;
     view.viewportHeight = state.viewportHeight;
-    auto sel = lod::selectLevels({&*tree}, view, selection);
+    auto sel = lod::selectLevels({tree}, view, selection);
     if (!sel) {
         Error e = sel.error();
         e.path = state.folder;
@@ -167,7 +174,7 @@ Status runLodInfo(LodInfoState& state) {
                 static_cast<double>(selection.tau), static_cast<long long>(selection.splatBudget),
                 static_cast<unsigned long long>(sel->splats), sel->overBudget ? " (the coarsest levels exceed the budget)" : "");
     for (int l = 0; l < tree->levelCount; ++l) std::printf("  leaves at level %d: %zu\n", l, perLevel[static_cast<std::size_t>(l)]);
-    return streamView(state, stream, view, *sel);
+    return streamView(scan->source, stream, view, *sel);
 }
 
 }  // namespace
@@ -184,8 +191,8 @@ void addLodCommands(CLI::App& app, Outcome& outcome) {
     cmd->callback([build, &outcome] { outcome.status = runLodBuild(*build); });
 
     auto info = std::make_shared<LodInfoState>();
-    CLI::App* icmd = app.add_subcommand("lod-info", "Check a LOD folder and print its levels; with --camera, one view's selection and what it draws once streamed");
-    icmd->add_option("folder", info->folder, "LOD folder written by lod-build")->required();
+    CLI::App* icmd = app.add_subcommand("lod-info", "Check a LOD folder or Streamed SOG and print its levels; with --camera, one view's selection and what it draws once streamed");
+    icmd->add_option("folder", info->folder, "LOD folder written by lod-build, or a Streamed SOG (lod-meta.json or its folder)")->required();
     icmd->add_option("--camera", info->camera, "Camera position x,y,z in model space: print the levels this view selects");
     icmd->add_option("--fov-y", info->fovY, "Vertical field of view of the view [deg]")->capture_default_str()->check(finiteRange(1, 170));
     icmd->add_option("--viewport-height", info->viewportHeight, "Viewport height [px]")->capture_default_str()->check(CLI::Range(1, 16384));

@@ -63,8 +63,14 @@ sw_lod(info_nan_chunk RC 5 MATCH "error: .*nan_chunk/chunks/0_1\\.swlc: splat 2:
   ARGS lod-info ${LOD}/nan_chunk)
 sw_lod(info_budget_zero RC 5 MATCH "error: .*ok: parameter 'splat-budget' = 0 is outside \\[1, [0-9e+.]+\\]"
   ARGS lod-info ${LOD}/ok --camera 0,2,3 --splat-budget 0)
-sw_lod(info_not_a_folder RC 2 MATCH "error: .*no_such/lod\\.json"
+sw_lod(info_not_a_folder RC 2 MATCH "error: .*no_such: file not found"
   ARGS lod-info ${LOD}/no_such)
+sw_lod(info_not_a_scan RC 4 MATCH "error: .*scene\\.ply: not a LOD folder \\(lod\\.json\\) or a Streamed SOG \\(lod-meta\\.json\\)"
+  ARGS lod-info ${LOD}/scene.ply)
+# lod-info streams a Streamed SOG as well: the one lod_gen's folder holds, in a view.
+sw_lod(info_streamed_sog_view RC 0
+  MATCH "Streamed SOG .*lod-meta\\.json: 20000 splats, 16 leaves, [0-9]+ nodes, 4 levels; every chunk checked.*16 of 16 leaves drawn"
+  ARGS lod-info ${LOD}/ok/streamed/lod-meta.json --camera 0,2,3)
 sw_lod(build_disk_full RC 2 ENV SW_TEST_DISK_FREE=1000
   MATCH "error: .*build: the file would be [0-9]+ KB but its disk has 1000 bytes free; nothing was written" ABSENT @O@/build
   ARGS lod-build ${LOD}/scene.ply -o @O@/build)

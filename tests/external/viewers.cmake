@@ -30,3 +30,14 @@ else()
 endif()
 set_tests_properties(external.viewers_streamed_sog PROPERTIES LABELS external SKIP_RETURN_CODE ${SW_SKIP_CODE}
                      SKIP_REGULAR_EXPRESSION "${SW_SKIP_LINE}" TIMEOUT 600 FIXTURES_REQUIRED lod_inputs)
+# A Streamed SOG written by PlayCanvas's splat-transform (npm, CPU) from lod_gen's scan opens in
+# ours: lod-info streams both levels, convert reads the finest with the scan's count and bounds.
+if(SW_NODE)
+  add_test(NAME external.splat_transform_streamed_sog
+    COMMAND ${SW_NODE} "${SW_VIEWERS_DIR}/splat_transform.mjs" --cli $<TARGET_FILE:splatwright-cli>
+            --scan "${SW_OUT}/lod/scene.ply" --out "${SW_OUT}/splat_transform")
+else()
+  add_test(NAME external.splat_transform_streamed_sog COMMAND ${CMAKE_COMMAND} -E echo "SKIP: node is not installed (scripts/deps.sh)")
+endif()
+set_tests_properties(external.splat_transform_streamed_sog PROPERTIES LABELS external SKIP_RETURN_CODE ${SW_SKIP_CODE}
+                     SKIP_REGULAR_EXPRESSION "${SW_SKIP_LINE}" TIMEOUT 600 FIXTURES_REQUIRED lod_inputs)
