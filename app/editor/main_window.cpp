@@ -58,6 +58,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ed
     createBakeDocks();
     createViewDocks();
     createFoliageDock();
+    createScanDock();
     ProjectController::StagePanels stages;
 #ifdef SW_HAVE_TRAIN
     stages.training = m_training->panel();
@@ -176,7 +177,7 @@ void MainWindow::createMenusAndToolbar() {
     a.fileMenu->addAction(a.open);
     a.recentMenu = a.fileMenu->addMenu(tr("Open &Recent"));
     m_recent->attachMenu(a.recentMenu);
-    a.fileMenu->addActions({a.openDemo, a.openCloud});
+    a.fileMenu->addActions({a.openDemo, a.openCloud, a.openScan, a.buildLod});
     a.fileMenu->addSeparator();
     a.fileMenu->addActions({a.newProject, a.openProject, a.saveProject, a.saveProjectAs});
     a.fileMenu->addSeparator();
@@ -191,11 +192,12 @@ void MainWindow::createMenusAndToolbar() {
     a.editMenu->addActions({a.undo, a.redo});
 
     a.viewMenu = menuBar()->addMenu(tr("&View"));
-    a.viewMenu->addActions({a.orbit, a.turntable});
+    a.viewMenu->addActions({a.orbit, a.turntable, a.fly});
     a.viewMenu->addSeparator();
     a.viewMenu->addActions({a.grey, a.black});
     a.viewMenu->addSeparator();
     a.viewMenu->addAction(a.roundSplats);
+    a.viewMenu->addActions({a.scanHud, a.lodFalseColour});
     a.viewMenu->addSeparator();
     a.viewMenu->addAction(a.resetView);
     a.viewMenu->addSeparator();
