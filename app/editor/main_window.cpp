@@ -140,10 +140,11 @@ void MainWindow::createActions() {
     auto* cameras = new QActionGroup(this);
     a.orbit = make("actionOrbit", tr("&Orbit Camera"), cameras);
     a.turntable = make("actionTurntable", tr("&Game Camera"), cameras);  // the turntable the game shows
+    a.fly = make("actionFly", tr("&Fly Camera"), cameras);  // through a large scan (main_window_scan.cpp)
     auto* backgrounds = new QActionGroup(this);
     a.grey = make("actionGrey", tr("&Grey Background"), backgrounds);
     a.black = make("actionBlack", tr("&Black Background"), backgrounds);
-    for (QAction* act : {a.orbit, a.turntable, a.grey, a.black}) act->setCheckable(true);
+    for (QAction* act : {a.orbit, a.turntable, a.fly, a.grey, a.black}) act->setCheckable(true);
     a.roundSplats = make("actionRoundSplats", tr("Round &Splats (Alpha-to-Coverage)"));
     a.roundSplats->setCheckable(true);
     a.roundSplats->setStatusTip(tr("The game's optional alpha-to-coverage splats: one triangle per core splat cut to its "

@@ -2,7 +2,6 @@
 // the Scan dock (a tab beside Foliage) whose settings go live to the open scans and are kept in
 // QSettings, and in the View menu the fly camera, the scan HUD and the LOD false colour.
 #include <QAction>
-#include <QActionGroup>
 #include <QDockWidget>
 #include <QSettings>
 #include <QStatusBar>
@@ -44,11 +43,8 @@ void MainWindow::createScanDock() {
                                 "budget; any other splat file is drawn whole"));
     a.buildLod = make("actionBuildLod", tr("Build &LOD…"));
     a.buildLod->setStatusTip(tr("Builds the levels of detail of a scan into a new LOD folder"));
-    a.fly = make("actionFly", tr("&Fly Camera"));
     a.fly->setStatusTip(tr("W/S forward and back, A/D sideways, Q/E down and up; drag to look around; the wheel sets "
                            "the speed"));
-    a.fly->setCheckable(true);
-    a.orbit->actionGroup()->addAction(a.fly);
     a.scanHud = make("actionScanHud", tr("Scan &HUD"));
     a.scanHud->setCheckable(true);
     a.scanHud->setChecked(m_viewport->hudVisible());
