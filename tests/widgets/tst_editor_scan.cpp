@@ -66,10 +66,17 @@ bool openAndSettle(MainWindow& window, const QString& path) {
     QSignalSpy opened(window.scanController(), &sw::editor::ScanController::scansChanged);
     if (!window.scanController()->open(path)) return false;
     if (!QTest::qWaitFor([&] { return opened.count() == 1; }, 60000)) return false;
-    return QTest::qWaitFor([&] {
+    const bool settled = QTest::qWaitFor([&] {
         const Viewport::ScanStats& s = window.viewport()->scanStats();
-        return s.frames > 2 && s.pendingChunks == 0 && s.splatsDrawn > 0;
+        return s.frames > 0 && s.pendingChunks == 0 && s.splatsDrawn > 0;
     }, 60000);
+    if (!settled) {
+        const Viewport::ScanStats& s = window.viewport()->scanStats();
+        qWarning("not settled: %d scans, %llu frames, %zu drawable, %zu pending, %llu drawn, visible %d",
+                 int(window.scanController()->scans()->scans().size()), (unsigned long long)s.frames, s.drawableChunks,
+                 s.pendingChunks, (unsigned long long)s.splatsDrawn, int(window.viewport()->isVisible()));
+    }
+    return settled;
 }
 
 // Waits until the scan frames have settled after a settings change (frames keep coming while
