@@ -8,6 +8,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -95,6 +96,16 @@ const Viewport::ScanStats& settle(MainWindow& window) {
     return view->scanStats();
 }
 
+// Sampled pixels (every second row and column) away from the background's colour.
+int foreground(const QImage& image) {
+    const QRgb corner = image.pixel(1, 1);
+    int differ = 0;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2)
+            differ += std::abs(qRed(image.pixel(x, y)) - qRed(corner)) + std::abs(qGreen(image.pixel(x, y)) - qGreen(corner)) > 30;
+    return differ;
+}
+
 void applyPreset(MainWindow& window, const char* preset) {
     QVERIFY(window.scanPanel()->qualityPanel()->applyPreset(QString::fromLatin1(preset)));
 }
@@ -145,12 +156,7 @@ void TestEditorScan::openScanDrawsSplatsAndHud() {
     // Something is on screen: pixels away from the grey background.
     const QImage image = view->renderToImage();
     QVERIFY(!image.isNull());
-    const QRgb corner = image.pixel(1, 1);
-    int differ = 0;
-    for (int y = 0; y < image.height(); y += 2)
-        for (int x = 0; x < image.width(); x += 2)
-            differ += std::abs(qRed(image.pixel(x, y)) - qRed(corner)) + std::abs(qGreen(image.pixel(x, y)) - qGreen(corner)) > 30;
-    QVERIFY2(differ > 200, qPrintable(QString::number(differ)));
+    QVERIFY2(foreground(image) > 200, qPrintable(QString::number(foreground(image))));
     // The HUD toggles from the View menu.
     auto* hudAction = window.findChild<QAction*>("actionScanHud");
     QVERIFY(hudAction && hudAction->isChecked());
@@ -163,6 +169,19 @@ void TestEditorScan::openScanDrawsSplatsAndHud() {
     QVERIFY(view->lodFalseColour());
     const QImage coloured = view->renderToImage();
     QVERIFY(coloured != image);
+
+    // Floating and re-docking the viewport recreates its GL context: the scans draw on, the same.
+    QSignalSpy errors(view, &Viewport::renderError);
+    auto* dock = window.findChild<QDockWidget*>("viewportDock");
+    QVERIFY(dock);
+    dock->setFloating(true);
+    QTest::qWait(300);
+    dock->setFloating(false);
+    QTest::qWait(300);
+    const Viewport::ScanStats again = settle(window);
+    QCOMPARE(again.splatsDrawn, stats.splatsDrawn);
+    QVERIFY(foreground(view->renderToImage()) > 200);
+    QCOMPARE(errors.count(), 0);
 }
 
 void TestEditorScan::falseColourShowsTheLevels() {
@@ -254,6 +273,10 @@ void TestEditorScan::qualityAndBudgetsChangeWhatIsDrawn() {
     QVERIFY(starved.pendingChunks > 0);  // wanted, waiting for room
     QVERIFY(!visibleBox(window, "errorBox"));
     QVERIFY(window.scanPanel()->settingsError().isEmpty());
+    qInfo("splats drawn: high %llu, low %llu, splat budget 1: %llu, 16 KiB: %llu (%llu B resident)",
+          (unsigned long long)high.splatsDrawn, (unsigned long long)low.splatsDrawn,
+          (unsigned long long)coarse.splatsDrawn, (unsigned long long)starved.splatsDrawn,
+          (unsigned long long)starved.residentBytes);
 
     // A memory budget of 0 is refused in one line in the dock; the scans keep the last settings.
     small.stream.memoryMiB = 0;
