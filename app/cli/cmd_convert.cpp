@@ -1,4 +1,4 @@
-// convert: a splat cloud between the interchange formats (PLY, SPZ, .splat), chosen by the
+// convert: a splat cloud between the interchange formats (PLY, SPZ, .splat, bundled SOG), chosen by the
 // file extensions. Example: splatwright-cli convert scene.ply -o scene.spz --spz-version 4
 // Axes (core/formats/axes.h): a PLY's header says what it holds; an SPZ or .splat input is taken
 // in its format's own axes; the output is written in its format's own axes unless --axes model.
@@ -44,9 +44,9 @@ Status runConvert(const ConvertArgs& args) {
 
 void addConvertCommand(CLI::App& app, Outcome& outcome) {
     auto args = std::make_shared<ConvertArgs>();
-    CLI::App* cmd = app.add_subcommand("convert", "Convert a splat cloud between PLY, SPZ and .splat (also reads SOG and Streamed SOG)");
+    CLI::App* cmd = app.add_subcommand("convert", "Convert a splat cloud between PLY, SPZ, .splat and SOG (also reads SOG folders and Streamed SOG)");
     cmd->add_option("input", args->input, "Input splat cloud (.ply, compressed too; .spz; .splat; .sog, a SOG folder or its meta.json; lod-meta.json)")->required();
-    cmd->add_option("-o,--output", args->output, "Output file (.ply, .spz or .splat)")->required();
+    cmd->add_option("-o,--output", args->output, "Output file (.ply, .spz, .splat or .sog: a bundled SOG version 2)")->required();
     cmd->add_option("--spz-version", args->spzVersion,
                     "SPZ version to write: 3 (gzip, read by today's web viewers) or 4 (ZSTD streams)")
         ->capture_default_str();

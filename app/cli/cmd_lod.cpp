@@ -1,6 +1,8 @@
 // lod-build and lod-info (issue 36): a scan into our chunked LOD folder, and what a folder holds.
 // Examples:
 //   splatwright-cli lod-build scan.ply -o scan.lod --leaf-size 16384 --levels 5
+// lod-build also writes the levels as a PlayCanvas Streamed SOG, scan.lod/streamed/lod-meta.json
+// (--no-streamed-sog skips it).
 //   splatwright-cli lod-info scan.lod --camera 0,-20,5 --preset medium --splat-budget 2000000
 // lod-build writes into a temporary folder renamed into place (Ctrl-C leaves nothing) and never
 // writes the scan; lod-info reads and checks every chunk, prints the levels and, with --camera,
@@ -16,6 +18,7 @@
 #include "app/cli/schema_flags.h"
 #include "app/cli/terminal_progress.h"
 #include "core/lod/lod_folder.h"
+#include "core/foundation/memory.h"
 #include "core/lod/lod_job.h"
 #include "core/lod/resident_pool.h"
 #include "core/lod/selection.h"
@@ -27,14 +30,18 @@ struct LodBuildState {
     std::string input;
     std::string output;
     ParamSet params{lod::lodSchema().schema()};
-    std::unique_ptr<SchemaFlags> flags;
+    ParamSet streamedParams{lod::streamedSogSchema().schema()};
+    bool noStreamedSog = false;
+    std::unique_ptr<SchemaFlags> flags, streamedFlags;
 };
 
 Status runLodBuild(LodBuildState& state) {
     SW_TRY(state.flags->apply());
+    SW_TRY(state.streamedFlags->apply());
     const lod::LodSettings settings = lod::lodSchema().fromParams(state.params);
+    const lod::LodFolderExtras extras{!state.noStreamedSog, lod::streamedSogSchema().fromParams(state.streamedParams)};
     TerminalProgress bar("lod-build");
-    auto report = lod::buildLodFolder(state.input, state.output, settings, bar.progress());
+    auto report = lod::buildLodFolder(state.input, state.output, settings, bar.progress(), extras);
     bar.finish();
     if (!report) return namingOutput(report.error(), state.output);
     std::printf("lod-build: %llu splats -> %zu leaves of at most %d splats, %d levels (reduction %d per level)\n",
@@ -45,10 +52,15 @@ Status runLodBuild(LodBuildState& state) {
                     report->droppedShDegree);
     for (std::size_t l = 0; l < report->levelSplats.size(); ++l)
         std::printf("  level %zu: %llu splats\n", l, static_cast<unsigned long long>(report->levelSplats[l]));
+    if (report->parts > 1)
+        std::printf("built on disk in %zu parts within the %d MiB memory limit\n", report->parts, settings.memoryMiB);
+    std::printf("peak memory: %.0f MiB\n", static_cast<double>(peakResidentBytes()) / 1048576.0);
     std::printf("wrote %s (%.1f MB) in %.2f s (read %.2f s, build %.2f s, write %.2f s)\n", report->folder.c_str(),
                 static_cast<double>(report->bytesWritten) / 1e6,
                 report->readSeconds + report->buildSeconds + report->writeSeconds, report->readSeconds,
                 report->buildSeconds, report->writeSeconds);
+    if (report->streamedSog)
+        std::printf("PlayCanvas Streamed SOG of the same levels: %s/%s/lod-meta.json\n", report->folder.c_str(), lod::kStreamedSogFolder);
     return {};
 }
 
@@ -162,10 +174,13 @@ Status runLodInfo(LodInfoState& state) {
 
 void addLodCommands(CLI::App& app, Outcome& outcome) {
     auto build = std::make_shared<LodBuildState>();
-    CLI::App* cmd = app.add_subcommand("lod-build", "Build a LOD folder (leaf chunks, coarse levels merged by moment matching) from a scan");
-    cmd->add_option("scan", build->input, "Input scan (.ply, .spz or .splat); never written")->required();
+    CLI::App* cmd = app.add_subcommand("lod-build", "Build a LOD folder (leaf chunks, coarse levels merged by moment matching) and its PlayCanvas Streamed SOG from a scan");
+    cmd->add_option("scan", build->input, "Input scan (.ply, .spz, .splat, a SOG or a Streamed SOG); never written")->required();
     cmd->add_option("-o,--output", build->output, "Output folder (written whole into a temporary folder, then renamed)")->required();
+    cmd->add_flag("--no-streamed-sog", build->noStreamedSog,
+                  "Skip the PlayCanvas Streamed SOG (streamed/lod-meta.json and its SOGs) written beside the chunks");
     build->flags = std::make_unique<SchemaFlags>(*cmd, build->params);
+    build->streamedFlags = std::make_unique<SchemaFlags>(*cmd, build->streamedParams);
     cmd->callback([build, &outcome] { outcome.status = runLodBuild(*build); });
 
     auto info = std::make_shared<LodInfoState>();

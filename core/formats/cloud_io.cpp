@@ -6,8 +6,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/formats/gltf_splat.h"
 #include "core/formats/ply.h"
 #include "core/formats/sog.h"
+#include "core/formats/sog_write.h"
 #include "core/formats/splat_file.h"
 #include "core/formats/streamed_sog.h"
 #include "core/foundation/log.h"
@@ -31,6 +33,7 @@ bool isSplatCloudPath(const std::string& path) {
     if (isStreamedSogPath(path) || isSogPath(path)) return true;
     const std::string ext = fileExtension(path);
     if (ext == ".spz" || ext == ".splat") return true;
+    if (ext == ".glb" || ext == ".gltf") return isGltfSplatPath(path);
     if (ext != ".ply") return false;
     std::ifstream in(path, std::ios::binary);
     std::string header(4096, '\0');
@@ -53,9 +56,10 @@ Result<splat::SplatCloud> readSplatCloud(const std::string& path, Axes axes, con
     if (ext == ".ply") return readPly(path);
     if (ext == ".spz") return readSpz(path, axes);
     if (ext == ".splat") return readSplatFile(path, axes);
+    if (ext == ".glb" || ext == ".gltf") return readGltfSplat(path);
     return makeError(ErrorCode::Unsupported,
                      "unknown splat file extension '" + ext +
-                         "' (expected .ply, .spz, .splat, .sog, a SOG folder or meta.json, or a lod-meta.json)",
+                         "' (expected .ply, .spz, .splat, .sog, .glb, .gltf, a SOG folder or meta.json, or a lod-meta.json)",
                      path);
 }
 
@@ -88,7 +92,13 @@ Status writeSplatCloud(const std::string& path, const splat::SplatCloud& cloud, 
     if (ext == ".ply") return writePly(path, cloud, PlyWriteOptions{axes});
     if (ext == ".spz") return writeSpz(path, cloud, SpzWriteOptions{spz.version, axes});
     if (ext == ".splat") return writeSplatFile(path, cloud, axes);
-    return makeError(ErrorCode::Unsupported, "unknown splat file extension '" + ext + "' (expected .ply, .spz or .splat)", path);
+    if (ext == ".glb" || ext == ".gltf") return writeGltfSplat(path, cloud, axes);
+    if (ext == ".sog") {
+        SogWriteSettings sog;
+        sog.axes = axes;
+        return writeSog(path, cloud, sog);
+    }
+    return makeError(ErrorCode::Unsupported, "unknown splat file extension '" + ext + "' (expected .ply, .spz, .splat, .sog, .glb or .gltf)", path);
 }
 
 }  // namespace sw::formats

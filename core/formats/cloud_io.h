@@ -1,8 +1,9 @@
 #pragma once
-// Reading and writing a SplatCloud by file extension (.ply, .spz, .splat), for the CLI and
-// the editor's import/export actions. Read only: PlayCanvas SOG (`.sog`, a folder holding
-// meta.json, or the meta.json) and Streamed SOG (`lod-meta.json` or its folder; the finest level
-// is read); a PLY in SuperSplat's compressed layout is recognised by its header.
+// Reading and writing a SplatCloud by file extension (.ply, .spz, .splat, .sog: a bundled SOG
+// version 2, sog_write.h; .glb/.gltf with KHR_gaussian_splatting, gltf_splat.h), for the CLI and
+// the editor's import/export actions. Read too: a SOG folder or its meta.json, and Streamed SOG
+// (`lod-meta.json` or its folder; the finest level is read; written from a LOD tree,
+// lod/streamed_sog_write.h); a PLY in SuperSplat's compressed layout is recognised by its header.
 #include <string>
 #include <vector>
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "core/formats/detail/byte_io.h"
@@ -242,6 +244,97 @@ Status writePly(const std::string& path, const SplatCloud& cloud, const PlyWrite
     auto bytes = encodePly(cloud, path, options);
     if (!bytes) return bytes.error();
     return writeFileAtomic(path, *bytes);
+}
+
+}  // namespace sw::formats
+
+namespace sw::formats {
+
+struct PlyStreamReader::State {
+    std::string path;
+    std::ifstream in;
+    PlyHeader header;
+    std::size_t vertex = 0;  // index of the vertex element
+    int degree = 0;
+    Axes axes = Axes::Standard;
+    std::uint64_t done = 0;
+    std::vector<std::uint8_t> buffer;
+    const PlyElement& element() const { return header.elements[vertex]; }
+};
+
+PlyStreamReader::PlyStreamReader(std::unique_ptr<State> state) : m_state(std::move(state)) {}
+PlyStreamReader::~PlyStreamReader() = default;
+std::uint64_t PlyStreamReader::count() const { return m_state->element().count; }
+std::uint64_t PlyStreamReader::read() const { return m_state->done; }
+int PlyStreamReader::shDegree() const { return m_state->degree; }
+
+Result<std::unique_ptr<PlyStreamReader>> PlyStreamReader::open(const std::string& path) {
+    auto st = std::make_unique<State>();
+    st->path = path;
+    st->in.open(path, std::ios::binary);
+    if (!st->in) return makeError(ErrorCode::Io, "cannot open the file", path);
+    std::error_code ec;
+    const std::uint64_t fileSize = std::filesystem::file_size(path, ec);
+    if (ec) return makeError(ErrorCode::Io, "cannot read the file size (" + ec.message() + ")", path);
+    // The header is ASCII and short: 64 KiB holds any header a splat tool writes.
+    std::vector<std::uint8_t> head(std::size_t(std::min<std::uint64_t>(fileSize, 65536)));
+    st->in.read(reinterpret_cast<char*>(head.data()), std::streamsize(head.size()));
+    auto header = detail::parsePlyHeader(head, path);
+    if (!header) return header.error();
+    st->header = std::move(*header);
+    if (detail::isCompressedPly(st->header))
+        return makeError(ErrorCode::Unsupported, "a compressed PLY is read whole, not streamed", path);
+    auto offset = locateVertices(st->header, std::size_t(fileSize), path);
+    if (!offset) return offset.error();
+    for (std::size_t i = 0; i < st->header.elements.size(); ++i)
+        if (st->header.elements[i].name == "vertex") st->vertex = i;
+    const PlyElement& el = st->element();
+    for (const char* required : {"x", "y", "z", "scale_0", "scale_1", "scale_2"})
+        if (el.find(required) < 0)
+            return makeError(ErrorCode::Unsupported, std::string("PLY vertex has no '") + required + "' property: not streamed (a point cloud is read whole)", path);
+    auto degree = shDegreeOf(el, path);
+    if (!degree) return degree.error();
+    st->degree = *degree;
+    auto axes = plyAxes(st->header.comments, path);
+    if (!axes) return axes.error();
+    st->axes = *axes;
+    st->in.clear();
+    st->in.seekg(std::streamoff(*offset));
+    if (!st->in) return makeError(ErrorCode::Io, "cannot seek to the vertex records", path);
+    return std::unique_ptr<PlyStreamReader>(new PlyStreamReader(std::move(st)));
+}
+
+Result<SplatCloud> PlyStreamReader::next(std::size_t max, bool keepSh) {
+    State& st = *m_state;
+    const PlyElement& el = st.element();
+    const std::size_t n = std::size_t(std::min<std::uint64_t>(max, el.count - st.done));
+    SplatCloud c;
+    if (n == 0) return c;
+    st.buffer.resize(n * el.stride);
+    st.in.read(reinterpret_cast<char*>(st.buffer.data()), std::streamsize(st.buffer.size()));
+    if (std::size_t(st.in.gcount()) != st.buffer.size()) {
+        std::ostringstream os;
+        os << "truncated: vertex record " << st.done + std::uint64_t(st.in.gcount()) / el.stride << " of " << el.count
+           << " could not be read (the file changed or the disk failed)";
+        return makeError(ErrorCode::Io, os.str(), st.path);
+    }
+    c.shDegree = keepSh ? st.degree : 0;
+    const VertexFields f(el, splat::shRestCount(c.shDegree));
+    if (f.normal[0].prop && f.normal[1].prop && f.normal[2].prop) c.normals.resize(1);
+    c.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint8_t* rec = st.buffer.data() + i * el.stride;
+        for (int a = 0; a < 3; ++a) c.positions[i][a] = static_cast<float>(f.pos[a].get(rec));
+        fillSplat(f, rec, i, c, 0.0);
+    }
+    if (Status v = c.validate(st.path); !v) {
+        Error e = v.error();
+        if (st.done > 0) e.message += " (counted from splat " + std::to_string(st.done) + " of the file)";
+        return e;
+    }
+    if (st.axes == Axes::Standard) frameToModel(c, Frame::Gaussian);
+    st.done += n;
+    return c;
 }
 
 }  // namespace sw::formats

@@ -16,6 +16,8 @@
 // version of ours (`written by Splatwright` without the marker, which wrote model space); any
 // other PLY (gsplat, SuperSplat, the reference trainer) is taken as 3DGS convention.
 #include <cstdint>
+#include <fstream>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -46,5 +48,26 @@ Result<std::vector<std::uint8_t>> encodePly(const splat::SplatCloud& cloud, cons
                                             const PlyWriteOptions& options = {});
 // encodePly + atomic write: on failure no partial file is left at path.
 Status writePly(const std::string& path, const splat::SplatCloud& cloud, const PlyWriteOptions& options = {});
+
+// Reads a PLY's splats block by block, so a scan larger than memory is never held whole (the
+// out-of-core LOD build): memory is one block, not the file. The standard 3DGS layout (and any
+// PLY with scale_0..2); a compressed PLY or a plain point cloud (whose splat size needs every
+// point first) is Unsupported here: read those whole with readPly. Blocks are in model space,
+// validated (an error names the file and the splat's index in the file).
+class PlyStreamReader {
+public:
+    static Result<std::unique_ptr<PlyStreamReader>> open(const std::string& path);
+    ~PlyStreamReader();
+    std::uint64_t count() const;  // splats in the file
+    std::uint64_t read() const;   // splats returned so far
+    int shDegree() const;
+    // The next `max` splats (fewer at the end, none after it); SH bands kept when `keepSh`.
+    Result<splat::SplatCloud> next(std::size_t max, bool keepSh = true);
+
+private:
+    struct State;
+    explicit PlyStreamReader(std::unique_ptr<State> state);
+    std::unique_ptr<State> m_state;
+};
 
 }  // namespace sw::formats

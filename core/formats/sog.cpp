@@ -12,6 +12,14 @@
 #include "core/foundation/file_io.h"
 
 namespace sw::formats {
+
+struct SogImages::Data {
+    std::string path;  // the meta.json's label
+    detail::SogMeta meta;
+    detail::RgbaImage meansLow, meansHigh, quats, scales, sh0, shCentroids, shLabels;
+    std::string shCentroidsLabel;
+};
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -92,10 +100,12 @@ Result<RgbaImage> loadImage(const SogFiles& files, const std::string& name, std:
 double lerp(double a, double b, double t) { return a + (b - a) * t; }
 float sigmoid(double x) { return float(1.0 / (1.0 + std::exp(-x))); }
 
-void decodeMeans(const SogMeta& m, const RgbaImage& lo, const RgbaImage& hi, SplatCloud& c) {
+// Each decoder fills the c.size() splats from pixel `first` on.
+void decodeMeans(const SogMeta& m, const RgbaImage& lo, const RgbaImage& hi, std::size_t first, SplatCloud& c) {
     for (std::size_t i = 0; i < c.size(); ++i)
         for (int a = 0; a < 3; ++a) {
-            const unsigned q = lo.rgba[i * 4 + std::size_t(a)] | (unsigned(hi.rgba[i * 4 + std::size_t(a)]) << 8);
+            const std::size_t px = (first + i) * 4 + std::size_t(a);
+            const unsigned q = lo.rgba[px] | (unsigned(hi.rgba[px]) << 8);
             const double v = lerp(m.meanMin[std::size_t(a)], m.meanMax[std::size_t(a)], q / 65535.0);
             c.positions[i][a] = float(std::copysign(std::expm1(std::fabs(v)), v));  // inverse of sign·ln(|p| + 1)
         }
@@ -103,9 +113,9 @@ void decodeMeans(const SogMeta& m, const RgbaImage& lo, const RgbaImage& hi, Spl
 
 // Smallest-three: bytes b0..b2 are (q_k·√2 + 1)/2 of the three other components in w x y z order,
 // the tag 252 + index of the largest, rebuilt positive; any other tag reads as identity.
-void decodeQuats(const RgbaImage& img, SplatCloud& c) {
+void decodeQuats(const RgbaImage& img, std::size_t first, SplatCloud& c) {
     for (std::size_t i = 0; i < c.size(); ++i) {
-        const std::uint8_t* p = &img.rgba[i * 4];
+        const std::uint8_t* p = &img.rgba[(first + i) * 4];
         if (p[3] < 252) {
             c.rotations[i] = Eigen::Vector4f(1, 0, 0, 0);
             continue;
@@ -123,19 +133,19 @@ void decodeQuats(const RgbaImage& img, SplatCloud& c) {
     }
 }
 
-void decodeScales(const SogMeta& m, const RgbaImage& img, SplatCloud& c) {
+void decodeScales(const SogMeta& m, const RgbaImage& img, std::size_t first, SplatCloud& c) {
     for (std::size_t i = 0; i < c.size(); ++i)
         for (int a = 0; a < 3; ++a) {
-            const std::uint8_t b = img.rgba[i * 4 + std::size_t(a)];
+            const std::uint8_t b = img.rgba[(first + i) * 4 + std::size_t(a)];
             const double ln = m.version == 1 ? lerp(m.scaleMin[std::size_t(a)], m.scaleMax[std::size_t(a)], b / 255.0)
                                              : double(m.scaleCodebook[b]);
             c.scales[i][a] = float(std::exp(ln));
         }
 }
 
-void decodeColours(const SogMeta& m, const RgbaImage& img, SplatCloud& c) {
+void decodeColours(const SogMeta& m, const RgbaImage& img, std::size_t first, SplatCloud& c) {
     for (std::size_t i = 0; i < c.size(); ++i) {
-        const std::uint8_t* p = &img.rgba[i * 4];
+        const std::uint8_t* p = &img.rgba[(first + i) * 4];
         for (int a = 0; a < 3; ++a) {
             const double dc = m.version == 1 ? lerp(m.sh0Min[std::size_t(a)], m.sh0Max[std::size_t(a)], p[a] / 255.0)
                                              : double(m.sh0Codebook[p[a]]);
@@ -148,7 +158,8 @@ void decodeColours(const SogMeta& m, const RgbaImage& img, SplatCloud& c) {
 // SH bands 1..3: a 16-bit label per splat picks a palette entry; entry e sits in row e / 64 of
 // the centroid image, its K coefficients in K consecutive pixels from column (e % 64)·K, one
 // channel each in R G B. A label past the palette leaves the splat's SH at zero.
-Status decodeSh(const SogMeta& m, const RgbaImage& centroids, const RgbaImage& labels, SplatCloud& c, const std::string& what) {
+Status decodeSh(const SogMeta& m, const RgbaImage& centroids, const RgbaImage& labels, std::size_t first, SplatCloud& c,
+                const std::string& what) {
     int bands = m.shBands;
     if (m.version == 1) bands = centroids.width == 192 ? 1 : centroids.width == 512 ? 2 : centroids.width == 960 ? 3 : 0;
     const int k = splat::shRestCount(bands);
@@ -160,7 +171,7 @@ Status decodeSh(const SogMeta& m, const RgbaImage& centroids, const RgbaImage& l
     c.shDegree = bands;
     c.shRest.assign(c.size() * std::size_t(k) * 3, 0.f);
     for (std::size_t i = 0; i < c.size(); ++i) {
-        const std::uint64_t label = labels.rgba[i * 4] | (unsigned(labels.rgba[i * 4 + 1]) << 8);
+        const std::uint64_t label = labels.rgba[(first + i) * 4] | (unsigned(labels.rgba[(first + i) * 4 + 1]) << 8);
         if (label >= palette) continue;
         const std::size_t row = std::size_t(label / 64), col0 = std::size_t(label % 64) * std::size_t(k);
         for (int j = 0; j < k; ++j) {
@@ -173,63 +184,97 @@ Status decodeSh(const SogMeta& m, const RgbaImage& centroids, const RgbaImage& l
     return {};
 }
 
-Result<SplatCloud> decodeSog(const SogFiles& files, const SogMeta& m, const std::string& path, const Progress& progress) {
+// Every image of the SOG decoded (progress over the images), each checked to hold the count.
+Status loadImages(const SogFiles& files, SogImages::Data& d, const Progress& progress) {
+    const SogMeta& m = d.meta;
     const int stages = m.hasSh ? 6 : 4;
     int stage = 0;
     auto next = [&](const char* what) -> Status {
-        if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "reading the SOG cancelled", path);
+        if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "reading the SOG cancelled", d.path);
         progress.report(double(stage++) / stages, what);
         return {};
     };
-    SplatCloud c;
+    auto load = [&](const std::string& name, std::uint64_t count, RgbaImage& out) -> Status {
+        auto image = loadImage(files, name, count);
+        if (!image) return image.error();
+        out = std::move(*image);
+        return {};
+    };
     SW_TRY(next("SOG positions"));
-    {
-        auto lo = loadImage(files, m.meansLow, m.count);
-        if (!lo) return lo.error();
-        auto hi = loadImage(files, m.meansHigh, m.count);
-        if (!hi) return hi.error();
-        c.resize(std::size_t(m.count));  // only now: the count is backed by decoded pixels
-        decodeMeans(m, *lo, *hi, c);
-    }
+    SW_TRY(load(m.meansLow, m.count, d.meansLow));
+    SW_TRY(load(m.meansHigh, m.count, d.meansHigh));
     SW_TRY(next("SOG rotations"));
-    auto quats = loadImage(files, m.quats, m.count);
-    if (!quats) return quats.error();
-    decodeQuats(*quats, c);
+    SW_TRY(load(m.quats, m.count, d.quats));
     SW_TRY(next("SOG scales"));
-    auto scales = loadImage(files, m.scales, m.count);
-    if (!scales) return scales.error();
-    decodeScales(m, *scales, c);
+    SW_TRY(load(m.scales, m.count, d.scales));
     SW_TRY(next("SOG colours"));
-    auto sh0 = loadImage(files, m.sh0, m.count);
-    if (!sh0) return sh0.error();
-    decodeColours(m, *sh0, c);
+    SW_TRY(load(m.sh0, m.count, d.sh0));
     if (m.hasSh) {
         SW_TRY(next("SOG SH palette"));
-        auto centroids = loadImage(files, m.shCentroids, 0);
-        if (!centroids) return centroids.error();
+        SW_TRY(load(m.shCentroids, 0, d.shCentroids));
+        d.shCentroidsLabel = files.label(m.shCentroids);
         SW_TRY(next("SOG SH labels"));
-        auto labels = loadImage(files, m.shLabels, m.count);
-        if (!labels) return labels.error();
-        SW_TRY(decodeSh(m, *centroids, *labels, c, files.label(m.shCentroids)));
+        SW_TRY(load(m.shLabels, m.count, d.shLabels));
     }
-    SW_TRY(c.validate(path));
-    frameToModel(c, Frame::Gaussian);
-    progress.report(1.0, "SOG read");
-    return c;
+    return {};
 }
 
-Result<SplatCloud> readFrom(const Result<SogFiles>& files, const Progress& progress) {
+Result<std::shared_ptr<const SogImages>> readImages(const Result<SogFiles>& files, const Progress& progress) {
     if (!files) return files.error();
     const std::string metaName = "meta.json";
     auto text = files->read(metaName);
     if (!text) return text.error();
-    const std::string metaLabel = files->label(metaName);
-    auto meta = detail::parseSogMeta(std::string(text->begin(), text->end()), metaLabel);
+    auto data = std::make_shared<SogImages::Data>();
+    data->path = files->label(metaName);
+    auto meta = detail::parseSogMeta(std::string(text->begin(), text->end()), data->path);
     if (!meta) return meta.error();
-    return decodeSog(*files, *meta, metaLabel, progress);
+    data->meta = std::move(*meta);
+    SW_TRY(loadImages(*files, *data, progress));
+    return std::shared_ptr<const SogImages>(new SogImages(std::move(data)));
+}
+
+Result<SplatCloud> readFrom(const Result<SogFiles>& files, const Progress& progress) {
+    auto images = readImages(files, progress);
+    if (!images) return images.error();
+    auto cloud = (*images)->splats(0, (*images)->count());
+    if (cloud) progress.report(1.0, "SOG read");
+    return cloud;
 }
 
 }  // namespace
+
+std::uint64_t SogImages::count() const { return m_data->meta.count; }
+const std::string& SogImages::path() const { return m_data->path; }
+
+std::uint64_t SogImages::bytes() const {
+    const Data& d = *m_data;
+    std::uint64_t n = 0;
+    for (const RgbaImage* i : {&d.meansLow, &d.meansHigh, &d.quats, &d.scales, &d.sh0, &d.shCentroids, &d.shLabels}) n += i->rgba.size();
+    return n;
+}
+
+Result<std::shared_ptr<const SogImages>> SogImages::read(const std::string& path, const Progress& progress) {
+    return readImages(SogFiles::open(path), progress);
+}
+
+Result<SplatCloud> SogImages::splats(std::uint64_t offset, std::uint64_t count, bool withSh) const {
+    const Data& d = *m_data;
+    if (offset > d.meta.count || count > d.meta.count - offset)
+        return makeError(ErrorCode::InvalidInput, "splats " + std::to_string(offset) + ".." + std::to_string(offset + count) +
+                                                      " asked of a SOG holding " + std::to_string(d.meta.count), d.path);
+    SplatCloud c;
+    c.resize(std::size_t(count));  // the count is backed by decoded pixels
+    const std::size_t first = std::size_t(offset);
+    decodeMeans(d.meta, d.meansLow, d.meansHigh, first, c);
+    decodeQuats(d.quats, first, c);
+    decodeScales(d.meta, d.scales, first, c);
+    decodeColours(d.meta, d.sh0, first, c);
+    if (d.meta.hasSh && withSh) SW_TRY(decodeSh(d.meta, d.shCentroids, d.shLabels, first, c, d.shCentroidsLabel));
+    SW_TRY(c.validate(d.path));
+    frameToModel(c, Frame::Gaussian);
+    return c;
+}
+
 
 bool isSogPath(const std::string& path) {
     std::error_code ec;

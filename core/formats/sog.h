@@ -11,6 +11,7 @@
 // Stored as a folder (meta.json beside the images) or bundled: the same files in one ZIP, `.sog`.
 // The splats are in the 3DGS convention (like a PLY) and read into model space; SH is kept.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,27 @@ Result<splat::SplatCloud> readSog(const std::string& path, const Progress& progr
 // errors name `<path>:<entry>`).
 Result<splat::SplatCloud> decodeSogBundle(std::vector<std::uint8_t> bytes, const std::string& path,
                                           const Progress& progress = {});
+
+// A SOG's meta.json and images decoded once, its splats converted a run at a time: what a
+// Streamed SOG chunk source needs (one file holds the runs of many chunks). Holds 4 bytes per
+// pixel of each image (≈ 24 bytes a splat, 28 with SH).
+class SogImages {
+public:
+    struct Data;
+    // `path` as readSog takes it; the same errors, progress and cancel.
+    static Result<std::shared_ptr<const SogImages>> read(const std::string& path, const Progress& progress = {});
+    std::uint64_t count() const;  // splats (meta.json's count)
+    std::uint64_t bytes() const;  // decoded image bytes held
+    const std::string& path() const;  // the meta.json, for errors
+    // Splats [offset, offset + count) in model space, SH dropped unless `withSh`; a run past the
+    // count is InvalidInput naming the meta.json.
+    Result<splat::SplatCloud> splats(std::uint64_t offset, std::uint64_t count, bool withSh = true) const;
+
+    explicit SogImages(std::shared_ptr<const Data> data) : m_data(std::move(data)) {}
+
+private:
+    std::shared_ptr<const Data> m_data;
+};
 
 // True when `path` looks like a SOG: a `.sog` file, a folder with meta.json, or a meta.json.
 bool isSogPath(const std::string& path);

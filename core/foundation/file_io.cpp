@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <atomic>
 #include <filesystem>
 #include <random>
 
@@ -174,8 +175,19 @@ Status AtomicFile::open() {
     return {};
 }
 
+bool simulatedDiskFull(std::uint64_t bytesAboutToWrite) {
+    static const char* limit = std::getenv("SW_TEST_DISK_FILLS_AFTER");
+    if (!limit) return false;
+    static std::atomic<std::uint64_t> written{0};
+    return written.fetch_add(bytesAboutToWrite) + bytesAboutToWrite > std::strtoull(limit, nullptr, 10);
+}
+
 Status AtomicFile::write(const void* data, std::size_t size) {
     if (m_fd < 0) return makeError(ErrorCode::Io, "file not open", m_path);
+    if (!m_direct && simulatedDiskFull(size)) {
+        m_failed = true;
+        return makeError(ErrorCode::Io, "write failed (" + std::string(std::strerror(ENOSPC)) + ")", m_path);
+    }
     const auto* p = static_cast<const char*>(data);
     while (size > 0) {
         if (interruptRequested()) {

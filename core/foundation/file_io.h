@@ -65,6 +65,11 @@ private:
 // SW_TEST_DISK_FREE stands for the free bytes).
 Status checkDiskSpace(const std::string& path, std::uint64_t bytes);
 
+// Test-only fault injection: with SW_TEST_DISK_FILLS_AFTER=<bytes> in the environment, true once
+// this process's writes (AtomicFile and the callers that ask) pass that many bytes, as when the
+// disk fills during a long job; the writer then fails as on ENOSPC. Always false without it.
+bool simulatedDiskFull(std::uint64_t bytesAboutToWrite);
+
 // A fresh temporary name for target: "<target>.tmp-<pid>-<8 hex>".
 std::string temporaryPathFor(const std::string& target);
 // Removes this program's temporaries in `target`'s folder (of `target` and of any other name

@@ -55,6 +55,16 @@ std::uint64_t allocatableBytes() {
     return available;
 }
 
+std::uint64_t peakResidentBytes() {
+    const std::uint64_t bytes = procKilobytes("/proc/self/status", "VmHWM:");  // read in kB, returned in bytes
+    return bytes == kUnknown ? 0 : bytes;
+}
+
+std::uint64_t residentBytes() {
+    const std::uint64_t bytes = procKilobytes("/proc/self/status", "VmRSS:");
+    return bytes == kUnknown ? 0 : bytes;
+}
+
 Status checkAllocation(std::uint64_t bytes, std::string_view what, const std::string& path) {
     const std::uint64_t available = allocatableBytes();
     if (bytes <= available) return {};

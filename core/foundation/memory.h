@@ -14,6 +14,11 @@ namespace sw {
 // (MemAvailable) and what the address-space limit (ulimit -v) leaves. UINT64_MAX when unknown.
 std::uint64_t allocatableBytes();
 
+// The most resident memory this process has held so far (VmHWM), and what it holds now (VmRSS),
+// in bytes; 0 when unknown.
+std::uint64_t peakResidentBytes();
+std::uint64_t residentBytes();
+
 // OutOfMemory "<what> needs N MiB but only M MiB are available" when `bytes` exceeds
 // allocatableBytes(); `path` names the file or output it is for.
 Status checkAllocation(std::uint64_t bytes, std::string_view what, const std::string& path = {});

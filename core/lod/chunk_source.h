@@ -1,10 +1,11 @@
 #pragma once
 // Where a scan's chunks come from. The resident pool asks a ChunkSource for one chunk at a time
 // on its worker threads; the tree (bounds, counts, spacing) is known up front. Sources today:
-// a tree built in memory (MemoryChunkSource) and our chunked folder (lod_folder.h); a Streamed
-// SOG folder or an HTTP server fit the same interface.
+// a tree built in memory (MemoryChunkSource), our chunked folder (lod_folder.h) and a PlayCanvas
+// Streamed SOG (streamed_sog_source.h); an HTTP server fits the same interface.
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "core/foundation/error.h"
 #include "core/lod/lod_tree.h"
@@ -27,6 +28,8 @@ public:
     // One chunk's splats. Called from several worker threads at once: must be thread-safe.
     // An error names the file (or address) and the problem.
     virtual Result<splat::SplatCloud> loadChunk(std::uint32_t leaf, std::uint32_t level) const = 0;
+    // The folder the chunks are read from ("" when none): a writer never writes over it.
+    virtual std::string inputFolder() const { return {}; }
 };
 
 // A tree built in memory (buildLodTree), its chunks handed out as copies.

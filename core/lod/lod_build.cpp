@@ -137,6 +137,8 @@ const SettingsSchema<LodSettings>& lodSchema() {
             .tooltip("Splats of one level merged into one splat of the next coarser level").group("Tree");
         s.add(&LodSettings::threads, "threads", "Threads").range(0, 256)
             .tooltip("Worker threads building the levels; 0 uses one per core").group("Performance");
+        s.add(&LodSettings::memoryMiB, "memory", "Memory limit").range(16, 1 << 20).unit("MiB")
+            .tooltip("Most memory the build holds; a larger scan is split on disk and built part by part").group("Performance");
         return s;
     }();
     return schema;

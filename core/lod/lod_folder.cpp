@@ -34,7 +34,9 @@ Eigen::AlignedBox3f boxFrom(const json& j) {
     return Eigen::AlignedBox3f(v(j.at(0)), v(j.at(1)));
 }
 
-std::string manifestText(const LodTree& tree) {
+}  // namespace
+
+std::string lodManifestText(const LodTree& tree) {
     json nodes = json::array();
     for (const LodNode& n : tree.nodes) {
         json j = {{"bounds", boxJson(n.bounds)}, {"count", n.count}, {"spacing", n.spacing}};
@@ -62,6 +64,8 @@ std::string manifestText(const LodTree& tree) {
                            {"leaves", leaves}};
     return manifest.dump(1) + "\n";
 }
+
+namespace {
 
 // A manifest's file entry as a path inside `folder`, or an error naming the manifest.
 Result<std::string> insideFolder(const std::string& entry, const std::string& manifest) {
@@ -206,44 +210,23 @@ Result<splat::SplatCloud> decodeChunk(std::span<const std::uint8_t> in, std::uin
     return c;
 }
 
-Result<std::uint64_t> writeLodFolder(const LodTree& tree, const std::string& folder, const Progress& progress) {
+Result<std::uint64_t> writeLodFolder(const LodTree& tree, const std::string& folder, const Progress& progress,
+                                     const LodFolderExtras& extras) {
     SW_REQUIRE(tree.chunks.size() == tree.leaves.size() * static_cast<std::size_t>(tree.levelCount),
                "chunks " << tree.chunks.size() << " leaves " << tree.leaves.size());
-    const fs::path target = fs::absolute(folder).lexically_normal();
-    std::error_code ec;
-    fs::create_directories(target.parent_path(), ec);
-    if (ec) return makeError(ErrorCode::Io, "cannot create the parent folder (" + ec.message() + ")", target.string());
-    SW_TRY(checkFolderReplaceable(target.string()));
+    auto writer = LodFolderWriter::begin(folder);
+    if (!writer) return writer.error();
     std::uint64_t total = 0;
     for (const splat::SplatCloud& c : tree.chunks) total += kChunkFileHeader + c.size() * kChunkFloatsPerSplat * 4;
-    SW_TRY(checkDiskSpace(target.string(), total));
-    auto temp = TemporaryFolder::create(target.string());
-    if (!temp) return temp.error();
-    const fs::path tempPath = temp->path();
-    fs::create_directories(tempPath / "chunks", ec);
-    if (ec) return makeError(ErrorCode::Io, "cannot create the chunks folder (" + ec.message() + ")", target.string());
-    std::vector<std::string> written;
+    SW_TRY(checkDiskSpace((*writer)->target(), total));
+    const double chunkShare = extras.streamedSog ? 0.3 : 1.0;
     for (std::size_t leaf = 0; leaf < tree.leaves.size(); ++leaf) {
-        if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "LOD folder writing cancelled", target.string());
-        for (int level = 0; level < tree.levelCount; ++level) {
-            const std::string name = chunkFileName(leaf, level);
-            const auto bytes = encodeChunk(tree.chunk(leaf, level), static_cast<std::uint32_t>(leaf), static_cast<std::uint32_t>(level));
-            if (Status st = writeFileAtomic((tempPath / name).string(), bytes); !st)
-                return temp->relocate(st.error(), target.string());
-        }
-        progress.report(static_cast<double>(leaf + 1) / static_cast<double>(tree.leaves.size()), "writing chunks");
+        if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "LOD folder writing cancelled", (*writer)->target());
+        for (int level = 0; level < tree.levelCount; ++level) SW_TRY((*writer)->writeChunk(tree.chunk(leaf, level), leaf, level));
+        progress.report(chunkShare * static_cast<double>(leaf + 1) / static_cast<double>(tree.leaves.size()), "writing chunks");
     }
-    written.push_back("chunks/");
-    const std::string manifest = manifestText(tree);
-    total += manifest.size();
-    if (Status st = writeFileAtomic((tempPath / kLodManifest).string(), manifest); !st)
-        return temp->relocate(st.error(), target.string());
-    written.push_back(kLodManifest);
-    if (Status st = recordOutputs(tempPath.string(), written); !st) return temp->relocate(st.error(), target.string());
-    if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "LOD folder writing cancelled", target.string());
-    SW_TRY(replaceFolder(tempPath.string(), target.string()));
-    temp->release();
-    return total;
+    const MemoryChunkSource source(std::shared_ptr<const LodTree>(std::shared_ptr<const LodTree>(), &tree));  // not owning
+    return (*writer)->finish(tree, extras, &source, progress.sub(chunkShare, 1.0));
 }
 
 Result<std::shared_ptr<FolderChunkSource>> FolderChunkSource::open(const std::string& folder) {

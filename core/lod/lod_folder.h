@@ -14,6 +14,7 @@
 #include "core/foundation/progress.h"
 #include "core/lod/chunk_source.h"
 #include "core/lod/lod_tree.h"
+#include "core/lod/streamed_sog_write.h"
 
 namespace sw::lod {
 
@@ -26,15 +27,54 @@ inline constexpr std::size_t kChunkFloatsPerSplat = 14;
 // "chunks/<leaf>_<level>.swlc": the chunk's path inside the folder.
 std::string chunkFileName(std::size_t leaf, int level);
 
+// The text of lod.json for `tree` (its chunks need not be present).
+std::string lodManifestText(const LodTree& tree);
 // Encodes / decodes one chunk file; `path` names the file in errors.
 std::vector<std::uint8_t> encodeChunk(const splat::SplatCloud& chunk, std::uint32_t leaf, std::uint32_t level);
 Result<splat::SplatCloud> decodeChunk(std::span<const std::uint8_t> bytes, std::uint32_t leaf, std::uint32_t level,
                                       std::uint32_t count, const std::string& path);
 
+// What writeLodFolder writes beside lod.json and chunks/.
+struct LodFolderExtras {
+    bool streamedSog = false;          // a PlayCanvas Streamed SOG of the tree in `streamed/`
+    StreamedSogSettings streamed;
+};
+
+// Writes a LOD folder one chunk at a time (the out-of-core build holds one part of the tree at
+// a time): begin() refuses a folder holding files splatwright did not write and makes the
+// temporary folder, writeChunk() adds a chunk file, finish() writes the manifest and the marker
+// and renames the folder into place. Destroyed before finish(), it leaves nothing behind.
+class LodFolderWriter {
+public:
+    static Result<std::unique_ptr<LodFolderWriter>> begin(const std::string& folder);
+    ~LodFolderWriter();
+    LodFolderWriter(const LodFolderWriter&) = delete;
+    LodFolderWriter& operator=(const LodFolderWriter&) = delete;
+    Status writeChunk(const splat::SplatCloud& chunk, std::size_t leaf, int level);
+    // Writes lod.json (and the extras: a Streamed SOG from `chunks`, or from the chunk files
+    // written when null), the marker, and renames the folder into place. `tree` needs no chunks;
+    // every one of its leaf levels must have been written.
+    Result<std::uint64_t> finish(const LodTree& tree, const LodFolderExtras& extras = {}, const ChunkSource* chunks = nullptr,
+                                 const Progress& progress = {});
+    // A folder inside the temporary one for scratch files (removed with it; emptied by finish()).
+    std::string scratchFolder() const;
+    const std::string& target() const { return m_target; }
+    std::uint64_t bytesWritten() const { return m_bytes; }
+
+private:
+    struct Temp;
+    LodFolderWriter(std::string target, std::unique_ptr<Temp> temp);
+    Error relocate(Error e) const;
+    std::string m_target;
+    std::unique_ptr<Temp> m_temp;
+    std::uint64_t m_bytes = 0;
+};
+
 // Writes the tree (its chunks must be present) to `folder`: refused when `folder` holds files
 // splatwright did not write (output_folder.h), so an input is never written over. Nothing is
 // left behind on failure or cancel. Returns the bytes written.
-Result<std::uint64_t> writeLodFolder(const LodTree& tree, const std::string& folder, const Progress& progress = {});
+Result<std::uint64_t> writeLodFolder(const LodTree& tree, const std::string& folder, const Progress& progress = {},
+                                     const LodFolderExtras& extras = {});
 
 // A folder read back: its tree (chunks empty) and the chunk files, checked to exist and to
 // lie inside the folder.
@@ -44,6 +84,7 @@ public:
     const LodTree& tree() const override { return m_tree; }
     Result<splat::SplatCloud> loadChunk(std::uint32_t leaf, std::uint32_t level) const override;
     const std::string& folder() const { return m_folder; }
+    std::string inputFolder() const override { return m_folder; }
     std::string chunkPath(std::uint32_t leaf, std::uint32_t level) const;
 
 private:

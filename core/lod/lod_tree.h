@@ -22,6 +22,7 @@ struct LodSettings {
     int levels = 5;        // levels of detail per leaf, the finest included
     int reduction = 4;     // splats of one level merged into one of the next coarser
     int threads = 0;       // worker threads; 0 = one per core
+    int memoryMiB = 4096;  // memory limit of lod-build: a larger scan is built on disk (lod_build_disk.h)
 };
 const SettingsSchema<LodSettings>& lodSchema();
 

@@ -32,3 +32,22 @@ sw_cli_test(convert_axes_model RC 0 REQUIRES "${_fruit}" LABELS cli external
   ARGS convert "${_fruit}" -o "${SW_OUT}/convert_fruit_model.spz" --axes model)
 sw_cli_test(convert_bad_axes RC 5 MATCH "unknown axes 'sideways' \\(expected standard or model\\)"
   ARGS convert "${SW_OUT}/no_such.ply" -o "${SW_OUT}/never.spz" --axes sideways)
+# glTF KHR_gaussian_splatting: PLY -> GLB -> PLY keeps every splat and SH band; a .gltf too; a
+# mesh glTF is not a splat cloud.
+sw_cli_test(convert_ply_to_glb RC 0 REQUIRES "${_fruit}" LABELS cli external
+  MATCH "converted 4721 splats \\(SH degree 3\\)"
+  ARGS convert "${_fruit}" -o "${SW_OUT}/convert_fruit.glb")
+sw_cli_test(convert_glb_to_ply RC 0 REQUIRES "${_fruit}" LABELS cli external
+  MATCH "converted 4721 splats \\(SH degree 3\\)"
+  ARGS convert "${SW_OUT}/convert_fruit.glb" -o "${SW_OUT}/convert_fruit_from_glb.ply")
+set_tests_properties(cli.convert_glb_to_ply PROPERTIES DEPENDS cli.convert_ply_to_glb)
+sw_cli_test(info_glb_cloud RC 0 REQUIRES "${_fruit}" LABELS cli external
+  MATCH "splat cloud: .*convert_fruit\\.glb\nsplats: 4721\nSH degree: 3"
+  ARGS info "${SW_OUT}/convert_fruit.glb")
+set_tests_properties(cli.info_glb_cloud PROPERTIES DEPENDS cli.convert_ply_to_glb)
+sw_cli_test(convert_seal_to_gltf RC 0 REQUIRES "${_seal}" LABELS cli external
+  MATCH "converted 101780 splats \\(SH degree 0\\)"
+  ARGS convert "${_seal}" -o "${SW_OUT}/convert_seal.gltf")
+sw_cli_test(convert_mesh_glb_refused RC 5 REQUIRES "${SW_ASSETS}/models/portal.glb" LABELS cli external
+  MATCH "error: .*portal\\.glb: the glTF has no KHR_gaussian_splatting primitive"
+  ARGS convert "${SW_ASSETS}/models/portal.glb" -o "${SW_OUT}/never.ply")

@@ -18,9 +18,21 @@ function(sw_lod name)
   set_tests_properties(cli.lod.${name} PROPERTIES FIXTURES_REQUIRED lod_inputs)
 endfunction()
 
-sw_lod(build RC 0 MATCH "lod-build: 20000 splats -> 16 leaves of at most 2000 splats, 4 levels.*level 3: [0-9]+ splats.*wrote .*/build"
-  EXISTS @O@/build/lod.json @O@/build/chunks/15_3.swlc
+sw_lod(build RC 0 MATCH "lod-build: 20000 splats -> 16 leaves of at most 2000 splats, 4 levels.*level 3: [0-9]+ splats.*wrote .*/build.*Streamed SOG of the same levels: .*/build/streamed/lod-meta.json"
+  EXISTS @O@/build/lod.json @O@/build/chunks/15_3.swlc @O@/build/streamed/lod-meta.json @O@/build/streamed/0_0/means_l.webp
   ARGS lod-build ${LOD}/scene.ply -o @O@/build --leaf-size 2000 --levels 4)
+sw_lod(build_on_disk RC 0
+  MATCH "lod-build: 150000 splats -> [0-9]+ leaves .*level 0: 150000 splats.*built on disk in [2-9] parts within the 16 MiB memory limit.*peak memory: [0-9]+ MiB.*wrote .*/disk"
+  EXISTS @O@/disk/lod.json EXISTS @O@/disk/streamed/lod-meta.json ABSENT @O@/disk/scratch
+  ARGS lod-build ${LOD}/big.ply -o @O@/disk --leaf-size 4096 --memory 16)
+sw_lod(build_no_streamed_sog RC 0 NOMATCH "Streamed SOG" EXISTS @O@/build/lod.json ABSENT @O@/build/streamed
+  ARGS lod-build ${LOD}/scene.ply -o @O@/build --leaf-size 2000 --levels 4 --no-streamed-sog)
+sw_lod(build_sog_file_splats_zero RC 5 MATCH "parameter 'sog-file-splats' = 0 is outside" ABSENT @O@/build
+  ARGS lod-build ${LOD}/scene.ply -o @O@/build --sog-file-splats 0)
+# The Streamed SOG lod_gen wrote beside the folder "ok" reads back as a cloud: its finest level.
+sw_lod(info_streamed_sog RC 0 MATCH "splats: 20000\nSH degree: 0\n" ARGS info ${LOD}/ok/streamed/lod-meta.json)
+sw_lod(convert_streamed_to_sog RC 0 MATCH "converted 20000 splats \\(SH degree 0\\): .* -> .*level0\\.sog" EXISTS @O@/level0.sog
+  ARGS convert ${LOD}/ok/streamed -o @O@/level0.sog)
 sw_lod(build_then_info RC 0
   MATCH "20000 splats, 16 leaves, 31 nodes, 4 levels \\(leaf size 2000, reduction 4\\); every chunk checked.*level 3: [0-9]+ splats"
   ARGS lod-info ${LOD}/ok)
@@ -55,6 +67,14 @@ sw_lod(info_not_a_folder RC 2 MATCH "error: .*no_such/lod\\.json"
   ARGS lod-info ${LOD}/no_such)
 sw_lod(build_disk_full RC 2 ENV SW_TEST_DISK_FREE=1000
   MATCH "error: .*build: the file would be [0-9]+ KB but its disk has 1000 bytes free; nothing was written" ABSENT @O@/build
+  ARGS lod-build ${LOD}/scene.ply -o @O@/build)
+# The disk fills during the build (SW_TEST_DISK_FILLS_AFTER: writes fail as on ENOSPC after that
+# many bytes): while the scratch files are written (on disk, --memory 16) and while the chunks are.
+sw_lod(build_disk_fills_scratch RC 2 ENV SW_TEST_DISK_FILLS_AFTER=3000000
+  MATCH "error: .*disk: writing the scratch file all\\.bin of the LOD build failed \\(is the disk full\\?\\)" ABSENT @O@/disk NOLEFTOVER @O@
+  ARGS lod-build ${LOD}/big.ply -o @O@/disk --memory 16)
+sw_lod(build_disk_fills_chunks RC 2 ENV SW_TEST_DISK_FILLS_AFTER=500000
+  MATCH "error: .*build/chunks/[0-9]+_[0-9]\\.swlc: write failed \\(No space left on device\\)" ABSENT @O@/build NOLEFTOVER @O@
   ARGS lod-build ${LOD}/scene.ply -o @O@/build)
 # A real scan with SH bands (../shared/assets): built, the dropped bands said out loud.
 set(_fruit "${SW_ASSETS}/splats/fruit_drops_minimal.ply")

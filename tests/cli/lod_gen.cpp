@@ -1,8 +1,9 @@
 // Writes the inputs of the lod-build / lod-info CLI tests (tests/cli/lod.cmake) into the folder
-// given as argv[1], replacing what a previous run left there: a 20 000-splat scan, the same scan
-// with a NaN, a LOD folder built from it, and broken copies of that folder (a truncated chunk, a
-// missing chunk, a chunk path outside the folder, a newer major version, a NaN splat in a chunk),
-// and a folder holding the user's own scan. Built in code with fixed seeds.
+// given as argv[1], replacing what a previous run left there: a 20 000-splat scan (and a 150 000-
+// splat one, larger than a 16 MiB build limit), the 20 000-splat scan with a NaN, a LOD folder built
+// from it, and broken copies of that folder (a truncated chunk, a missing chunk, a chunk path
+// outside the folder, a newer major version, a NaN splat in a chunk), and a folder holding the
+// user's own scan. Built in code with fixed seeds.
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -67,6 +68,8 @@ int main(int argc, char** argv) {
 
     sw::splat::SplatCloud scene = sw::lod::test::stripScene(50.0f, 4.0f, 0.1f);  // 20 000 splats
     check(sw::formats::writePly((g_out / "scene.ply").string(), scene));
+    // 150 000 splats: over a 16 MiB build limit, so lod-build --memory 16 builds it on disk.
+    check(sw::formats::writePly((g_out / "big.ply").string(), sw::lod::test::stripScene(150.0f, 10.0f, 0.1f, 5u)));
     // The same scan with splat 3's x a NaN (the writer refuses NaN: patched in the bytes).
     std::string ply = readAll(g_out / "scene.ply");
     const std::size_t body = ply.find("end_header\n") + 11, stride = 17 * 4;  // x y z, normal, DC, opacity, scale, rot
@@ -82,7 +85,7 @@ int main(int argc, char** argv) {
     auto tree = sw::lod::buildLodTree(scene, s);
     if (!tree) fail(tree.error().toString());
     const fs::path ok = g_out / "ok";
-    if (auto bytes = sw::lod::writeLodFolder(*tree, ok.string()); !bytes) fail(bytes.error().toString());
+    if (auto bytes = sw::lod::writeLodFolder(*tree, ok.string(), {}, {true, {}}); !bytes) fail(bytes.error().toString());
 
     const fs::path truncated = copyOf(ok, "truncated") / sw::lod::chunkFileName(1, 0);
     fs::resize_file(truncated, fs::file_size(truncated) - 7);

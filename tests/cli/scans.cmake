@@ -15,6 +15,11 @@ if(EXISTS "${_scans}/PROVENANCE.txt")
   sw_cli_test(convert_scan_skull_sog RC 0 LABELS cli external OUTDIR "${SW_OUT}/convert_skull"
     MATCH "converted 94936 splats \\(SH degree 3\\)" EXISTS "${SW_OUT}/convert_skull/skull.ply"
     ARGS convert "${_scans}/skull.sog" -o "${SW_OUT}/convert_skull/skull.ply")
+  sw_cli_test(convert_scan_skull_to_sog RC 0 LABELS cli external OUTDIR "${SW_OUT}/convert_skull_sog"
+    MATCH "converted 94936 splats \\(SH degree 3\\): .* -> .*skull\\.sog" EXISTS "${SW_OUT}/convert_skull_sog/skull.sog"
+    ARGS convert "${_scans}/skull.sog" -o "${SW_OUT}/convert_skull_sog/skull.sog")
+  sw_cli_test(convert_scan_onto_itself RC 5 LABELS cli external MATCH "error: .*skull\\.sog: .*input"
+    ARGS convert "${_scans}/skull.sog" -o "${_scans}/skull.sog")
 endif()
 
 set(_bad "${SW_OUT}/scans_bad")

@@ -1,4 +1,4 @@
-// Robustness: every prefix of a small file of each format fails cleanly, and a few hundred
+// Robustness: every prefix of a small file of each format (PLY, SPZ, .splat, SPL2, glTF KHR) fails cleanly, and a few hundred
 // seeded random byte flips either fail with a message naming the file or decode to a valid
 // cloud/model. Never a crash.
 #include <doctest/doctest.h>
@@ -6,6 +6,7 @@
 #include <functional>
 #include <random>
 
+#include "core/formats/gltf_splat.h"
 #include "core/formats/ply.h"
 #include "core/formats/spl2.h"
 #include "core/formats/splat_file.h"
@@ -101,4 +102,15 @@ TEST_CASE("SPL2: only the tail-less prefix decodes") {
     CHECK(d(Bytes(file->begin(), file->begin() + static_cast<long>(body))));
     CHECK(acceptedPrefixes(*file, d) == 1);
     MESSAGE("SPL2 flips accepted: " << acceptedFlips(*file, d, 4u) << "/300");
+}
+
+TEST_CASE("glTF KHR_gaussian_splatting (GLB and .gltf): every prefix fails, flips never crash") {
+    for (bool binary : {true, false}) {
+        auto file = encodeGltfSplat(sw::test::makeRandomCloud(3, 1, 10u), {binary, Axes::Standard}, "f");
+        REQUIRE(file.ok());
+        const Decoder d = cloudDecoder(&decodeGltfSplat);
+        CHECK(d(*file));
+        CHECK(acceptedPrefixes(*file, d) == 0);
+        MESSAGE(std::string(binary ? "GLB" : ".gltf") << " flips accepted: " << acceptedFlips(*file, d, 5u) << "/300");
+    }
 }

@@ -20,3 +20,13 @@ else()
 endif()
 set_tests_properties(external.viewers PROPERTIES LABELS external SKIP_RETURN_CODE ${SW_SKIP_CODE}
                      SKIP_REGULAR_EXPRESSION "${SW_SKIP_LINE}" TIMEOUT 900 FIXTURES_REQUIRED viewers_export)
+# The Streamed SOG lod-build writes (issue 36), opened by PlayCanvas's engine: the same levels and
+# splats per level as our LOD folder beside it, every centre the engine decodes inside its node's
+# bound. The folder is lod_gen's (tests/cli/lod.cmake); skipped like the test above.
+if(SW_NODE)
+  add_test(NAME external.viewers_streamed_sog COMMAND ${SW_NODE} "${SW_VIEWERS_DIR}/streamed.mjs" --dir "${SW_OUT}/lod/ok")
+else()
+  add_test(NAME external.viewers_streamed_sog COMMAND ${CMAKE_COMMAND} -E echo "SKIP: node is not installed (scripts/deps.sh)")
+endif()
+set_tests_properties(external.viewers_streamed_sog PROPERTIES LABELS external SKIP_RETURN_CODE ${SW_SKIP_CODE}
+                     SKIP_REGULAR_EXPRESSION "${SW_SKIP_LINE}" TIMEOUT 600 FIXTURES_REQUIRED lod_inputs)

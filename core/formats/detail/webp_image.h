@@ -23,5 +23,9 @@ struct RgbaImage {
 inline constexpr std::uint64_t kMaxWebpPixels = std::uint64_t(1) << 28;
 
 Result<RgbaImage> decodeWebp(std::span<const std::uint8_t> bytes, const std::string& what);
+// Lossless WebP of `image` (libwebp, `exact`: the RGB under alpha 0 is kept), which decodes back
+// to the same RGBA bytes; `effort` 0..9 is libwebp's lossless preset (0 fastest, 9 smallest).
+// Errors (0 pixels or above 16383 on a side, libwebp out of memory) name `what`.
+Result<std::vector<std::uint8_t>> encodeWebpLossless(const RgbaImage& image, int effort, const std::string& what);
 
 }  // namespace sw::formats::detail

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <string>
 
+#include "core/foundation/memory.h"
 #include "core/lod/lod_folder.h"
 #include "core/lod/resident_pool.h"
 #include "core/lod/sort.h"
@@ -21,19 +22,7 @@ double since(std::chrono::steady_clock::time_point t0) {
 }
 
 // Peak resident set of this process (VmHWM), MiB.
-double peakMiB() {
-    std::ifstream status("/proc/self/status");
-    std::string key;
-    while (status >> key) {
-        if (key == "VmHWM:") {
-            double kb = 0.0;
-            status >> kb;
-            return kb / 1024.0;
-        }
-        status.ignore(256, '\n');
-    }
-    return 0.0;
-}
+double peakMiB() { return double(sw::peakResidentBytes()) / 1048576.0; }
 
 }  // namespace
 

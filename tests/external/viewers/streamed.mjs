@@ -1,0 +1,66 @@
+// Opens the Streamed SOG that lod-build writes (<dir>/streamed/lod-meta.json) in PlayCanvas's
+// engine (headless Chromium, Debian's) and checks it against our own LOD folder beside it
+// (<dir>/lod.json): the same number of levels, the same splats per level in the engine's octree
+// and in the SOG files it decodes, and every centre the engine's shader decodes inside the bound
+// of the node whose run holds it. Usage: node streamed.mjs --dir <LOD folder>. Exit 77: a tool
+// is missing.
+import { createServer } from 'node:http';
+import { readFileSync, existsSync, statSync } from 'node:fs';
+import { extname, join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, v, i, a) => (v.startsWith('--') ? [...acc, [v.slice(2), a[i + 1]]] : acc), []));
+const chromium = process.env.SW_CHROMIUM ?? '/usr/bin/chromium';
+const skip = (why) => { console.log(`SKIP: ${why}`); process.exit(77); };
+if (!existsSync(chromium)) skip(`${chromium} is absent (apt-get install chromium, or scripts/deps.sh)`);
+if (!existsSync(join(here, 'node_modules', 'playwright-core'))) skip(`npm packages are absent (npm ci in ${here}, or scripts/deps.sh)`);
+const { chromium: launcher } = await import('playwright-core');
+
+const dir = resolve(args.dir);
+const ours = JSON.parse(readFileSync(join(dir, 'lod.json'), 'utf8'));
+const expected = new Array(ours.levels).fill(0);
+for (const leaf of ours.leaves) leaf.levels.forEach((l, i) => { expected[i] += l.count; });
+
+const types = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.json': 'application/json', '.webp': 'image/webp' };
+const roots = { '/data/': join(dir, 'streamed'), '/': here };
+const server = createServer((req, res) => {
+    const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const prefix = Object.keys(roots).find((p) => url.startsWith(p));
+    const file = resolve(roots[prefix], '.' + url.slice(prefix.length - 1));
+    if (!file.startsWith(roots[prefix]) || !existsSync(file) || !statSync(file).isFile()) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${server.address().port}`;
+const browser = await launcher.launch({ executablePath: chromium,
+    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--no-sandbox'] });
+let failed = 0;
+const check = (ok, what) => { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) ++failed; };
+try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${base}/streamed.html?file=/data/lod-meta.json`);
+    await page.waitForFunction(() => window.result !== undefined, null, { timeout: 240000 });
+    const r = await page.evaluate(() => window.result);
+    if (r.error) {
+        check(false, `PlayCanvas could not load the Streamed SOG: ${r.error} ${errors.join('; ')}`);
+    } else {
+        check(r.lodLevels === expected.length, `levels: PlayCanvas ${r.lodLevels}, lod.json ${expected.length}`);
+        check(JSON.stringify(r.levels) === JSON.stringify(expected),
+              `splats per level in PlayCanvas's octree [${r.levels}], in lod.json [${expected}]`);
+        const decoded = new Array(r.lodLevels).fill(0);
+        for (const f of r.files) decoded[f.lodLevel] += f.numSplats;
+        check(JSON.stringify(decoded) === JSON.stringify(expected),
+              `splats per level in the ${r.files.length} SOG files PlayCanvas decoded [${decoded}]`);
+        const total = expected.reduce((a, b) => a + b, 0);
+        check(r.centres === total && r.outside === 0,
+              `${r.centres} of ${total} centres decoded by PlayCanvas's shader, ${r.outside} outside their node's bound`);
+    }
+} finally {
+    await browser.close();
+    server.close();
+}
+process.exit(failed ? 1 : 0);
