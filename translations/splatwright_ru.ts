@@ -266,6 +266,14 @@
 <context>
     <name>schema</name>
     <message>
+        <source>Memory limit</source>
+        <translation>Предел памяти</translation>
+    </message>
+    <message>
+        <source>Most memory the build holds; a larger scan is split on disk and built part by part</source>
+        <translation>Наибольший объём памяти, который занимает построение; скан больше него делится на диске и строится по частям</translation>
+    </message>
+    <message>
         <source>LOD tree</source>
         <translation>Дерево LOD</translation>
     </message>

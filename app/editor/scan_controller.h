@@ -1,7 +1,7 @@
 #pragma once
 // Large scans in the editor (issue 36 item 5): File ▸ Open Scan… and File ▸ Build LOD….
-// Open reads a scan's chunk source on a worker (lod::openScanSource: our LOD folder streams from
-// disk, any other splat file is one chunk always resident) with progress and cancel in the
+// Open reads a scan's chunk source on a worker (lod::openScanSource: our LOD folder and a Streamed
+// SOG stream from disk, any other splat file is one chunk always resident) with progress and cancel in the
 // status bar; the scan joins the open ones, which share one splat budget and one resident pool
 // (lod::ScanSet, drawn by the viewport). Build LOD… is a dialog with the settings generated from
 // lod::lodSchema() (as the CLI's flags are), the scan and the output folder; it runs

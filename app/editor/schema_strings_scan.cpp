@@ -22,6 +22,8 @@ const char* const SCAN_LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Threads"),
     QT_TRANSLATE_NOOP("schema", "Worker threads building the levels; 0 uses one per core"),
     QT_TRANSLATE_NOOP("schema", "Performance"),
+    QT_TRANSLATE_NOOP("schema", "Memory limit"),
+    QT_TRANSLATE_NOOP("schema", "Most memory the build holds; a larger scan is split on disk and built part by part"),
     QT_TRANSLATE_NOOP("schema", "LOD selection"),
     QT_TRANSLATE_NOOP("schema", "Screen error"),
     QT_TRANSLATE_NOOP("schema", "px"),

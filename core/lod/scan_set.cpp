@@ -6,6 +6,7 @@
 #include "core/formats/cloud_io.h"
 #include "core/foundation/check.h"
 #include "core/lod/lod_folder.h"
+#include "core/lod/streamed_sog_source.h"
 
 namespace sw::lod {
 
@@ -44,6 +45,13 @@ bool isLodFolderPath(const std::string& path) {
     return p.filename() == kLodManifest;
 }
 
+bool isStreamedSogPath(const std::string& path) {
+    std::error_code ec;
+    const fs::path p(path);
+    if (fs::is_directory(p, ec)) return fs::is_regular_file(p / "lod-meta.json", ec);
+    return p.filename() == "lod-meta.json";
+}
+
 Result<std::shared_ptr<const ChunkSource>> openScanSource(const std::string& path, const Progress& progress) {
     if (isLodFolderPath(path)) {
         const fs::path p(path);
@@ -51,6 +59,12 @@ Result<std::shared_ptr<const ChunkSource>> openScanSource(const std::string& pat
         const std::string folder = fs::is_directory(p, ec) ? p.string() : p.parent_path().string();
         progress.report(0.0, "reading " + path);
         auto source = FolderChunkSource::open(folder.empty() ? std::string(".") : folder);
+        if (!source) return source.error();
+        return std::shared_ptr<const ChunkSource>(std::move(*source));
+    }
+    if (isStreamedSogPath(path)) {
+        progress.report(0.0, "reading " + path);
+        auto source = StreamedSogChunkSource::open(path);
         if (!source) return source.error();
         return std::shared_ptr<const ChunkSource>(std::move(*source));
     }

@@ -5,10 +5,10 @@
 // (ResidentPool::update). The render side then takes the pool's uploads, reports their fences
 // and draws its drawList (resident_pool.h); that part belongs to the front end's renderer.
 //
-// openScanSource opens a file for viewing: our LOD folder (its lod.json, or the folder) streams
-// its chunks from disk; any other splat file cloud_io reads (PLY, SPZ, .splat, SOG, a Streamed
-// SOG's lod-meta.json read at its finest level) is the degenerate tree of one leaf with one
-// level: one chunk, always resident, so a plain file takes the same path as a streamed scan.
+// openScanSource opens a file for viewing: our LOD folder (its lod.json, or the folder) and a
+// PlayCanvas Streamed SOG (its lod-meta.json, or the folder) stream their chunks from disk; any
+// other splat file cloud_io reads (PLY, SPZ, .splat, SOG, glTF) is the degenerate tree of one leaf
+// with one level: one chunk, always resident, so a plain file takes the same path as a streamed scan.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -28,6 +28,9 @@ LodTree singleChunkTree(splat::SplatCloud cloud);
 
 // True when `path` is our LOD folder or its manifest (a folder holding lod.json, or lod.json).
 bool isLodFolderPath(const std::string& path);
+
+// True when `path` is a Streamed SOG's manifest (lod-meta.json) or a folder holding one.
+bool isStreamedSogPath(const std::string& path);
 
 // The chunk source of a scan file (see above). Errors name the file and the problem; Cancelled
 // when progress is cancelled while a single file is read.

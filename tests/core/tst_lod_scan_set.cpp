@@ -10,6 +10,7 @@
 #include "core/formats/cloud_io.h"
 #include "core/lod/lod_folder.h"
 #include "core/lod/scan_set.h"
+#include "core/lod/streamed_sog_write.h"
 #include "tests/core/tst_lod_trees.h"
 #include "tests/support/test_support.h"
 
@@ -106,6 +107,24 @@ TEST_CASE("openScanSource: an LOD folder by lod.json or by the folder, a PLY as 
     const std::string message = corrupt.error().toString();
     CHECK(message.find("lod.json") != std::string::npos);
     CHECK(message.find('\n') == std::string::npos);
+}
+
+TEST_CASE("openScanSource streams a Streamed SOG by its lod-meta.json or its folder") {
+    const auto tree = test::stripTree(6.0f, 1.0f, 0.05f, 600, 3);
+    const std::string folder = freshDir("streamed");
+    REQUIRE(writeStreamedSog(MemoryChunkSource(tree), folder).ok());
+    CHECK(isStreamedSogPath(folder));
+    CHECK(isStreamedSogPath(folder + "/lod-meta.json"));
+    CHECK_FALSE(isLodFolderPath(folder));
+    for (const std::string& path : {folder, folder + "/lod-meta.json"}) {
+        auto source = openScanSource(path);
+        REQUIRE(source.ok());
+        CHECK((*source)->tree().levelCount == tree->levelCount);
+        CHECK((*source)->tree().leaves.size() == tree->leaves.size());
+        auto chunk = (*source)->loadChunk(0, 0);
+        REQUIRE(chunk.ok());
+        CHECK(chunk->size() == tree->leaves[0].levels[0].count);
+    }
 }
 
 TEST_CASE("two scans share one pool and one splat budget; a frame's plan counts wanted and drawable chunks") {
