@@ -4016,4 +4016,14 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
+<context>
+    <name>sw::widgets::ScanHud</name>
+    <message numerus="yes">
+        <source>%n chunk(s) failed to load</source>
+        <translation>
+            <numerusform>%n chunk failed to load</numerusform>
+            <numerusform>%n chunks failed to load</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -266,6 +266,126 @@
 <context>
     <name>schema</name>
     <message>
+        <source>Memory limit</source>
+        <translation>Предел памяти</translation>
+    </message>
+    <message>
+        <source>Most memory the build holds; a larger scan is split on disk and built part by part</source>
+        <translation>Наибольший объём памяти, который занимает построение; скан больше него делится на диске и строится по частям</translation>
+    </message>
+    <message>
+        <source>LOD tree</source>
+        <translation>Дерево LOD</translation>
+    </message>
+    <message>
+        <source>Leaf size</source>
+        <translation>Размер листа</translation>
+    </message>
+    <message>
+        <source>Most splats in one leaf chunk at its finest level</source>
+        <translation>Наибольшее число сплатов в одном листовом чанке на его самом подробном уровне</translation>
+    </message>
+    <message>
+        <source>Tree</source>
+        <translation>Дерево</translation>
+    </message>
+    <message>
+        <source>Levels</source>
+        <translation>Уровни</translation>
+    </message>
+    <message>
+        <source>Levels of detail per leaf, the finest included</source>
+        <translation>Уровней детализации на лист, включая самый подробный</translation>
+    </message>
+    <message>
+        <source>Reduction per level</source>
+        <translation>Сокращение на уровень</translation>
+    </message>
+    <message>
+        <source>Splats of one level merged into one splat of the next coarser level</source>
+        <translation>Сколько сплатов одного уровня сливаются в один сплат следующего, более грубого уровня</translation>
+    </message>
+    <message>
+        <source>Worker threads building the levels; 0 uses one per core</source>
+        <translation>Рабочие потоки, строящие уровни; 0 — по одному на ядро</translation>
+    </message>
+    <message>
+        <source>Performance</source>
+        <translation>Производительность</translation>
+    </message>
+    <message>
+        <source>LOD selection</source>
+        <translation>Выбор LOD</translation>
+    </message>
+    <message>
+        <source>Screen error</source>
+        <translation>Экранная ошибка</translation>
+    </message>
+    <message>
+        <source>Largest splat spacing on screen a level may show before a finer one is wanted</source>
+        <translation>Наибольшее расстояние между сплатами на экране, которое уровень может показать, прежде чем понадобится более подробный</translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation>Качество</translation>
+    </message>
+    <message>
+        <source>Most splats drawn in one view, over every open scan</source>
+        <translation>Наибольшее число сплатов, рисуемых в одном виде, по всем открытым сканам</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Низкое</translation>
+    </message>
+    <message>
+        <source>Coarse far away: 4 px of screen error</source>
+        <translation>Грубо вдали: 4 пикс. экранной ошибки</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Среднее</translation>
+    </message>
+    <message>
+        <source>2 px of screen error</source>
+        <translation>2 пикс. экранной ошибки</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>Высокое</translation>
+    </message>
+    <message>
+        <source>Generous detail: 1 px of screen error</source>
+        <translation>Щедрая детализация: 1 пикс. экранной ошибки</translation>
+    </message>
+    <message>
+        <source>LOD streaming</source>
+        <translation>Потоковая загрузка LOD</translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation>Бюджет памяти</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>МиБ</translation>
+    </message>
+    <message>
+        <source>Most memory the resident chunks take (16 B a splat); a smaller budget draws coarser levels</source>
+        <translation>Наибольший объём памяти под резидентные чанки (16 Б на сплат); меньший бюджет рисует более грубые уровни</translation>
+    </message>
+    <message>
+        <source>Streaming</source>
+        <translation>Потоковая загрузка</translation>
+    </message>
+    <message>
+        <source>Loader threads</source>
+        <translation>Потоки загрузки</translation>
+    </message>
+    <message>
+        <source>Threads reading and packing chunks</source>
+        <translation>Потоки, читающие и упаковывающие чанки</translation>
+    </message>
+    <message>
         <source>Import</source>
         <translation>Импорт</translation>
     </message>
@@ -2198,6 +2318,46 @@ Restore them? (Discard deletes the autosave; the project file stays as it was sa
 </context>
 <context>
     <name>sw::editor::MainWindow</name>
+    <message>
+        <source>&amp;Fly Camera</source>
+        <translation>&amp;Свободная камера</translation>
+    </message>
+    <message>
+        <source>Open &amp;Scan…</source>
+        <translation>Открыть &amp;скан…</translation>
+    </message>
+    <message>
+        <source>Opens a large scan: an LOD folder streams its levels of detail within the memory budget; any other splat file is drawn whole</source>
+        <translation>Открывает большой скан: папка LOD подгружает уровни детализации в пределах бюджета памяти; любой другой файл сплатов рисуется целиком</translation>
+    </message>
+    <message>
+        <source>Build &amp;LOD…</source>
+        <translation>Построить &amp;LOD…</translation>
+    </message>
+    <message>
+        <source>Builds the levels of detail of a scan into a new LOD folder</source>
+        <translation>Строит уровни детализации скана в новую папку LOD</translation>
+    </message>
+    <message>
+        <source>W/S forward and back, A/D sideways, Q/E down and up; drag to look around; the wheel sets the speed</source>
+        <translation>W/S — вперёд и назад, A/D — вбок, Q/E — вниз и вверх; перетаскивание — осмотреться; колесо задаёт скорость</translation>
+    </message>
+    <message>
+        <source>Scan &amp;HUD</source>
+        <translation>&amp;Панель данных скана</translation>
+    </message>
+    <message>
+        <source>LOD False &amp;Colour</source>
+        <translation>&amp;Цвета уровней LOD</translation>
+    </message>
+    <message>
+        <source>Draws each chunk of a scan in the colour of its level of detail: the finest red, then orange, yellow, green, cyan, blue</source>
+        <translation>Рисует каждый чанк скана цветом его уровня детализации: самый подробный красным, затем оранжевым, жёлтым, зелёным, голубым, синим</translation>
+    </message>
+    <message>
+        <source>Scan</source>
+        <translation>Скан</translation>
+    </message>
     <message>
         <source>Splatwright</source>
         <translation>Splatwright</translation>
@@ -4173,6 +4333,127 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
     <message>
         <source>OpenGL is not available for the game-scale view.</source>
         <translation>OpenGL недоступен для вида в игровом масштабе.</translation>
+    </message>
+</context>
+<context>
+    <name>sw::editor::ScanController</name>
+    <message>
+        <source>Scans (lod.json lod-meta.json meta.json *.ply *.spz *.splat *.sog);;All files (*)</source>
+        <translation>Сканы (lod.json lod-meta.json meta.json *.ply *.spz *.splat *.sog);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Обзор…</translation>
+    </message>
+    <message>
+        <source>Reading the scan %1</source>
+        <translation>Чтение скана %1</translation>
+    </message>
+    <message>
+        <source>Open Scan</source>
+        <translation>Открыть скан</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2 splats in %3 chunk(s) of %4 level(s)</source>
+        <translation>Открыт %1: сплатов — %2, чанков — %3, уровней — %4</translation>
+    </message>
+    <message>
+        <source>A scan is being read already.</source>
+        <translation>Скан уже читается.</translation>
+    </message>
+    <message>
+        <source>Build LOD</source>
+        <translation>Построение LOD</translation>
+    </message>
+    <message>
+        <source>Builds the levels of detail of a scan into a new folder (lod.json and its chunks), the same job as splatwright-cli lod-build; the scan itself is not changed.</source>
+        <translation>Строит уровни детализации скана в новую папку (lod.json и его чанки) — та же задача, что splatwright-cli lod-build; сам скан не меняется.</translation>
+    </message>
+    <message>
+        <source>Scan</source>
+        <translation>Скан</translation>
+    </message>
+    <message>
+        <source>Write to folder</source>
+        <translation>Записать в папку</translation>
+    </message>
+    <message>
+        <source>LOD folder</source>
+        <translation>Папка LOD</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>Построить</translation>
+    </message>
+    <message>
+        <source>Cannot build the LOD folder</source>
+        <translation>Не удаётся построить папку LOD</translation>
+    </message>
+    <message>
+        <source>Choose the scan and the folder to write.</source>
+        <translation>Выберите скан и папку для записи.</translation>
+    </message>
+    <message>
+        <source>Building the LOD folder of %1</source>
+        <translation>Построение папки LOD для %1</translation>
+    </message>
+    <message>
+        <source>Built %1: %2 splats in %3 leaves</source>
+        <translation>Построено %1: сплатов — %2, листьев — %3</translation>
+    </message>
+    <message>
+        <source>A build is running already.</source>
+        <translation>Построение уже идёт.</translation>
+    </message>
+    <message>
+        <source>The LOD folder %1 is written. Open it?</source>
+        <translation>Папка LOD %1 записана. Открыть её?</translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::ScanHud</name>
+    <message>
+        <source>Resident %1 / %2 MB</source>
+        <translation>В памяти %1 / %2 МБ</translation>
+    </message>
+    <message>
+        <source>Chunks %1 drawable, %2 pending</source>
+        <translation>Чанки: готово %1, в очереди %2</translation>
+    </message>
+    <message>
+        <source>Splats %1 drawn of %2 selected</source>
+        <translation>Сплаты: нарисовано %1 из %2 выбранных</translation>
+    </message>
+    <message>
+        <source>(over budget: coarsest levels)</source>
+        <translation>(сверх бюджета: самые грубые уровни)</translation>
+    </message>
+    <message>
+        <source>Frame %1 ms</source>
+        <translation>Кадр %1 мс</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s) failed to load</source>
+        <translation>
+            <numerusform>%n чанк не загрузился</numerusform>
+            <numerusform>%n чанка не загрузились</numerusform>
+            <numerusform>%n чанков не загрузились</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sw::widgets::ScanPanel</name>
+    <message>
+        <source>Open Scan…</source>
+        <translation>Открыть скан…</translation>
+    </message>
+    <message>
+        <source>Build LOD…</source>
+        <translation>Построить LOD…</translation>
+    </message>
+    <message>
+        <source>Close Scans</source>
+        <translation>Закрыть сканы</translation>
     </message>
 </context>
 </TS>

@@ -89,15 +89,6 @@ void Viewport::setMesh(std::shared_ptr<const geometry::Mesh> mesh) {
     resetView();
 }
 
-void Viewport::setCameraMode(CameraMode mode) {
-    m_impl->camera.mode = mode == CameraMode::Turntable ? render::CameraMode::Turntable : render::CameraMode::Orbit;
-    update();
-}
-
-Viewport::CameraMode Viewport::cameraMode() const {
-    return m_impl->camera.mode == render::CameraMode::Turntable ? CameraMode::Turntable : CameraMode::Orbit;
-}
-
 void Viewport::sceneChanged() {
     ++m_impl->sceneGeneration;  // the cached splat frame is stale
     update();
@@ -115,6 +106,7 @@ void Viewport::resetView() {
     c.azimuthDeg = 30.f;
     c.elevationDeg = 20.f;
     const float aspect = height() > 0 ? float(width()) / float(height()) : 1.f;
+    if (showsScans() && frameScans()) return;
     if (m_impl->mesh && m_impl->mesh->vertexCount() > 0) c.frame(geometry::computeBounds(*m_impl->mesh), aspect);
     else if (m_impl->splatModel && m_impl->splatModel->core.size() + m_impl->splatModel->shell.size() > 0)
         c.frame(splatBounds(*m_impl->splatModel), aspect);
@@ -135,7 +127,14 @@ QImage Viewport::renderToImage() {
     const int w = std::max(1, int(std::lround(width() * dpr)));
     const int h = std::max(1, int(std::lround(height() * dpr)));
     const bool splats = m_impl->drawsSplats();
-    if (showsFoliage()) {
+    if (showsScans()) {
+        QOpenGLFramebufferObjectFormat format;
+        format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
+        QOpenGLFramebufferObject target(w, h, format);
+        const Status s = drawScansInto(target.handle(), w, h);
+        if (s) result = target.toImage().convertToFormat(QImage::Format_RGBA8888);
+        else emit renderError(QString::fromStdString(s.error().toString()));
+    } else if (showsFoliage()) {
         if (ensureFoliage()) {
             QOpenGLFramebufferObjectFormat format;
             format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
@@ -204,6 +203,14 @@ bool Viewport::ensureRenderer() {
 }
 
 void Viewport::paintGL() {
+    if (showsScans()) {  // the open scans, instead of the model
+        const qreal dpr = devicePixelRatioF();
+        const Status s = drawScansInto(defaultFramebufferObject(), std::max(1, int(std::lround(width() * dpr))),
+                                       std::max(1, int(std::lround(height() * dpr))));
+        if (!s) emit renderError(QString::fromStdString(s.error().toString()));
+        else emit frameRendered(m_impl->scanStats.frameMs);
+        return;
+    }
     if (showsFoliage()) {  // the open model as foliage copies, instead of the plain model
         const auto start = std::chrono::steady_clock::now();
         const qreal dpr = devicePixelRatioF();
@@ -247,7 +254,7 @@ void Viewport::paintGL() {
 
 void Viewport::releaseGl() {
     if (m_impl->renderer || m_impl->gizmo || m_impl->splats || m_impl->selectionRim || m_impl->selectionFill ||
-        m_impl->foliage || m_impl->benderLines) {
+        m_impl->foliage || m_impl->benderLines || m_impl->scan) {
         // Called from aboutToBeDestroyed or the destructor: the context still exists here.
         makeCurrent();
         if (m_impl->renderer) m_impl->renderer->release();
@@ -262,6 +269,7 @@ void Viewport::releaseGl() {
         }
         m_impl->frameCache.reset();
         releaseFoliage();
+        releaseScans();
         doneCurrent();
     }
     disconnect(m_impl->contextConnection);
@@ -283,6 +291,7 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
     const QPoint pos = event->position().toPoint();
     const QPoint delta = pos - m_impl->lastMouse;
     m_impl->lastMouse = pos;
+    if (flyDrag(event, delta)) return;
     if (event->buttons() & Qt::LeftButton) {
         // Drag right turns the model right (camera left); drag down looks from higher up.
         m_impl->camera.rotate(-kDegreesPerPixel * float(delta.x()), kDegreesPerPixel * float(delta.y()));
@@ -371,6 +380,7 @@ QPointF Viewport::projectToWidget(const Eigen::Vector3f& point) const {
 }
 
 void Viewport::wheelEvent(QWheelEvent* event) {
+    if (flyWheel(event)) return;
     const float notches = float(event->angleDelta().y()) / 120.f;
     if (notches != 0.f) {
         m_impl->camera.zoom(std::pow(kZoomPerNotch, notches));

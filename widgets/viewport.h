@@ -5,6 +5,7 @@
 // recreation) by freeing GL objects on QOpenGLContext::aboutToBeDestroyed.
 #include <QImage>
 #include <QOpenGLWidget>
+#include <QPoint>
 #include <QPointF>
 #include <cstdint>
 #include <functional>
@@ -21,6 +22,10 @@ namespace sw::geometry {
 struct Mesh;
 }
 
+namespace sw::lod {
+class ScanSet;
+}
+
 namespace sw::render {
 struct FoliageDrawStats;
 struct GameScaleSettings;
@@ -32,7 +37,9 @@ namespace sw::widgets {
 class Viewport : public QOpenGLWidget {
     Q_OBJECT
 public:
-    enum class CameraMode { Orbit, Turntable };  // turntable: fixed tilt, yaw only (game camera)
+    // turntable: fixed tilt, yaw only (game camera); fly: WASD/QE move the eye, a drag turns the
+    // view around the eye, the wheel sets the speed (widgets/viewport_fly.cpp)
+    enum class CameraMode { Orbit, Turntable, Fly };
     enum class Background { Grey, Black };
     enum class Content { Mesh, Splats };  // what the viewport draws
 
@@ -46,6 +53,12 @@ public:
     void setBackground(Background background);
     Background background() const;
     void resetView();
+    // The camera the view is drawn with (model space).
+    const sw::render::Camera& camera() const;
+    // Fly camera: model units one key press (or auto-repeat) moves the eye; the wheel multiplies
+    // it by 1.25 a notch. Entering fly mode sets it to 2 % of the framed content's radius.
+    float flySpeed() const;
+    void setFlySpeed(float unitsPerStep);
     // Looks at the origin from a distance where a sphere of `radius` fits (e.g. the camera belt).
     void frameSphere(float radius);
     // Renders the current view offscreen at the widget size and returns it.
@@ -190,6 +203,41 @@ public:
     // one the player looks at).
     bool foliageAtGameScale() const;
 
+    // --- Scans (widgets/viewport_scan.cpp) ---
+    // While `scans` holds a scan, the viewport draws the scans instead of the mesh or the splat
+    // model. Each frame, for the view: the uploads of earlier frames whose fence has landed are
+    // reported (ResidentPool::fenceSignalled), the ScanSet plans the frame (selectLevels, then
+    // the pool's update), the pool's new uploads are issued with a fence, and the draw list is
+    // drawn. While chunks are still streaming in, frames keep coming. The scans are shared
+    // with the editor's Scan dock, which changes their settings (call scansChanged()).
+    struct ScanStats {
+        std::uint64_t residentBytes = 0;   // the pool's resident bytes
+        std::uint64_t budgetBytes = 0;     // its memory budget
+        std::size_t drawableChunks = 0;    // of the chunks the view wants, drawable now
+        std::size_t pendingChunks = 0;     // wanted but not drawable yet (queued, loading, uploading)
+        std::uint64_t splatsSelected = 0;  // splats of the levels the selection chose
+        std::uint64_t splatsDrawn = 0;     // splats of the chunks drawn
+        std::vector<std::uint64_t> levelSplats;  // [level] splats drawn at each level
+        bool overBudget = false;           // the coarsest levels alone exceed the splat budget
+        std::size_t failedChunks = 0;      // chunks that could not be read (ResidentPool::failures)
+        double frameMs = 0.0;              // the last scan frame, plan and draw
+        std::uint64_t frames = 0;          // scan frames drawn since setScans
+    };
+    void setScans(std::shared_ptr<sw::lod::ScanSet> scans);  // nullptr: none
+    bool showsScans() const;  // a scan is open
+    // The scans or their settings changed: redraw (the first scan frames the view).
+    void scansChanged();
+    const ScanStats& scanStats() const;
+    // Each chunk drawn in a colour of its level (level 0, the finest, red; then orange, yellow,
+    // green, cyan, blue, violet, pink).
+    void setLodFalseColour(bool on);
+    bool lodFalseColour() const;
+    // The heads-up display over the scans: resident MB / budget, chunks drawable / pending,
+    // splats drawn, frame ms (a label named "scanHud").
+    void setHudVisible(bool on);
+    bool hudVisible() const;
+    QString hudText() const;
+
 signals:
     // A bender dragged with the mouse to `position` (scene metres).
     void benderDragged(int id, Eigen::Vector3f position);
@@ -264,6 +312,15 @@ private:
     bool benderPress(QMouseEvent* event);
     bool benderMove(QMouseEvent* event);
     bool benderRelease(QMouseEvent* event);
+    // Scans (viewport_scan.cpp): one frame into `framebuffer` (context current); the framing
+    // of every open scan; GL objects freed (context current).
+    sw::Status drawScansInto(unsigned framebuffer, int width, int height);
+    bool frameScans();
+    void releaseScans();
+    // Fly camera (viewport_fly.cpp): true when the event was one.
+    bool flyKey(QKeyEvent* event);
+    bool flyDrag(QMouseEvent* event, QPoint delta);
+    bool flyWheel(QWheelEvent* event);
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };

@@ -23,6 +23,9 @@ namespace sw::widgets {
 // An owning QImage copy of a renderer image (rows top to bottom).
 QImage toQImage(const Rgba8Image& image);
 
+class ScanHud;
+struct ScanView;  // viewport_scan.cpp
+
 struct Viewport::Impl {
     std::shared_ptr<const geometry::Mesh> mesh;
     std::unique_ptr<render::MeshRenderer> renderer;
@@ -135,6 +138,15 @@ struct Viewport::Impl {
     int benderDrag = -1;              // the bender being dragged
     float benderDragZ = 0.f;          // its ground plane
     bool drawsSplats() const { return content == Content::Splats; }
+
+    // Scans (viewport_scan.cpp) and the fly camera (viewport_fly.cpp)
+    std::shared_ptr<ScanView> scan;  // made by setScans
+    ScanStats scanStats;
+    bool lodFalseColour = false;
+    bool hudVisible = true;
+    ScanHud* hud = nullptr;  // a child label, made with the first scan
+    bool fly = false;
+    float flySpeed = 0.05f;  // model units per key press
 };
 
 }  // namespace sw::widgets

@@ -236,6 +236,7 @@ bool Viewport::selectRelease(QMouseEvent* event) {
 }
 
 void Viewport::keyPressEvent(QKeyEvent* event) {
+    if (flyKey(event)) return;
     switch (event->key()) {
         case Qt::Key_F:
             if (event->modifiers() == Qt::NoModifier && frameSelection()) return event->accept();

@@ -11,6 +11,7 @@
 // chunks have streamed into a resident pool of --memory-mb.
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -19,10 +20,11 @@
 #include "app/cli/schema_flags.h"
 #include "app/cli/terminal_progress.h"
 #include "core/lod/lod_folder.h"
+#include "core/formats/streamed_sog.h"
 #include "core/foundation/memory.h"
 #include "core/lod/lod_job.h"
 #include "core/lod/resident_pool.h"
-#include "core/lod/scan_source.h"
+#include "core/lod/scan_set.h"
 #include "core/lod/selection.h"
 
 namespace sw::cli {
@@ -130,14 +132,20 @@ Status runLodInfo(LodInfoState& state) {
     const lod::StreamSettings stream = lod::streamSchema().fromParams(state.streamParams);
     if (!state.camera.empty())  // before any reading
         if (Status st = lod::checkPoolSettings(stream.pool()); !st) return Error{st.error().code, st.error().message, state.folder};
-    auto scan = lod::openScanSource(state.folder);
-    if (!scan) return scan.error();
+    const bool folder = lod::isLodFolderPath(state.folder);
+    if (!folder && !formats::isStreamedSogPath(state.folder)) {
+        std::error_code ec;
+        if (!std::filesystem::exists(state.folder, ec)) return makeError(ErrorCode::Io, "file not found", state.folder);
+        return makeError(ErrorCode::Unsupported, "not a LOD folder (lod.json) or a Streamed SOG (lod-meta.json)", state.folder);
+    }
+    auto source = lod::openScanSource(state.folder);
+    if (!source) return source.error();
     TerminalProgress bar("lod-info");
-    const Status checked = lod::checkEveryChunk(*scan->source, bar.progress());
+    const Status checked = lod::checkEveryChunk(**source, bar.progress());
     bar.finish();
     if (!checked) return checked;
-    const lod::LodTree* tree = &scan->source->tree();
-    if (scan->kind == lod::ScanKind::LodFolder)
+    const lod::LodTree* tree = &(*source)->tree();
+    if (folder)
         std::printf("LOD folder %s: %llu splats, %zu leaves, %zu nodes, %d levels (leaf size %d, reduction %d); every chunk checked\n",
                     state.folder.c_str(), static_cast<unsigned long long>(tree->splatCount(0)), tree->leaves.size(),
                     tree->nodes.size(), tree->levelCount, tree->leafSize, tree->reduction);
@@ -174,7 +182,7 @@ Status runLodInfo(LodInfoState& state) {
                 static_cast<double>(selection.tau), static_cast<long long>(selection.splatBudget),
                 static_cast<unsigned long long>(sel->splats), sel->overBudget ? " (the coarsest levels exceed the budget)" : "");
     for (int l = 0; l < tree->levelCount; ++l) std::printf("  leaves at level %d: %zu\n", l, perLevel[static_cast<std::size_t>(l)]);
-    return streamView(scan->source, stream, view, *sel);
+    return streamView(*source, stream, view, *sel);
 }
 
 }  // namespace

@@ -13,6 +13,8 @@ struct EditorActions {
     QAction* open = nullptr;
     QAction* openDemo = nullptr;
     QAction* openCloud = nullptr;
+    QAction* openScan = nullptr;  // main_window_scan.cpp
+    QAction* buildLod = nullptr;
     QAction* newProject = nullptr;
     QAction* openProject = nullptr;
     QAction* saveProject = nullptr;
@@ -25,6 +27,9 @@ struct EditorActions {
     // View
     QAction* orbit = nullptr;
     QAction* turntable = nullptr;
+    QAction* fly = nullptr;
+    QAction* scanHud = nullptr;
+    QAction* lodFalseColour = nullptr;
     QAction* grey = nullptr;
     QAction* black = nullptr;
     QAction* roundSplats = nullptr;  // the game's optional alpha-to-coverage splats

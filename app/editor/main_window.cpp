@@ -58,6 +58,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ed
     createBakeDocks();
     createViewDocks();
     createFoliageDock();
+    createScanDock();
     ProjectController::StagePanels stages;
 #ifdef SW_HAVE_TRAIN
     stages.training = m_training->panel();
@@ -139,10 +140,11 @@ void MainWindow::createActions() {
     auto* cameras = new QActionGroup(this);
     a.orbit = make("actionOrbit", tr("&Orbit Camera"), cameras);
     a.turntable = make("actionTurntable", tr("&Game Camera"), cameras);  // the turntable the game shows
+    a.fly = make("actionFly", tr("&Fly Camera"), cameras);  // through a large scan (main_window_scan.cpp)
     auto* backgrounds = new QActionGroup(this);
     a.grey = make("actionGrey", tr("&Grey Background"), backgrounds);
     a.black = make("actionBlack", tr("&Black Background"), backgrounds);
-    for (QAction* act : {a.orbit, a.turntable, a.grey, a.black}) act->setCheckable(true);
+    for (QAction* act : {a.orbit, a.turntable, a.fly, a.grey, a.black}) act->setCheckable(true);
     a.roundSplats = make("actionRoundSplats", tr("Round &Splats (Alpha-to-Coverage)"));
     a.roundSplats->setCheckable(true);
     a.roundSplats->setStatusTip(tr("The game's optional alpha-to-coverage splats: one triangle per core splat cut to its "
@@ -176,7 +178,7 @@ void MainWindow::createMenusAndToolbar() {
     a.fileMenu->addAction(a.open);
     a.recentMenu = a.fileMenu->addMenu(tr("Open &Recent"));
     m_recent->attachMenu(a.recentMenu);
-    a.fileMenu->addActions({a.openDemo, a.openCloud});
+    a.fileMenu->addActions({a.openDemo, a.openCloud, a.openScan, a.buildLod});
     a.fileMenu->addSeparator();
     a.fileMenu->addActions({a.newProject, a.openProject, a.saveProject, a.saveProjectAs});
     a.fileMenu->addSeparator();
@@ -191,11 +193,12 @@ void MainWindow::createMenusAndToolbar() {
     a.editMenu->addActions({a.undo, a.redo});
 
     a.viewMenu = menuBar()->addMenu(tr("&View"));
-    a.viewMenu->addActions({a.orbit, a.turntable});
+    a.viewMenu->addActions({a.orbit, a.turntable, a.fly});
     a.viewMenu->addSeparator();
     a.viewMenu->addActions({a.grey, a.black});
     a.viewMenu->addSeparator();
     a.viewMenu->addAction(a.roundSplats);
+    a.viewMenu->addActions({a.scanHud, a.lodFalseColour});
     a.viewMenu->addSeparator();
     a.viewMenu->addAction(a.resetView);
     a.viewMenu->addSeparator();

@@ -26,6 +26,7 @@ class LogDock;
 class OverlayLegend;
 class ParamPanel;
 class PartsPanel;
+class ScanPanel;
 class ViewControls;
 class Viewport;
 }  // namespace sw::widgets
@@ -40,6 +41,7 @@ class JobRunner;
 class ModelStatus;
 class ProjectController;
 class RecentFiles;
+class ScanController;
 class SelectionController;
 class TrainingDock;
 
@@ -99,6 +101,9 @@ public:
     BakeController* bakeController() const { return m_bake; }
     // Autosave and crash recovery (File ▸ Autosave); main() calls offerRecovery() at start.
     AutosaveController* autosave() const { return m_autosave; }
+    // Large scans: File ▸ Open Scan… and Build LOD…, the Scan dock (main_window_scan.cpp).
+    ScanController* scanController() const { return m_scans; }
+    sw::widgets::ScanPanel* scanPanel() const { return m_scanPanel; }
 
 protected:
     // Quitting with unsaved changes or during training asks first ("confirmQuit": Save /
@@ -122,6 +127,7 @@ private:
     void createBakeDocks();    // bake_wiring.cpp: Bake, Floaters, Recipes
     void createViewDocks();    // main_window_view.cpp: View toolbar, Effects, Game scale
     void createFoliageDock();  // main_window_foliage.cpp: the Foliage dock and its viewport preview
+    void createScanDock();     // main_window_scan.cpp: Open Scan, Build LOD, the Scan dock, fly camera, HUD
     void connectJobs(JobRunner* runner);  // status bar progress and Cancel
     void connectProjects();
     void connectStages();
@@ -167,6 +173,7 @@ private:
         QDockWidget *dataset = nullptr, *parts = nullptr, *frames = nullptr;
         QDockWidget *bake = nullptr, *floaters = nullptr, *recipes = nullptr, *selection = nullptr;
         QDockWidget *effects = nullptr, *gameScale = nullptr, *destruct = nullptr, *foliage = nullptr;
+        QDockWidget* scan = nullptr;
     } m_dock;
     QDockWidget* m_importDock = nullptr;
     QDockWidget* m_logDockWidget = nullptr;
@@ -185,6 +192,8 @@ private:
     sw::widgets::EffectsPanel* m_effects = nullptr;
     sw::widgets::DestructPanel* m_destruct = nullptr;
     sw::widgets::FoliagePanel* m_foliage = nullptr;
+    sw::widgets::ScanPanel* m_scanPanel = nullptr;
+    ScanController* m_scans = nullptr;
     sw::widgets::OverlayLegend* m_legend = nullptr;
     bool m_quitConfirmed = false;
     void quitNow();

@@ -39,7 +39,7 @@ QList<QList<QDockWidget*>> MainWindow::dockGroups() const {
             if (d) group << d;  // the Training dock is absent from a build without the trainer
         return group;
     };
-    return {pick({m_dock.import, m_dock.demo, m_dock.dataset, m_dock.parts, m_dock.foliage}),
+    return {pick({m_dock.import, m_dock.demo, m_dock.dataset, m_dock.parts, m_dock.foliage, m_dock.scan}),
             pick({m_dock.training, m_dock.bake, m_dock.floaters, m_dock.selection, m_dock.recipes}),
             pick({m_dock.log, m_dock.report, m_dock.frames, m_dock.effects, m_dock.gameScale, m_dock.destruct})};
 }

@@ -99,11 +99,12 @@ void linkViewActions(const EditorActions& a, widgets::Viewport* viewport, widget
     const auto syncActions = [a, viewport] {
         a.orbit->setChecked(viewport->cameraMode() == widgets::Viewport::CameraMode::Orbit);
         a.turntable->setChecked(viewport->cameraMode() == widgets::Viewport::CameraMode::Turntable);
+        a.fly->setChecked(viewport->cameraMode() == widgets::Viewport::CameraMode::Fly);
         a.grey->setChecked(viewport->background() == widgets::Viewport::Background::Grey);
         a.black->setChecked(viewport->background() == widgets::Viewport::Background::Black);
     };
     QObject::connect(controls, &widgets::ViewControls::changed, controls, syncActions);
-    for (QAction* action : {a.orbit, a.turntable, a.grey, a.black})
+    for (QAction* action : {a.orbit, a.turntable, a.fly, a.grey, a.black})
         QObject::connect(action, &QAction::triggered, controls, &widgets::ViewControls::sync);
 }
 

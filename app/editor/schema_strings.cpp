@@ -13,6 +13,9 @@
 #include "core/foliage/foliage_settings.h"
 #include "core/foliage/trim_file.h"
 #include "core/geometry/import.h"
+#include "core/lod/lod_tree.h"
+#include "core/lod/resident_pool.h"
+#include "core/lod/selection.h"
 #include "core/render/effects_schema.h"
 #ifdef SW_HAVE_TRAIN
 #include "core/train/trainer.h"
@@ -430,6 +433,9 @@ QStringList schemaStrings() {
     collect(foliage::touchSchema().schema(), out);
     collect(foliage::previewSchema().schema(), out);
     collect(foliage::trimSchema().schema(), out);
+    collect(lod::lodSchema().schema(), out);
+    collect(lod::selectionSchema().schema(), out);
+    collect(lod::streamSchema().schema(), out);
 #ifdef SW_HAVE_TRAIN
     collect(train::trainSchema().schema(), out);
 #endif
@@ -439,7 +445,7 @@ QStringList schemaStrings() {
 QStringList untranslatedSchemaStrings(const QTranslator& translator) {
     QStringList listed;
     for (const char* s : LUPDATE_LIST) listed << QString::fromUtf8(s);
-    listed << foliageSchemaList();
+    listed << foliageSchemaList() << scanSchemaList();
     QStringList problems;
     for (const QString& s : schemaStrings()) {
         const QByteArray utf8 = s.toUtf8();

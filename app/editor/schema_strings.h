@@ -17,5 +17,7 @@ QStringList schemaStrings();
 QStringList untranslatedSchemaStrings(const QTranslator& translator);
 // The lupdate list of the foliage schemas (schema_strings_foliage.cpp).
 QStringList foliageSchemaList();
+// The lupdate list of the scan schemas (schema_strings_scan.cpp).
+QStringList scanSchemaList();
 
 }  // namespace sw::editor

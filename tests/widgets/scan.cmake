@@ -1,0 +1,14 @@
+# Large scans in the editor (issue 36 item 5; QtTest, label widgets; an X display via
+# ./scripts/test -R editor_scan): Open Scan on an LOD folder written by the test draws splats and
+# fills the HUD, the quality preset and the budgets change what is drawn (a tiny budget a coarser
+# picture, never an error), a corrupt lod.json is one error line naming it, a single PLY is one
+# chunk, Build LOD… writes a folder and opens it (a folder of the user's files refused), the fly
+# camera moves the eye with keys.
+find_package(Qt6 REQUIRED COMPONENTS Test)
+add_executable(tst_editor_scan widgets/tst_editor_scan.cpp)
+set_target_properties(tst_editor_scan PROPERTIES AUTOMOC ON)
+target_link_libraries(tst_editor_scan PRIVATE sw::editor sw::lod sw::formats Qt6::Test)
+target_compile_definitions(tst_editor_scan PRIVATE SW_TEST_OUTPUT_DIR="${SW_OUT}" SW_ASSETS_DIR="${SW_ASSETS}")
+sw_apply_warnings(tst_editor_scan)
+add_test(NAME editor_scan COMMAND tst_editor_scan)
+set_tests_properties(editor_scan PROPERTIES LABELS "gl;widgets" TIMEOUT 300 ENVIRONMENT "QT_QPA_PLATFORM=xcb")
