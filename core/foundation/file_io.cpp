@@ -277,6 +277,46 @@ Status writeFileAtomic(const std::string& path, std::span<const std::uint8_t> da
     return file.commit();
 }
 
+Status writeNewFileUnsynced(const std::string& path, std::span<const std::uint8_t> data) {
+    SW_TRY(checkDiskSpace(path, data.size()));
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) return makeError(ErrorCode::Io, "cannot create file (" + errnoText() + ")", path);
+    const auto fail = [&](Error e) {
+        ::close(fd);
+        ::unlink(path.c_str());
+        return e;
+    };
+    if (simulatedDiskFull(data.size()))
+        return fail(makeError(ErrorCode::Io, "write failed (" + std::string(std::strerror(ENOSPC)) + ")", path));
+    const auto* p = reinterpret_cast<const char*>(data.data());
+    for (std::size_t left = data.size(); left > 0;) {
+        if (interruptRequested()) return fail(cancelledError(path));
+        const ssize_t n = ::write(fd, p, std::min<std::size_t>(left, std::size_t(1) << 24));
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return fail(makeError(ErrorCode::Io, "write failed (" + errnoText() + ")", path));
+        }
+        p += n;
+        left -= static_cast<std::size_t>(n);
+    }
+    if (::close(fd) != 0) {
+        const std::string why = errnoText();
+        ::unlink(path.c_str());
+        return makeError(ErrorCode::Io, "write failed (" + why + ")", path);
+    }
+    return {};
+}
+
+Status syncFileSystemOf(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return makeError(ErrorCode::Io, "cannot open to flush (" + errnoText() + ")", path);
+    const int rc = ::syncfs(fd);
+    const std::string why = rc != 0 ? errnoText() : std::string();
+    ::close(fd);
+    if (rc != 0) return makeError(ErrorCode::Io, "flushing to disk failed (" + why + ")", path);
+    return {};
+}
+
 Status writeFileAtomic(const std::string& path, std::string_view text) {
     return writeFileAtomic(path, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
 }

@@ -36,6 +36,14 @@ Result<std::string> readFileText(const std::string& path);
 Status writeFileAtomic(const std::string& path, std::span<const std::uint8_t> data);
 Status writeFileAtomic(const std::string& path, std::string_view text);
 
+// A new file inside a folder this program is building under a temporary name (TemporaryFolder,
+// output_folder.h), for outputs of thousands of files: no temporary of its own and no fsync per
+// file (the folder is the temporary); call syncFileSystemOf() once before the folder is renamed
+// into place. Refuses an existing file; on failure nothing is left at path.
+Status writeNewFileUnsynced(const std::string& path, std::span<const std::uint8_t> data);
+// Flushes the file system holding `path` to disk (syncfs): every file written there so far.
+Status syncFileSystemOf(const std::string& path);
+
 // Streaming variant: write() appends, commit() publishes. Destroying without commit() removes
 // the temporary.
 class AtomicFile {

@@ -39,7 +39,7 @@ std::string LodFolderWriter::scratchFolder() const { return (fs::path(m_temp->fo
 
 Status LodFolderWriter::writeChunk(const splat::SplatCloud& chunk, std::size_t leaf, int level) {
     const auto bytes = encodeChunk(chunk, static_cast<std::uint32_t>(leaf), static_cast<std::uint32_t>(level));
-    if (Status st = writeFileAtomic((fs::path(m_temp->folder->path()) / chunkFileName(leaf, level)).string(), bytes); !st)
+    if (Status st = writeNewFileUnsynced((fs::path(m_temp->folder->path()) / chunkFileName(leaf, level)).string(), bytes); !st)
         return relocate(st.error());
     m_bytes += bytes.size();
     return {};
@@ -73,6 +73,7 @@ Result<std::uint64_t> LodFolderWriter::finish(const LodTree& tree, const LodFold
     }
     if (Status st = recordOutputs(temp.string(), written); !st) return relocate(st.error());
     if (progress.cancelled()) return makeError(ErrorCode::Cancelled, "LOD folder writing cancelled", m_target);
+    if (Status st = syncFileSystemOf(temp.string()); !st) return relocate(st.error());  // the chunks, once
     SW_TRY(replaceFolder(temp.string(), m_target));
     m_temp->folder->release();
     return m_bytes;
