@@ -47,8 +47,8 @@ sw_lod(build_nan RC 5 MATCH "error: .*nan\\.ply: splat 3: position is not finite
 sw_lod(build_missing_scan RC 2 MATCH "error: .*no_such\\.ply" ABSENT @O@/build
   ARGS lod-build ${LOD}/no_such.ply -o @O@/build)
 sw_lod(build_into_users_folder RC 5 MATCH "error: .*user: the folder exists and holds 'scan\\.ply', which splatwright did not write"
-  EXISTS ${LOD}/user/scan.ply ABSENT ${LOD}/user/lod.json NOLEFTOVER ${LOD}
-  ARGS lod-build ${LOD}/user/scan.ply -o ${LOD}/user)
+  EXISTS ${LOD}/home/user/scan.ply ABSENT ${LOD}/home/user/lod.json NOLEFTOVER ${LOD}/home
+  ARGS lod-build ${LOD}/home/user/scan.ply -o ${LOD}/home/user)
 sw_lod(build_leaf_size_zero RC 5 MATCH "parameter 'leaf-size' = 0 is outside \\[16, 4194304\\]" ABSENT @O@/build
   ARGS lod-build ${LOD}/scene.ply -o @O@/build --leaf-size 0)
 sw_lod(info_truncated_chunk RC 3 MATCH "error: .*truncated/chunks/1_0\\.swlc: truncated chunk: [0-9]+ bytes, 1250 splats need [0-9]+ at byte offset [0-9]+"

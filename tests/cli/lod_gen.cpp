@@ -76,8 +76,8 @@ int main(int argc, char** argv) {
     const float qnan = std::numeric_limits<float>::quiet_NaN();
     std::memcpy(ply.data() + body + 3 * stride, &qnan, 4);
     writeAll(g_out / "nan.ply", ply);
-    fs::create_directories(g_out / "user");
-    fs::copy_file(g_out / "scene.ply", g_out / "user/scan.ply");
+    fs::create_directories(g_out / "home/user");  // its own parent: a temporary beside it is seen there alone
+    fs::copy_file(g_out / "scene.ply", g_out / "home/user/scan.ply");
 
     sw::lod::LodSettings s;
     s.leafSize = 2000;
