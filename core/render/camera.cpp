@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/foundation/check.h"
+#include "core/render/projection.h"
 
 namespace sw::render {
 
@@ -47,14 +48,7 @@ Eigen::Matrix4f Camera::projection(float aspect) const {
     const float r = std::max(sceneRadius, 1e-6f);
     const float nearZ = std::max(distance - 2.f * r, 0.01f * distance);
     const float farZ = distance + 2.f * r;
-    const float f = 1.f / std::tan(radians(fovYDeg) * 0.5f);
-    Eigen::Matrix4f p = Eigen::Matrix4f::Zero();
-    p(0, 0) = f / aspect;
-    p(1, 1) = f;
-    p(2, 2) = (farZ + nearZ) / (nearZ - farZ);
-    p(2, 3) = 2.f * farZ * nearZ / (nearZ - farZ);
-    p(3, 2) = -1.f;
-    return p;
+    return perspectiveMatrix(radians(fovYDeg), aspect, nearZ, farZ);
 }
 
 void Camera::rotate(float dAzimuthDeg, float dElevationDeg) {

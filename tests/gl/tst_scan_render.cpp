@@ -24,6 +24,7 @@
 #include "core/lod/sort.h"
 #include "core/render/camera.h"
 #include "core/render/cloud_preview.h"
+#include "core/render/projection.h"
 #include "core/render/scan_cull.h"
 #include "core/render/scan_renderer.h"
 #include "core/render/scan_slots.h"
@@ -74,17 +75,6 @@ lod::Selection mixedLevels(const lod::LodTree& tree, int level = -1) {
         sel.leaves.push_back(c);
     }
     return sel;
-}
-
-Eigen::Matrix4f perspective(float fovY, float aspect, float near, float far) {
-    Eigen::Matrix4f p = Eigen::Matrix4f::Zero();
-    const float f = 1.0f / std::tan(fovY / 2.0f);
-    p(0, 0) = f / aspect;
-    p(1, 1) = f;
-    p(2, 2) = (far + near) / (near - far);
-    p(2, 3) = 2.0f * far * near / (near - far);
-    p(3, 2) = -1.0f;
-    return p;
 }
 
 // Looking from `eye` along +X, +Z up: an exact rotation (rows right, up, −forward).
@@ -149,7 +139,7 @@ TEST_CASE("scan GPU order equals the CPU order: ties, several levels, all in vie
     for (const lod::DrawItem& d : draws) levels.insert(d.key.level);
     CHECK(levels.size() == 3);
     const Eigen::Matrix4f view = viewAlongX({-4.0f, 0.3f, 0.4f});
-    const Eigen::Matrix4f proj = perspective(1.6f, 1.0f, 0.05f, 100.0f);
+    const Eigen::Matrix4f proj = sw::render::perspectiveMatrix(1.6f, 1.0f, 0.05f, 100.0f);
     const ScanFrame frame = scanFrame(view, proj);
     REQUIRE(frame.forward == Eigen::Vector3f(1, 0, 0));
     const auto cpu = lod::sortBackToFront(draws, frame.eye, frame.forward);
@@ -194,7 +184,7 @@ TEST_CASE("scan culling keeps the CPU's splats and draws them in the CPU order")
     for (const Case& c : {Case{{3.0f, 0.5f, 0.3f}, 0.6f}, Case{{6.5f, 0.2f, 0.1f}, 0.3f}, Case{{-1.0f, 0.5f, 2.0f}, 0.9f}}) {
         CAPTURE(c.eye.transpose());
         const Eigen::Matrix4f view = viewAlongX(c.eye);
-        const Eigen::Matrix4f proj = perspective(c.fov, 1.6f, 0.1f, 6.0f);
+        const Eigen::Matrix4f proj = sw::render::perspectiveMatrix(c.fov, 1.6f, 0.1f, 6.0f);
         const ScanFrame frame = scanFrame(view, proj);
         const auto strict = scanDrawOrder(frame, draws, -CULL_TOL), loose = scanDrawOrder(frame, draws, CULL_TOL);
         ScanDrawSettings s;
@@ -230,7 +220,7 @@ TEST_CASE("no chunk is drawn before its fence has been seen") {
     const lod::Selection coarse = mixedLevels(*tree, 1), fine = mixedLevels(*tree, 0);
     scene.load(coarse);
     const Eigen::Matrix4f view = viewAlongX({-3.0f, 0.5f, 0.5f});
-    const Eigen::Matrix4f proj = perspective(1.2f, 1.6f, 0.1f, 20.0f);
+    const Eigen::Matrix4f proj = sw::render::perspectiveMatrix(1.2f, 1.6f, 0.1f, 20.0f);
     ScanDrawSettings s;
     s.width = 200;
     s.height = 125;
@@ -329,7 +319,7 @@ TEST_CASE("evicted chunks free their slots; the GPU pool never exceeds its bytes
     overview(0, 3) = -15.0f;
     overview(1, 3) = -0.5f;
     overview(2, 3) = -40.0f;
-    const Eigen::Matrix4f overviewProjection = perspective(1.0f, 1.6f, 1.0f, 100.0f);
+    const Eigen::Matrix4f overviewProjection = sw::render::perspectiveMatrix(1.0f, 1.6f, 1.0f, 100.0f);
     const ScanFrame overviewFrame = scanFrame(overview, overviewProjection);
     // A sweep along the strip, then jumps to random places (seeded): scattered evictions leave
     // holes between resident chunks, and a chunk longer than every hole makes the pool repack.
@@ -357,7 +347,7 @@ TEST_CASE("evicted chunks free their slots; the GPU pool never exceeds its bytes
         CHECK(p.usedBytes <= p.capacityBytes);
         const auto draws = scene.pool->drawList(*sel);
         ScanDrawStats stats;
-        REQUIRE(scene.renderer->renderImage(viewAlongX(v.position), perspective(1.0f, 1.6f, 0.05f, 50.0f), draws, s, &stats).ok());
+        REQUIRE(scene.renderer->renderImage(viewAlongX(v.position), sw::render::perspectiveMatrix(1.0f, 1.6f, 0.05f, 50.0f), draws, s, &stats).ok());
         CHECK(stats.skipped == 0);
         // Every drawn chunk reads its own splats from its slots: from above, all in view, the GPU
         // order is the CPU order of the resident splats.
@@ -399,7 +389,7 @@ TEST_CASE("a full GPU pool makes chunks wait: the pool draws coarser, nothing br
     s.height = 100;
     s.countSplats = true;
     ScanDrawStats stats;
-    REQUIRE(scene.renderer->renderImage(viewAlongX({-2.0f, 0.5f, 0.3f}), perspective(1.0f, 1.6f, 0.05f, 50.0f), draws, s, &stats).ok());
+    REQUIRE(scene.renderer->renderImage(viewAlongX({-2.0f, 0.5f, 0.3f}), sw::render::perspectiveMatrix(1.0f, 1.6f, 0.05f, 50.0f), draws, s, &stats).ok());
     CHECK(stats.skipped == 0);
     CHECK(stats.splatsDrawn > 0);
     // Later frames keep waiting without error.
@@ -574,7 +564,7 @@ TEST_CASE("a chunk longer than every free run makes the GPU pool repack; every c
     overview(0, 3) = -8.0f;
     overview(1, 3) = -0.3f;
     overview(2, 3) = -30.0f;
-    const Eigen::Matrix4f projection = perspective(1.0f, 1.6f, 1.0f, 100.0f);
+    const Eigen::Matrix4f projection = sw::render::perspectiveMatrix(1.0f, 1.6f, 1.0f, 100.0f);
     const ScanFrame frame = scanFrame(overview, projection);
     ScanDrawSettings s;
     s.width = 160;

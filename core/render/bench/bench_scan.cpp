@@ -23,6 +23,7 @@
 #include "core/foundation/image_io.h"
 #include "core/lod/resident_pool.h"
 #include "core/render/headless_context.h"
+#include "core/render/projection.h"
 #include "core/render/scan_renderer.h"
 
 using namespace sw;
@@ -99,17 +100,6 @@ Eigen::Matrix4f lookAt(const Eigen::Vector3f& eye, const Eigen::Vector3f& target
     v.block<1, 3>(2, 0) = -f.transpose();
     v.block<3, 1>(0, 3) = -(v.topLeftCorner<3, 3>() * eye);
     return v;
-}
-
-Eigen::Matrix4f perspective(float fovY, float aspect, float near, float far) {
-    Eigen::Matrix4f p = Eigen::Matrix4f::Zero();
-    const float f = 1.0f / std::tan(fovY / 2.0f);
-    p(0, 0) = f / aspect;
-    p(1, 1) = f;
-    p(2, 2) = (far + near) / (near - far);
-    p(2, 3) = 2.0f * far * near / (near - far);
-    p(3, 2) = -1.0f;
-    return p;
 }
 
 double median(std::vector<double> v) {
@@ -193,11 +183,11 @@ int main(int argc, char** argv) {
             const auto t0 = std::chrono::steady_clock::now();
             const auto draws = (*pool)->drawList(*sel);
             auto stats = (*renderer)->renderOffscreen(lookAt(eye, target),
-                                                      perspective(v.fovY, float(width) / float(height), 0.05f, 500.0f), draws, s);
+                                                      render::perspectiveMatrix(v.fovY, float(width) / float(height), 0.05f, 500.0f), draws, s);
             if (!stats) return fail(stats.error().toString());
             if (!png.empty() && f == frames - 1 && budget == budgets.back()) {
                 auto image = (*renderer)->renderImage(lookAt(eye, target),
-                                                      perspective(v.fovY, float(width) / float(height), 0.05f, 500.0f), draws, s);
+                                                      render::perspectiveMatrix(v.fovY, float(width) / float(height), 0.05f, 500.0f), draws, s);
                 if (!image) return fail(image.error().toString());
                 if (Status st = writePngFile(png, *image); !st) return fail(st.error().toString());
             }
