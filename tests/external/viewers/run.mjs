@@ -7,10 +7,10 @@
 // the 180° turn about X their documentation gives for such files (Spark's README sets it on
 // its SplatMesh): the flipped case's "x180" frame is the file as stored, upside down.
 // Passes when the upright frame beats every 90° turn by the margin. Exit 77: a tool is missing.
-import { createServer } from 'node:http';
-import { readFileSync, writeFileSync, mkdirSync, existsSync, statSync } from 'node:fs';
-import { extname, join, resolve, dirname } from 'node:path';
+import { writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveFolders } from './serve.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, v, i, a) => (v.startsWith('--') ? [...acc, [v.slice(2), a[i + 1]]] : acc), []));
@@ -24,16 +24,7 @@ const { chromium: launcher } = await import('playwright-core');
 const types = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm',
                 '.glb': 'model/gltf-binary', '.json': 'application/json' };
 const roots = { '/data/': resolve(args.dir), '/model/': dirname(resolve(args.glb)), '/': here };
-const server = createServer((req, res) => {
-    const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    const prefix = Object.keys(roots).find((p) => url.startsWith(p));
-    const file = resolve(roots[prefix], '.' + url.slice(prefix.length - 1));
-    if (!file.startsWith(roots[prefix]) || !existsSync(file) || !statSync(file).isFile()) { res.writeHead(404); res.end(); return; }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}`;
+const { server, base } = await serveFolders(roots, types);
 
 const name = args.name ?? 'drone';
 const cases = [

@@ -4,10 +4,10 @@
 // and in the SOG files it decodes, and every centre the engine's shader decodes inside the bound
 // of the node whose run holds it. Usage: node streamed.mjs --dir <LOD folder>. Exit 77: a tool
 // is missing.
-import { createServer } from 'node:http';
-import { readFileSync, existsSync, statSync } from 'node:fs';
-import { extname, join, resolve, dirname } from 'node:path';
+import { readFileSync, existsSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveFolders } from './serve.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, v, i, a) => (v.startsWith('--') ? [...acc, [v.slice(2), a[i + 1]]] : acc), []));
@@ -24,16 +24,7 @@ for (const leaf of ours.leaves) leaf.levels.forEach((l, i) => { expected[i] += l
 
 const types = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.json': 'application/json', '.webp': 'image/webp' };
 const roots = { '/data/': join(dir, 'streamed'), '/': here };
-const server = createServer((req, res) => {
-    const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    const prefix = Object.keys(roots).find((p) => url.startsWith(p));
-    const file = resolve(roots[prefix], '.' + url.slice(prefix.length - 1));
-    if (!file.startsWith(roots[prefix]) || !existsSync(file) || !statSync(file).isFile()) { res.writeHead(404); res.end(); return; }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}`;
+const { server, base } = await serveFolders(roots, types);
 const browser = await launcher.launch({ executablePath: chromium,
     args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--no-sandbox'] });
 let failed = 0;
