@@ -1,13 +1,17 @@
 // Large-scan path (core/render/scan_renderer.cpp): the resident pool on the GPU and the drawn
 // chunks of a frame. Assembled as "#version 450 core" + this file + scan_cull.comp or
 // scan_splat.vert. Layouts (docs/formats.md "Resident chunk layout", core/lod/packed_splat.h):
-//   pool:   4 uint per splat, the 16-byte PackedSplat little-endian
+//   pool:   4 uint per splat, the 16-byte PackedSplat little-endian, in up to four storage
+//           blocks of u_blockSlots splats each (GL caps one block; scan_gpu_pool.h)
 //   chunks: per pool chunk, lo (xyz bounds min), size (xyz bounds max − min), info (first splat
 //           in the pool, splat count, LOD level, 0)
 //   drawn:  per drawn chunk, (chunk table index, first draw id); draw ids number the splats of
 //           the frame's draw list in order, the tie-break of the back-to-front sort.
 
-layout(std430, binding = 0) readonly buffer ScanPool { uint sp_words[]; };
+layout(std430, binding = 0) readonly buffer ScanPool0 { uint sp_words0[]; };
+layout(std430, binding = 6) readonly buffer ScanPool1 { uint sp_words1[]; };
+layout(std430, binding = 7) readonly buffer ScanPool2 { uint sp_words2[]; };
+layout(std430, binding = 8) readonly buffer ScanPool3 { uint sp_words3[]; };
 struct ScanChunk {
     vec4 lo;
     vec4 size;
@@ -18,6 +22,17 @@ layout(std430, binding = 2) readonly buffer ScanDrawn { uvec2 sd_drawn[]; };
 
 uniform uint u_drawnCount;  // chunks in sd_drawn
 uniform uint u_drawTotal;   // splats of the drawn chunks
+uniform uint u_blockSlots;  // splats a pool block holds
+
+// The four words of pool slot `slot` (a chunk never crosses a block).
+uvec4 scanWords(uint slot) {
+    uint block = slot / u_blockSlots;
+    uint base = (slot - block * u_blockSlots) * 4u;
+    if (block == 0u) return uvec4(sp_words0[base], sp_words0[base + 1u], sp_words0[base + 2u], sp_words0[base + 3u]);
+    if (block == 1u) return uvec4(sp_words1[base], sp_words1[base + 1u], sp_words1[base + 2u], sp_words1[base + 3u]);
+    if (block == 2u) return uvec4(sp_words2[base], sp_words2[base + 1u], sp_words2[base + 2u], sp_words2[base + 3u]);
+    return uvec4(sp_words3[base], sp_words3[base + 1u], sp_words3[base + 2u], sp_words3[base + 3u]);
+}
 
 const float SCAN_LOG_SCALE_MIN = -16.0;  // packed_splat.h kLogScaleMin
 const float SCAN_LOG_SCALE_MAX = 4.0;    // kLogScaleMax

@@ -21,8 +21,8 @@ void main() {
     if (id >= u_drawTotal) return;
     uvec2 drawn = sd_drawn[scanDrawnOf(id)];
     ScanChunk c = sc_chunks[drawn.x];
-    uint base = (c.info.x + (id - drawn.y)) * 4u;
-    uint w0 = sp_words[base], w1 = sp_words[base + 1u], w2 = sp_words[base + 2u], w3 = sp_words[base + 3u];
+    uvec4 w = scanWords(c.info.x + (id - drawn.y));
+    uint w0 = w.x, w1 = w.y, w2 = w.z, w3 = w.w;
     vec3 p = scanPosition(c, w0, w1);
     vec3 sigma = scanSigma(w2, w3);
     float radius = 3.0 * max(sigma.x, max(sigma.y, sigma.z));

@@ -82,6 +82,13 @@ struct ScanRenderer::Impl {
     void setDrawn(GLuint program, std::uint32_t drawn, std::uint64_t total) const {
         gl.Uniform1ui(at(program, "u_drawnCount"), drawn);
         gl.Uniform1ui(at(program, "u_drawTotal"), static_cast<GLuint>(total));
+        gl.Uniform1ui(at(program, "u_blockSlots"), static_cast<GLuint>(pool.blockSlots()));
+    }
+    // The pool's blocks at bindings 0, 6, 7, 8 (scan_common.glsl); unused ones repeat block 0.
+    void bindPool() const {
+        const GLuint bindings[detail::kMaxPoolBlocks] = {0, 6, 7, 8};
+        for (int b = 0; b < detail::kMaxPoolBlocks; ++b)
+            gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, bindings[b], pool.splatBuffer(b < pool.blockCount() ? b : 0));
     }
 
     Status ensurePairs(std::uint64_t n) {
@@ -104,7 +111,7 @@ struct ScanRenderer::Impl {
         gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, counterBuffer);
         gl.BufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof zero, &zero);
         gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-        gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, pool.splatBuffer());
+        bindPool();
         gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, pool.tableBuffer());
         gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, drawnBuffer);
         gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, pairBuffer);
@@ -162,12 +169,13 @@ struct ScanRenderer::Impl {
     }
 
     void unbind() const {
-        for (GLuint b = 0; b < 6; ++b) gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, b, 0);
+        for (GLuint b = 0; b < 9; ++b) gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, b, 0);
         gl.UseProgram(0);
     }
 };
 
-Result<std::unique_ptr<ScanRenderer>> ScanRenderer::create(const GlProcLoader& loader, std::uint64_t poolBytes) {
+Result<std::unique_ptr<ScanRenderer>> ScanRenderer::create(const GlProcLoader& loader, std::uint64_t poolBytes,
+                                                           std::uint64_t blockBytes) {
     auto gl = detail::loadGlFunctions(loader);
     if (!gl) return gl.error();
     detail::drainGlErrors(*gl, "host");
@@ -189,7 +197,7 @@ Result<std::unique_ptr<ScanRenderer>> ScanRenderer::create(const GlProcLoader& l
     impl->drawProgram = *drawProgram;
     std::unique_ptr<ScanRenderer> renderer(new ScanRenderer(std::move(impl)));
     Impl& m = *renderer->m_impl;
-    if (Status s = m.pool.init(m.gl, poolBytes); !s) {
+    if (Status s = m.pool.init(m.gl, poolBytes, blockBytes); !s) {
         renderer->release();
         return s.error();
     }

@@ -3,8 +3,8 @@
 // lod::ResidentPool, and per frame a cull + key + sort + indirect draw with no CPU work in
 // proportion to the scene.
 //
-// Pool: one storage buffer of PackedSplat (16 B a splat, core/lod/packed_splat.h) of a fixed byte
-// capacity, slots first fit (scan_slots.h: fragmentation and repacking), and a chunk table
+// Pool: PackedSplat slots (16 B a splat, core/lod/packed_splat.h) of a fixed byte capacity in up
+// to four storage buffers (one GL storage block is capped: 2 GiB − 1 on NVIDIA), slots first fit (scan_slots.h: fragmentation and repacking), and a chunk table
 // (bounds, first slot, count, LOD level). sync() frees the slots of chunks the pool evicted,
 // uploads the pool's loaded chunks (glBufferSubData, then a fence each) and tells the pool
 // (fenceSignalled) about every fence glClientWaitSync(…, 0) sees signalled; draw() skips a chunk
@@ -77,8 +77,10 @@ struct ScanPoolStats {
 class ScanRenderer {
 public:
     // ErrorCode::Gpu when a program does not build; InvalidInput when poolBytes holds no splat or
-    // exceeds the context's largest storage block.
-    static Result<std::unique_ptr<ScanRenderer>> create(const GlProcLoader& loader, std::uint64_t poolBytes);
+    // needs more than four of the context's largest storage blocks. blockBytes > 0 splits the pool
+    // into blocks of at most that many bytes (tests of the split on any GL).
+    static Result<std::unique_ptr<ScanRenderer>> create(const GlProcLoader& loader, std::uint64_t poolBytes,
+                                                        std::uint64_t blockBytes = 0);
     ~ScanRenderer();
     ScanRenderer(const ScanRenderer&) = delete;
     ScanRenderer& operator=(const ScanRenderer&) = delete;

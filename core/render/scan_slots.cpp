@@ -7,12 +7,16 @@
 
 namespace sw::render {
 
-SlotAllocator::SlotAllocator(std::uint64_t capacity) : m_capacity(capacity) { clear(); }
+SlotAllocator::SlotAllocator(std::uint64_t capacity, std::uint64_t blockSize)
+    : m_capacity(capacity), m_blockSize(blockSize >= capacity ? 0 : blockSize) {
+    clear();
+}
 
 void SlotAllocator::clear() {
     m_free.clear();
     m_used = 0;
-    if (m_capacity > 0) m_free.emplace(0, m_capacity);
+    const std::uint64_t block = m_blockSize > 0 ? m_blockSize : m_capacity;
+    for (std::uint64_t start = 0; start < m_capacity; start += block) m_free.emplace(start, std::min(block, m_capacity - start));
 }
 
 std::optional<std::uint64_t> SlotAllocator::allocate(std::uint64_t count) {
@@ -36,7 +40,7 @@ void SlotAllocator::release(std::uint64_t offset, std::uint64_t count) {
     if (next != m_free.begin()) {
         auto prev = std::prev(next);
         SW_REQUIRE(prev->first + prev->second <= offset, "slots " << offset << "+" << count << " freed twice");
-        if (prev->first + prev->second == offset) {
+        if (prev->first + prev->second == offset && !blockStart(offset)) {
             start = prev->first;
             length += prev->second;
             m_free.erase(prev);
@@ -44,7 +48,7 @@ void SlotAllocator::release(std::uint64_t offset, std::uint64_t count) {
     }
     if (next != m_free.end()) {
         SW_REQUIRE(offset + count <= next->first, "slots " << offset << "+" << count << " freed twice");
-        if (offset + count == next->first) {
+        if (offset + count == next->first && !blockStart(next->first)) {
             length += next->second;
             m_free.erase(next);
         }

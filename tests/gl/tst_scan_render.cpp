@@ -93,9 +93,11 @@ struct Scene {
     std::unique_ptr<lod::ResidentPool> pool;
     std::shared_ptr<const lod::LodTree> tree;
 
-    Scene(std::shared_ptr<const lod::LodTree> t, std::uint64_t residentBudget, std::uint64_t gpuBytes) : tree(std::move(t)) {
+    Scene(std::shared_ptr<const lod::LodTree> t, std::uint64_t residentBudget, std::uint64_t gpuBytes,
+          std::uint64_t blockBytes = 0)
+        : tree(std::move(t)) {
         context = test::requireContext();
-        auto r = ScanRenderer::create(context->loader(), gpuBytes);
+        auto r = ScanRenderer::create(context->loader(), gpuBytes, blockBytes);
         REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : r.error().toString()));
         renderer = std::move(*r);
         auto p = lod::ResidentPool::create({residentBudget, 2}, {std::make_shared<lod::MemoryChunkSource>(tree)});
@@ -306,7 +308,12 @@ TEST_CASE("evicted chunks free their slots; the GPU pool never exceeds its bytes
     const auto tree = buildTree(lod::test::stripScene(30.0f, 1.0f, 0.03f, 8), 512, 3);
     const std::uint64_t finest = 16ull * tree->splatCount(0);
     const std::uint64_t budget = finest / 4;
-    Scene scene(tree, budget, budget);
+    // The pool in one storage block, and split over three (a chunk never crosses a block, so the
+    // blocks fragment more: more repacks).
+    std::uint64_t blockBytes = 0;
+    SUBCASE("one storage block") { blockBytes = 0; }
+    SUBCASE("three storage blocks") { blockBytes = budget / 3 + 16; }
+    Scene scene(tree, budget, budget, blockBytes);
     ScanDrawSettings s;
     s.width = 160;
     s.height = 100;
@@ -364,6 +371,79 @@ TEST_CASE("evicted chunks free their slots; the GPU pool never exceeds its bytes
     MESSAGE("evictions ", scene.pool->evictions().size(), ", repacks ", scene.renderer->poolStats().repacks);
     CHECK(scene.pool->evictions().size() > 10);
     CHECK(scene.renderer->poolStats().peakBytes <= scene.renderer->poolStats().capacityBytes);
+}
+
+TEST_CASE("a pool split over storage blocks draws what one block draws; a pool past four blocks is refused") {
+    const auto tree = buildTree(tieScene(40, 12, 0.05f, 13), 256, 3);
+    // Room for every level twice over: a chunk that does not fit at the end of a block leaves
+    // that end unused.
+    const std::uint64_t bytes = 32ull * (tree->splatCount(0) + tree->splatCount(1) + tree->splatCount(2));
+    const lod::Selection mixed = mixedLevels(*tree);
+    ScanDrawSettings s;
+    s.width = 200;
+    s.height = 120;
+    s.countSplats = true;
+    const Eigen::Matrix4f view = viewAlongX({-1.0f, 0.3f, 0.2f});
+    const Eigen::Matrix4f proj = sw::render::perspectiveMatrix(1.0f, 200.f / 120.f, 0.05f, 50.0f);
+    struct Drawn {
+        Rgba8Image image;
+        std::vector<lod::SortedSplat> order;
+        ScanDrawStats stats;
+    };
+    // One scene at a time: each has a context of its own.
+    auto drawWith = [&](std::uint64_t blockBytes) {
+        Scene scene(tree, 4 * bytes, bytes, blockBytes);
+        scene.load(mixed);
+        CHECK(scene.renderer->poolStats().waiting == 0);
+        CHECK(scene.renderer->poolStats().capacityBytes == bytes / 16 * 16);
+        Drawn d;
+        auto image = scene.renderer->renderImage(view, proj, scene.pool->drawList(mixed), s, &d.stats);
+        REQUIRE(image.ok());
+        d.image = std::move(*image);
+        auto order = scene.renderer->lastOrder();
+        REQUIRE(order.ok());
+        d.order = std::move(*order);
+        if (blockBytes > 0) {  // five blocks' worth is refused with the reason
+            auto tooMany = ScanRenderer::create(scene.context->loader(), 5 * blockBytes, blockBytes);
+            REQUIRE(!tooMany.ok());
+            CHECK(tooMany.error().message.find("storage blocks") != std::string::npos);
+        }
+        return d;
+    };
+    const Drawn one = drawWith(0);
+    const Drawn split = drawWith(bytes / 4 + 16);
+    CHECK(one.stats.splatsDrawn > 0);
+    CHECK(one.stats.splatsDrawn == split.stats.splatsDrawn);
+    REQUIRE(one.order.size() == split.order.size());
+    std::size_t mismatches = 0;
+    for (std::size_t i = 0; i < one.order.size(); ++i)
+        mismatches += one.order[i].item != split.order[i].item || one.order[i].splat != split.order[i].splat;
+    CHECK(mismatches == 0);
+    CHECK(test::countDifferingPixels(one.image, split.image) == 0);
+}
+
+TEST_CASE("slot allocator over blocks: no run crosses a block, freed runs merge only inside one") {
+    SlotAllocator a(100, 40);  // blocks [0, 40), [40, 80), [80, 100)
+    CHECK(a.freeRuns() == 3);
+    CHECK(a.largestFree() == 40);
+    CHECK(!a.allocate(41).has_value());
+    CHECK(a.allocate(30) == std::optional<std::uint64_t>(0));
+    CHECK(a.allocate(20) == std::optional<std::uint64_t>(40));  // 10 left in block 0: too short
+    CHECK(a.allocate(10) == std::optional<std::uint64_t>(30));
+    CHECK(a.allocate(20) == std::optional<std::uint64_t>(60));
+    CHECK(a.allocate(20) == std::optional<std::uint64_t>(80));
+    CHECK(a.used() == 100);
+    a.release(30, 10);
+    a.release(40, 20);  // adjacent to 30..40 but across the block boundary: two runs
+    CHECK(a.freeRuns() == 2);
+    CHECK(a.largestFree() == 20);
+    a.release(0, 30);
+    a.release(60, 20);
+    a.release(80, 20);
+    CHECK(a.freeRuns() == 3);
+    CHECK(a.used() == 0);
+    a.clear();
+    CHECK(a.freeRuns() == 3);
 }
 
 TEST_CASE("a full GPU pool makes chunks wait: the pool draws coarser, nothing breaks") {

@@ -16,36 +16,46 @@ bool signalled(GLenum status) { return status == GL_ALREADY_SIGNALED || status =
 
 }  // namespace
 
-Status ScanGpuPool::init(const GlFunctions& gl, std::uint64_t poolBytes) {
+Status ScanGpuPool::init(const GlFunctions& gl, std::uint64_t poolBytes, std::uint64_t blockBytes) {
     m_gl = &gl;
     GLint64 maxBlock = 0;
     gl.GetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
+    std::uint64_t blockLimit = maxBlock > 0 ? static_cast<std::uint64_t>(maxBlock) : poolBytes;
+    if (blockBytes > 0) blockLimit = std::min(blockLimit, blockBytes);
     const std::uint64_t slots = poolBytes / kSplatBytes;
-    if (slots == 0)
+    m_blockSlots = std::min(blockLimit / kSplatBytes, std::uint64_t{1} << 27);  // word indices stay in 31 bits
+    if (slots == 0 || m_blockSlots == 0)
         return makeError(ErrorCode::InvalidInput, "scan pool of " + std::to_string(poolBytes) + " bytes holds no splat (16 B each)");
-    if (maxBlock > 0 && slots * kSplatBytes > static_cast<std::uint64_t>(maxBlock))
-        return makeError(ErrorCode::InvalidInput, "scan pool of " + std::to_string(poolBytes) +
-                                                      " bytes exceeds this GL's largest storage block (" +
-                                                      std::to_string(maxBlock) + " bytes)");
     if (slots > (std::uint64_t{1} << 30))
         return makeError(ErrorCode::InvalidInput, "scan pool of " + std::to_string(poolBytes) + " bytes exceeds 16 GiB (2^30 splats)");
-    gl.GenBuffers(1, &m_splats);
-    gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, m_splats);
-    gl.BufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(slots * kSplatBytes), nullptr, GL_DYNAMIC_DRAW);
+    const std::uint64_t blocks = (slots + m_blockSlots - 1) / m_blockSlots;
+    if (blocks > static_cast<std::uint64_t>(kMaxPoolBlocks))
+        return makeError(ErrorCode::InvalidInput, "scan pool of " + std::to_string(poolBytes) + " bytes needs " +
+                                                      std::to_string(blocks) + " storage blocks of this GL's " +
+                                                      std::to_string(m_blockSlots * kSplatBytes) + " bytes; at most " +
+                                                      std::to_string(kMaxPoolBlocks) + " are used");
+    m_blockCount = static_cast<int>(blocks);
+    gl.GenBuffers(m_blockCount, m_splats);
+    for (int b = 0; b < m_blockCount; ++b) {
+        const std::uint64_t n = std::min(m_blockSlots, slots - static_cast<std::uint64_t>(b) * m_blockSlots);
+        gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, m_splats[b]);
+        gl.BufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(n * kSplatBytes), nullptr, GL_DYNAMIC_DRAW);
+    }
     gl.GenBuffers(1, &m_tableBuffer);
     m_tableCapacity = 64;
     gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, m_tableBuffer);
     gl.BufferData(GL_SHADER_STORAGE_BUFFER, kTableEntryBytes * m_tableCapacity, nullptr, GL_DYNAMIC_DRAW);
     gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-    m_slots = SlotAllocator(slots);
+    m_slots = SlotAllocator(slots, m_blockSlots);
     m_counts.capacityBytes = slots * kSplatBytes;
     return gpuStatus(gl, "allocating the scan pool");
 }
 
 void ScanGpuPool::writeChunk(const ScanGpuChunk& c) {
     if (c.count == 0) return;
-    m_gl->BindBuffer(GL_SHADER_STORAGE_BUFFER, m_splats);
-    m_gl->BufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(c.offset * kSplatBytes),
+    const std::uint64_t block = c.offset / m_blockSlots, local = c.offset - block * m_blockSlots;
+    m_gl->BindBuffer(GL_SHADER_STORAGE_BUFFER, m_splats[block]);
+    m_gl->BufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(local * kSplatBytes),
                         static_cast<GLsizeiptr>(c.count * kSplatBytes), c.data->splats.data());
     m_counts.uploadedBytes += c.count * kSplatBytes;
 }
@@ -183,8 +193,14 @@ void ScanGpuPool::release() {
         if (c.fence) m_gl->DeleteSync(c.fence);
     m_chunks.clear();
     m_waiting.clear();
-    for (GLuint* b : {&m_splats, &m_tableBuffer})
-        if (*b) m_gl->DeleteBuffers(1, b);
+    for (GLuint& b : m_splats)
+        if (b) {
+            m_gl->DeleteBuffers(1, &b);
+            b = 0;
+        }
+    if (m_tableBuffer) m_gl->DeleteBuffers(1, &m_tableBuffer);
+    m_tableBuffer = 0;
+    m_blockCount = 0;
     m_gl = nullptr;
 }
 

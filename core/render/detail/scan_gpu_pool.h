@@ -1,6 +1,8 @@
 #pragma once
-// The scan renderer's resident pool on the GPU (scan_renderer.h): one storage buffer of
-// PackedSplat (16 B a splat) of a fixed byte capacity, slots handed out by SlotAllocator, and a
+// The scan renderer's resident pool on the GPU (scan_renderer.h): PackedSplat slots (16 B a splat)
+// of a fixed byte capacity, in up to kMaxPoolBlocks storage buffers (GL caps one storage block:
+// NVIDIA at 2 GiB − 1, so a 4 GB pool takes three), slots handed out by SlotAllocator (a chunk
+// never crosses from one buffer into the next; slot s lives in buffer s / blockSlots), and a
 // chunk table (bounds for dequantisation, first slot, count, LOD level) that grows with the
 // number of resident chunks. Chunks arrive from lod::ResidentPool::takeUploads(): glBufferSubData
 // of the splats and the table entry, then a fence; pollFences() reports a chunk to the pool
@@ -39,10 +41,13 @@ struct ScanPoolCounts {
     std::uint64_t uploadedBytes = 0;  // splat bytes sent since creation, repacks included
 };
 
+inline constexpr int kMaxPoolBlocks = 4;  // scan_common.glsl: ScanPool0..3
+
 class ScanGpuPool {
 public:
-    // ErrorCode::InvalidInput when poolBytes holds no splat or exceeds the largest storage block.
-    Status init(const GlFunctions& gl, std::uint64_t poolBytes);
+    // ErrorCode::InvalidInput when poolBytes holds no splat or needs more than kMaxPoolBlocks
+    // storage blocks. blockBytes > 0 caps one block below the GL's own limit (tests).
+    Status init(const GlFunctions& gl, std::uint64_t poolBytes, std::uint64_t blockBytes = 0);
     // Frees the slots of chunks evicted since the last call, then places the pool's new uploads
     // and those still waiting; each placed chunk gets a fence (flushed).
     Status upload(lod::ResidentPool& pool);
@@ -52,7 +57,9 @@ public:
     // The chunk when placed and its fence seen, else null.
     const ScanGpuChunk* drawable(const lod::ChunkKey& key) const;
 
-    GLuint splatBuffer() const { return m_splats; }
+    int blockCount() const { return m_blockCount; }
+    GLuint splatBuffer(int block) const { return m_splats[block]; }
+    std::uint64_t blockSlots() const { return m_blockSlots; }
     GLuint tableBuffer() const { return m_tableBuffer; }
     ScanPoolCounts counts() const;
     void release();
@@ -65,7 +72,10 @@ private:
     void forget(std::uint64_t id);
 
     const GlFunctions* m_gl = nullptr;
-    GLuint m_splats = 0, m_tableBuffer = 0;
+    GLuint m_splats[kMaxPoolBlocks] = {};
+    GLuint m_tableBuffer = 0;
+    int m_blockCount = 0;
+    std::uint64_t m_blockSlots = 0;
     std::uint32_t m_tableCapacity = 0;
     SlotAllocator m_slots;
     std::unordered_map<std::uint64_t, ScanGpuChunk> m_chunks;  // by ChunkKey::packed()
