@@ -2,6 +2,9 @@
 // resident bytes per splat, on a strip scene generated in code (docs/benchmarks.md).
 // Usage: bench_lod [splats, default 1000000] [threads, default 0 = one per core] [folder]
 // With a folder (new, or one bench_lod wrote), the LOD folder is also written there and read back.
+// bench_lod --scan <scan.ply> <folder> [--memory MiB] [--no-streamed-sog]: the job lod-build runs
+// (lod_job.h) on a scan file, its phases, parts and the process's peak memory (for machines
+// where the CLI is not built).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -11,6 +14,7 @@
 
 #include "core/foundation/memory.h"
 #include "core/lod/lod_folder.h"
+#include "core/lod/lod_job.h"
 #include "core/lod/resident_pool.h"
 #include "core/lod/sort.h"
 #include "tests/core/tst_lod_fixtures.h"
@@ -26,8 +30,40 @@ double peakMiB() { return double(sw::peakResidentBytes()) / 1048576.0; }
 
 }  // namespace
 
+int buildScan(int argc, char** argv) {
+    using namespace sw::lod;
+    if (argc < 4) {
+        std::fprintf(stderr, "usage: bench_lod --scan <scan.ply> <folder> [--memory MiB] [--no-streamed-sog]\n");
+        return 1;
+    }
+    LodSettings settings;
+    LodFolderExtras extras{true, {}};
+    for (int i = 4; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--memory" && i + 1 < argc) settings.memoryMiB = std::atoi(argv[++i]);
+        else if (a == "--no-streamed-sog") extras.streamedSog = false;
+        else {
+            std::fprintf(stderr, "unknown option %s\n", a.c_str());
+            return 1;
+        }
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    auto report = buildLodFolder(argv[2], argv[3], settings, {}, extras);
+    if (!report) {
+        std::fprintf(stderr, "%s\n", report.error().toString().c_str());
+        return 1;
+    }
+    std::printf("lod-build: %llu splats, %zu leaves, %zu part(s), %.1f MB written%s in %.1f s (read %.1f, build %.1f, "
+                "write %.1f); memory limit %d MiB, peak %.0f MiB\n",
+                static_cast<unsigned long long>(report->splats), report->leaves, report->parts,
+                static_cast<double>(report->bytesWritten) / 1e6, report->streamedSog ? " (with the Streamed SOG)" : "",
+                since(t0), report->readSeconds, report->buildSeconds, report->writeSeconds, settings.memoryMiB, peakMiB());
+    return 0;
+}
+
 int main(int argc, char** argv) {
     using namespace sw::lod;
+    if (argc > 1 && std::string(argv[1]) == "--scan") return buildScan(argc, argv);
     const long splats = argc > 1 ? std::atol(argv[1]) : 1000000;
     const int threads = argc > 2 ? std::atoi(argv[2]) : 0;
     const float width = 10.0f, step = 0.1f;

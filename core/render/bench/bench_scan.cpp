@@ -4,7 +4,9 @@
 // flying low over it, under fixed splat budgets (docs/benchmarks.md).
 // Usage: bench_scan [splats, default 1000000] [--width 1280] [--height 800] [--frames 24]
 //                   [--budgets 250000,500000,1000000] [--pool-mb 128] [--samples 1]
-//                   [--loaders 2] [--gpu-time] [--png last-frame.png]
+//                   [--loaders 2] [--gpu-time] [--png last-frame.png] [--folder <lod dir>]
+// --folder streams a scan from disk (our LOD folder or a Streamed SOG, lod::openScanSource)
+// instead of the generated terrain; the camera flies over its bounds the same way.
 // Per budget, per frame (after the frame's chunks are loaded and fenced): the draw (drawList, the
 // compute passes, the draw, glFinish) in ms, the splats drawn after the cull, and the resident
 // pool's bytes per resident splat (16 B + its share of the 32-byte chunk headers); medians over
@@ -22,6 +24,7 @@
 
 #include "core/foundation/image_io.h"
 #include "core/lod/resident_pool.h"
+#include "core/lod/scan_set.h"
 #include "core/render/headless_context.h"
 #include "core/render/projection.h"
 #include "core/render/scan_renderer.h"
@@ -41,7 +44,6 @@ class TerrainSource final : public lod::ChunkSource {
 public:
     explicit TerrainSource(std::uint64_t splats) {
         const int side = std::max(1, static_cast<int>(std::lround(std::sqrt(static_cast<double>(splats) / kLeafSize))));
-        m_side = side;
         m_tree.levelCount = kLevels;
         m_tree.leafSize = kLeafSize;
         m_tree.reduction = kReduction;
@@ -63,7 +65,6 @@ public:
     }
     const lod::LodTree& tree() const override { return m_tree; }
     std::uint64_t splats() const { return m_tree.leaves.size() * static_cast<std::uint64_t>(kLeafSize); }
-    float extent() const { return static_cast<float>(m_side) * kTile; }
 
     Result<splat::SplatCloud> loadChunk(std::uint32_t leaf, std::uint32_t level) const override {
         const int per = static_cast<int>(std::lround(std::sqrt(static_cast<double>(kLeafSize >> (2 * level)))));
@@ -89,7 +90,6 @@ public:
 
 private:
     lod::LodTree m_tree;
-    int m_side = 1;
 };
 
 Eigen::Matrix4f lookAt(const Eigen::Vector3f& eye, const Eigen::Vector3f& target) {
@@ -121,6 +121,7 @@ int main(int argc, char** argv) {
     double poolMiB = 128.0;
     bool gpuTime = false;
     std::string png;  // the last budget's last frame, for a look
+    std::string folder;  // a scan on disk instead of the generated terrain
     std::vector<std::int64_t> budgets = {250000, 500000, 1000000};
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -133,6 +134,7 @@ int main(int argc, char** argv) {
         else if (a == "--samples" && more) samples = std::atoi(argv[++i]);
         else if (a == "--gpu-time") gpuTime = true;
         else if (a == "--png" && more) png = argv[++i];
+        else if (a == "--folder" && more) folder = argv[++i];
         else if (a == "--budgets" && more) {
             budgets.clear();
             for (char* t = std::strtok(argv[++i], ","); t; t = std::strtok(nullptr, ",")) budgets.push_back(std::atoll(t));
@@ -141,12 +143,29 @@ int main(int argc, char** argv) {
     }
     auto context = render::HeadlessContext::create();
     if (!context) return fail(context.error().toString());
-    const auto source = std::make_shared<TerrainSource>(splats);
+    std::shared_ptr<const lod::ChunkSource> source;
+    std::string what;
+    if (folder.empty()) {
+        const auto terrain = std::make_shared<TerrainSource>(splats);
+        what = std::to_string(terrain->splats()) + " splats generated (" + std::to_string(terrain->tree().leaves.size()) +
+               " leaves of " + std::to_string(kLeafSize) + ", " + std::to_string(kLevels) + " levels)";
+        source = terrain;
+    } else {
+        const auto opened = std::chrono::steady_clock::now();
+        auto read = lod::openScanSource(folder);
+        if (!read) return fail(read.error().toString());
+        source = *read;
+        what = std::to_string(source->tree().splatCount(0)) + " splats in " + folder + " (" +
+               std::to_string(source->tree().leaves.size()) + " leaves, " + std::to_string(source->tree().levelCount) +
+               " levels; manifest read in " +
+               std::to_string(std::lround(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - opened).count())) +
+               " ms)";
+    }
+    const Eigen::AlignedBox3f bounds = source->tree().nodes.front().bounds;
     const std::uint64_t poolBytes = static_cast<std::uint64_t>(poolMiB * 1048576.0);
-    std::printf("scene: %llu splats (%zu leaves of %d, %d levels), %.0f m square; %s, %s; %dx%d, %d samples; pool %.0f MiB\n",
-                static_cast<unsigned long long>(source->splats()), source->tree().leaves.size(), kLeafSize, kLevels,
-                static_cast<double>(source->extent()), (*context)->rendererName().c_str(), (*context)->versionName().c_str(),
-                width, height, samples, poolMiB);
+    std::printf("scene: %s, %.0f m square; %s, %s; %dx%d, %d samples; pool %.0f MiB\n", what.c_str(),
+                static_cast<double>(bounds.sizes().head<2>().maxCoeff()), (*context)->rendererName().c_str(),
+                (*context)->versionName().c_str(), width, height, samples, poolMiB);
     for (const std::int64_t budget : budgets) {
         const auto opened = std::chrono::steady_clock::now();  // the scan "opens": pool and renderer made
         double firstFrameMs = 0.0;
@@ -163,10 +182,12 @@ int main(int argc, char** argv) {
         s.countSplats = true;
         s.timeGpu = gpuTime;
         std::vector<double> frameMs, gpuMs, drawn, bytesPerSplat;
-        const float extent = source->extent();
+        const Eigen::Vector2f lo = bounds.min().head<2>(), size = bounds.sizes().head<2>();
         for (int f = 0; f < frames; ++f) {
             const float t = static_cast<float>(f) / static_cast<float>(std::max(1, frames - 1));
-            const Eigen::Vector3f eye(extent * (0.1f + 0.6f * t), extent * (0.15f + 0.5f * t), 3.0f);
+            // Low over the ground: 3 m above the generated terrain's plane, or above a scan's top.
+            const float height = folder.empty() ? 3.0f : bounds.max().z() + 3.0f;
+            const Eigen::Vector3f eye(lo.x() + size.x() * (0.1f + 0.6f * t), lo.y() + size.y() * (0.15f + 0.5f * t), height);
             const Eigen::Vector3f target = eye + Eigen::Vector3f(0.7f, 0.6f, -0.35f) * 10.0f;
             lod::View v;
             v.position = eye;
@@ -198,7 +219,7 @@ int main(int argc, char** argv) {
             std::uint64_t resident = 0;  // splats of the chunks the pool holds (any state but Absent)
             const lod::LodTree& tree = source->tree();
             for (std::uint32_t leaf = 0; leaf < tree.leaves.size(); ++leaf)
-                for (std::uint32_t level = 0; level < static_cast<std::uint32_t>(kLevels); ++level)
+                for (std::uint32_t level = 0; level < static_cast<std::uint32_t>(tree.levelCount); ++level)
                     if ((*pool)->state({0, leaf, level}) != lod::ChunkState::Absent) resident += tree.leaves[leaf].levels[level].count;
             bytesPerSplat.push_back(resident ? static_cast<double>((*pool)->residentBytes()) / static_cast<double>(resident) : 0.0);
         }
