@@ -22,9 +22,13 @@ set_tests_properties(external.viewers PROPERTIES LABELS external SKIP_RETURN_COD
                      SKIP_REGULAR_EXPRESSION "${SW_SKIP_LINE}" TIMEOUT 900 FIXTURES_REQUIRED viewers_export)
 # The Streamed SOG lod-build writes (issue 36), opened by PlayCanvas's engine: the same levels and
 # splats per level as our LOD folder beside it, every centre the engine decodes inside its node's
-# bound. The folder is lod_gen's (tests/cli/lod.cmake); skipped like the test above.
+# bound, and a matching frame: the engine draws the finest level and the scan the folder was built
+# from (its PLY) from one camera, ≥ 35 dB apart (measured 51.9) and ≥ 6 dB closer than the scan
+# turned 90° about X (18.1). The folder is lod_gen's (tests/cli/lod.cmake); skipped like the test
+# above. Frames: output/streamed_sog_frames.
 if(SW_NODE)
-  add_test(NAME external.viewers_streamed_sog COMMAND ${SW_NODE} "${SW_VIEWERS_DIR}/streamed.mjs" --dir "${SW_OUT}/lod/ok")
+  add_test(NAME external.viewers_streamed_sog COMMAND ${SW_NODE} "${SW_VIEWERS_DIR}/streamed.mjs" --dir "${SW_OUT}/lod/ok"
+           --scan "${SW_OUT}/lod/scene.ply" --out "${SW_OUT}/streamed_sog_frames" --min-psnr 35 --margin 6)
 else()
   add_test(NAME external.viewers_streamed_sog COMMAND ${CMAKE_COMMAND} -E echo "SKIP: node is not installed (scripts/deps.sh)")
 endif()
