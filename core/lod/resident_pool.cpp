@@ -204,6 +204,7 @@ const PackedChunk* ResidentPool::drawable(const ChunkKey& key) const {
 std::vector<DrawItem> ResidentPool::drawList(const Selection& selection) const {
     std::vector<DrawItem> out;
     for (const LeafChoice& c : selection.leaves) {
+        if (!c.inView) continue;  // resident (its coarsest), not drawn
         const std::uint32_t levels = static_cast<std::uint32_t>(m_sources[c.scan]->tree().levelCount);
         for (std::uint32_t level = c.level; level < levels; ++level) {
             const ChunkKey key{c.scan, c.leaf, level};

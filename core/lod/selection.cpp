@@ -8,6 +8,31 @@ namespace sw::lod {
 
 double View::focalPixels() const { return viewportHeight / (2.0 * std::tan(0.5 * static_cast<double>(fovY))); }
 
+void View::setFrustum(const Eigen::Matrix4f& viewProjection) {
+    frustum = frustumPlanes(viewProjection);
+    hasFrustum = true;
+}
+
+std::array<Eigen::Vector4f, 6> frustumPlanes(const Eigen::Matrix4f& m) {
+    std::array<Eigen::Vector4f, 6> planes;
+    const Eigen::Vector4f row3 = m.row(3).transpose();
+    for (int k = 0; k < 3; ++k) {
+        planes[static_cast<std::size_t>(2 * k)] = row3 + m.row(k).transpose();
+        planes[static_cast<std::size_t>(2 * k + 1)] = row3 - m.row(k).transpose();
+    }
+    for (Eigen::Vector4f& p : planes) p /= p.head<3>().norm();
+    return planes;
+}
+
+bool outsideFrustum(const std::array<Eigen::Vector4f, 6>& planes, const Eigen::AlignedBox3f& box) {
+    for (const Eigen::Vector4f& p : planes) {
+        // The box corner farthest along the plane's normal.
+        const Eigen::Vector3f far = (p.head<3>().array() >= 0.0f).select(box.max(), box.min());
+        if (p.head<3>().dot(far) + p.w() < 0.0f) return true;
+    }
+    return false;
+}
+
 const SettingsSchema<SelectionSettings>& selectionSchema() {
     static const SettingsSchema<SelectionSettings> schema = [] {
         SettingsSchema<SelectionSettings> s("lod-select", "LOD selection");
@@ -55,6 +80,15 @@ Result<Selection> selectLevels(const std::vector<const LodTree*>& scans, const V
             c.scan = static_cast<std::uint32_t>(scan);
             c.leaf = static_cast<std::uint32_t>(leaf);
             c.distance = info.bounds.exteriorDistance(view.position);
+            c.level = static_cast<std::uint8_t>(info.levels.size() - 1);
+            if (view.hasFrustum && outsideFrustum(view.frustum, info.bounds)) {
+                c.inView = false;
+                c.wanted = c.level;
+                ++sel.culled;
+                sel.leaves.push_back(c);
+                errors.emplace_back(info.levels.size(), 0.0);
+                continue;
+            }
             std::vector<double> e(info.levels.size());
             int wanted = 0;
             for (std::size_t l = 0; l < info.levels.size(); ++l) {
@@ -62,7 +96,6 @@ Result<Selection> selectLevels(const std::vector<const LodTree*>& scans, const V
                 if (e[l] <= static_cast<double>(s.tau)) wanted = static_cast<int>(l);
             }
             c.wanted = static_cast<std::uint8_t>(wanted);
-            c.level = static_cast<std::uint8_t>(info.levels.size() - 1);
             sel.splats += info.levels.back().count;
             sel.leaves.push_back(c);
             errors.push_back(std::move(e));

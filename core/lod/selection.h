@@ -7,7 +7,11 @@
 // are applied while they fit (the strategy of PlayCanvas's streamed LOD). A budget smaller than
 // the coarsest levels keeps them all (a coarse picture, flagged overBudget), never an error.
 // Selections of different views are independent: a view holds no state.
+// A view may carry its frustum: a leaf wholly outside it is left out of the view (not drawn, not
+// counted in the budget, its coarsest level still kept resident so that turning shows it at
+// once), so the budget goes to what the view sees.
 #include <Eigen/Core>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -21,9 +25,20 @@ struct View {
     Eigen::Vector3f position = Eigen::Vector3f::Zero();  // camera centre, model space
     float fovY = 0.8f;                                    // vertical field of view, radians
     int viewportHeight = 1080;                            // pixels
+    // left, right, bottom, top, near, far: n·p + d ≥ 0 inside, |n| = 1 (frustumPlanes); unused
+    // while hasFrustum is false (every leaf in view).
+    bool hasFrustum = false;
+    std::array<Eigen::Vector4f, 6> frustum{};
     // Pixels per model unit at distance 1: viewportHeight / (2 tan(fovY / 2)).
     double focalPixels() const;
+    // Sets the frustum of projection · view (model → clip).
+    void setFrustum(const Eigen::Matrix4f& viewProjection);
 };
+
+// The six planes of a model → clip matrix (Gribb and Hartmann), normalised.
+std::array<Eigen::Vector4f, 6> frustumPlanes(const Eigen::Matrix4f& viewProjection);
+// Whether `box` lies wholly outside one of the planes.
+bool outsideFrustum(const std::array<Eigen::Vector4f, 6>& planes, const Eigen::AlignedBox3f& box);
 
 struct SelectionSettings {
     float tau = 1.0f;                      // largest screen-space error kept, pixels
@@ -42,12 +57,14 @@ struct LeafChoice {
     std::uint8_t level = 0;   // chosen
     std::uint8_t wanted = 0;  // the coarsest level within τ (chosen when the budget allows)
     float distance = 0.0f;    // camera to the leaf's bounds
+    bool inView = true;       // false: outside the view's frustum (coarsest, not drawn, not counted)
 };
 
 struct Selection {
     std::vector<LeafChoice> leaves;  // every leaf of every scan, scan by scan
-    std::uint64_t splats = 0;        // splats the chosen levels hold
-    double error = 0.0;              // Σ screen error of the chosen levels, pixels
+    std::uint64_t splats = 0;        // splats the chosen levels of the leaves in view hold
+    double error = 0.0;              // Σ screen error of the chosen levels in view, pixels
+    std::size_t culled = 0;          // leaves outside the view's frustum
     bool overBudget = false;         // the coarsest levels alone exceed the budget
 };
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/lod/selection.h"
+
 namespace sw::render {
 
 ScanFrame scanFrame(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection) {
@@ -10,13 +12,7 @@ ScanFrame scanFrame(const Eigen::Matrix4f& view, const Eigen::Matrix4f& projecti
     const Eigen::Matrix3f r = view.topLeftCorner<3, 3>();
     f.eye = -(r.transpose() * view.topRightCorner<3, 1>());
     f.forward = -r.row(2).transpose().normalized();
-    const Eigen::Matrix4f m = projection * view;
-    const Eigen::Vector4f row3 = m.row(3).transpose();
-    for (int k = 0; k < 3; ++k) {
-        f.planes[static_cast<std::size_t>(2 * k)] = row3 + m.row(k).transpose();
-        f.planes[static_cast<std::size_t>(2 * k + 1)] = row3 - m.row(k).transpose();
-    }
-    for (Eigen::Vector4f& p : f.planes) p /= p.head<3>().norm();
+    f.planes = lod::frustumPlanes(projection * view);
     return f;
 }
 

@@ -3,9 +3,12 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
+#include "core/lod/resident_pool.h"
 #include "core/lod/selection.h"
+#include "core/render/projection.h"
 #include "tests/core/tst_lod_trees.h"
 
 using namespace sw::lod;
@@ -185,4 +188,73 @@ TEST_CASE("the greedy spend leaves less screen error than refining the nearest l
         CHECK(sel->splats <= static_cast<std::uint64_t>(budget));
         CHECK(sel->error < naiveError);
     }
+}
+
+namespace {
+
+// Looking from `eye` along +X, +Z up (rows right, up, −forward), and its frustum.
+View lookingAlongX(float x, float fovY, int height) {
+    View v = viewAt(x);
+    v.fovY = fovY;
+    v.viewportHeight = height;
+    Eigen::Matrix4f view = Eigen::Matrix4f::Identity();
+    view.block<1, 3>(0, 0) = Eigen::RowVector3f(0, -1, 0);
+    view.block<1, 3>(1, 0) = Eigen::RowVector3f(0, 0, 1);
+    view.block<1, 3>(2, 0) = Eigen::RowVector3f(-1, 0, 0);
+    view.block<3, 1>(0, 3) = -(view.topLeftCorner<3, 3>() * v.position);
+    v.setFrustum(sw::render::perspectiveMatrix(fovY, 1.5f, 0.05f, 500.0f) * view);
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("leaves outside the view's frustum are left out: not drawn, not counted, the budget goes to the view") {
+    const LodTree& tree = strip();
+    const View v = lookingAlongX(50.0f, 0.8f, 200);
+    SelectionSettings s;
+    s.splatBudget = 20'000;
+    auto culled = selectLevels({&tree}, v, s);
+    REQUIRE(culled.ok());
+    View open = v;
+    open.hasFrustum = false;
+    auto all = selectLevels({&tree}, open, s);
+    REQUIRE(all.ok());
+    CHECK(all->culled == 0);
+    CHECK(culled->culled > 0);
+    std::uint64_t inView = 0;
+    int levelsInView = 0, levelsWithout = 0;
+    for (std::size_t i = 0; i < culled->leaves.size(); ++i) {
+        const LeafChoice& c = culled->leaves[i];
+        const Eigen::AlignedBox3f& b = tree.leaves[c.leaf].bounds;
+        CAPTURE(i);
+        if (!c.inView) {
+            // Behind the camera, or ahead but under the view's bottom edge: the ground at height 2
+            // comes into view 2 / tan(fovY / 2) ahead.
+            CHECK(b.max().x() < v.position.x() + 2.0f / std::tan(0.4f) + 0.01f);
+            CHECK(c.level == tree.levelCount - 1);
+            continue;
+        }
+        CHECK(b.max().x() > v.position.x());
+        inView += tree.leaves[c.leaf].levels[c.level].count;
+        levelsInView += c.level;
+        levelsWithout += all->leaves[i].level;
+    }
+    // Every leaf well ahead of the camera is in view.
+    for (const LeafChoice& c : culled->leaves)
+        if (tree.leaves[c.leaf].bounds.min().x() > v.position.x() + 5.0f) CHECK(c.inView);
+    CHECK(culled->splats == inView);
+    CHECK(culled->splats <= 20'000u);
+    CHECK(levelsInView < levelsWithout);  // the budget the culled leaves freed refines the view
+
+    // The pool keeps the culled leaves' coarsest level resident and draws only the leaves in view.
+    auto pool = ResidentPool::create({1ull << 30, 1}, {std::make_shared<MemoryChunkSource>(test::stripTree(100.0f, 2.0f, 0.05f, 2000, 5))});
+    REQUIRE(pool.ok());
+    (*pool)->update({{v, &*culled}});
+    (*pool)->waitForLoads();
+    for (const DrawItem& d : (*pool)->takeUploads()) (*pool)->fenceSignalled(d.key);
+    const auto draws = (*pool)->drawList(*culled);
+    CHECK(draws.size() == culled->leaves.size() - culled->culled);
+    for (const LeafChoice& c : culled->leaves)
+        if (!c.inView) CHECK((*pool)->state({c.scan, c.leaf, static_cast<std::uint32_t>(tree.levelCount - 1)}) == ChunkState::Drawable);
+    for (const DrawItem& d : draws) CHECK(culled->leaves[d.key.leaf].inView);
 }

@@ -5,6 +5,7 @@
 // Usage: bench_scan [splats, default 1000000] [--width 1280] [--height 800] [--frames 24]
 //                   [--budgets 250000,500000,1000000] [--pool-mb 128] [--samples 1]
 //                   [--loaders 2] [--gpu-time] [--png last-frame.png] [--folder <lod dir>]
+//                   [--no-leaf-cull]
 // --folder streams a scan from disk (our LOD folder or a Streamed SOG, lod::openScanSource)
 // instead of the generated terrain; the camera flies over its bounds the same way.
 // Per budget, per frame (after the frame's chunks are loaded and fenced): the draw (drawList, the
@@ -122,6 +123,7 @@ int main(int argc, char** argv) {
     bool gpuTime = false;
     std::string png;  // the last budget's last frame, for a look
     std::string folder;  // a scan on disk instead of the generated terrain
+    bool noLeafCull = false;  // every leaf in the selection (no frustum): the figures before leaf culling
     std::vector<std::int64_t> budgets = {250000, 500000, 1000000};
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -135,6 +137,7 @@ int main(int argc, char** argv) {
         else if (a == "--gpu-time") gpuTime = true;
         else if (a == "--png" && more) png = argv[++i];
         else if (a == "--folder" && more) folder = argv[++i];
+        else if (a == "--no-leaf-cull") noLeafCull = true;
         else if (a == "--budgets" && more) {
             budgets.clear();
             for (char* t = std::strtok(argv[++i], ","); t; t = std::strtok(nullptr, ",")) budgets.push_back(std::atoll(t));
@@ -193,6 +196,9 @@ int main(int argc, char** argv) {
             v.position = eye;
             v.fovY = 1.0f;
             v.viewportHeight = height;
+            const Eigen::Matrix4f view = lookAt(eye, target);
+            const Eigen::Matrix4f projection = render::perspectiveMatrix(v.fovY, float(width) / float(height), 0.05f, 500.0f);
+            if (!noLeafCull) v.setFrustum(projection * view);
             auto sel = lod::selectLevels({&source->tree()}, v, selection);
             if (!sel) return fail(sel.error().toString());
             (*pool)->update({{v, &*sel}});
@@ -203,12 +209,10 @@ int main(int argc, char** argv) {
                 (*renderer)->pollFences(**pool);
             const auto t0 = std::chrono::steady_clock::now();
             const auto draws = (*pool)->drawList(*sel);
-            auto stats = (*renderer)->renderOffscreen(lookAt(eye, target),
-                                                      render::perspectiveMatrix(v.fovY, float(width) / float(height), 0.05f, 500.0f), draws, s);
+            auto stats = (*renderer)->renderOffscreen(view, projection, draws, s);
             if (!stats) return fail(stats.error().toString());
             if (!png.empty() && f == frames - 1 && budget == budgets.back()) {
-                auto image = (*renderer)->renderImage(lookAt(eye, target),
-                                                      render::perspectiveMatrix(v.fovY, float(width) / float(height), 0.05f, 500.0f), draws, s);
+                auto image = (*renderer)->renderImage(view, projection, draws, s);
                 if (!image) return fail(image.error().toString());
                 if (Status st = writePngFile(png, *image); !st) return fail(st.error().toString());
             }
