@@ -201,6 +201,25 @@ TEST_CASE("a chunk file that links outside its folder is refused") {
     CHECK(e.message == "the chunk file 'chunks/0_0.swlc' is a link to a file outside its folder");
 }
 
+TEST_CASE("a chunk folder that links outside the scan's folder is refused; a link inside it is read") {
+    const std::string dir = written("linked_folder");
+    const fs::path chunks = fs::path(dir) / "chunks";
+    const fs::path outside = fs::path(dir).parent_path() / "linked_folder_chunks";
+    fs::remove_all(outside);
+    fs::rename(chunks, outside);
+    fs::create_symlink(outside, chunks);
+    const sw::Error e = readError(dir);
+    CHECK(e.code == sw::ErrorCode::InvalidInput);
+    CHECK(e.message == "the chunk file 'chunks/0_0.swlc' is a link to a file outside its folder");
+    // Moved back, and one chunk a link to another file inside the folder: read.
+    fs::remove(chunks);
+    fs::rename(outside, chunks);
+    const fs::path chunk = chunks / "0_0.swlc", moved = fs::path(dir) / "moved.swlc";
+    fs::rename(chunk, moved);
+    fs::create_symlink(moved, chunk);
+    CHECK(readLodFolder(dir).ok());
+}
+
 TEST_CASE("a higher major version is refused, a higher minor one is read") {
     const std::string dir = written("version");
     replaceIn(dir + "/lod.json", "\"version\": \"1.0\"", "\"version\": \"2.0\"");
