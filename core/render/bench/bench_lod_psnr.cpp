@@ -35,16 +35,6 @@ int fail(const std::string& message) {
     return 1;
 }
 
-Eigen::Matrix4f lookAt(const Eigen::Vector3f& eye, const Eigen::Vector3f& target) {
-    const Eigen::Vector3f f = (target - eye).normalized(), r = f.cross(Eigen::Vector3f::UnitZ()).normalized(), u = r.cross(f);
-    Eigen::Matrix4f v = Eigen::Matrix4f::Identity();
-    v.block<1, 3>(0, 0) = r.transpose();
-    v.block<1, 3>(1, 0) = u.transpose();
-    v.block<1, 3>(2, 0) = -f.transpose();
-    v.block<3, 1>(0, 3) = -(v.topLeftCorner<3, 3>() * eye);
-    return v;
-}
-
 struct Camera {
     Eigen::Matrix4f view, projection;
 };
@@ -59,7 +49,7 @@ std::vector<Camera> cameras(const Eigen::AlignedBox3f& bounds, int views, float 
         const float a = 2.0f * std::numbers::pi_v<float> * (static_cast<float>(i) + 0.125f) / static_cast<float>(views);
         const float e = 35.0f * std::numbers::pi_v<float> / 180.0f;
         const Eigen::Vector3f eye = centre + distance * Eigen::Vector3f(std::cos(a) * std::cos(e), std::sin(a) * std::cos(e), std::sin(e));
-        out.push_back({lookAt(eye, centre), render::perspectiveMatrix(fov, aspect, 0.01f * distance, 4.0f * distance)});
+        out.push_back({render::lookAtZUp(eye, centre), render::perspectiveMatrix(fov, aspect, 0.01f * distance, 4.0f * distance)});
     }
     return out;
 }

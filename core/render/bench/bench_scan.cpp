@@ -93,16 +93,6 @@ private:
     lod::LodTree m_tree;
 };
 
-Eigen::Matrix4f lookAt(const Eigen::Vector3f& eye, const Eigen::Vector3f& target) {
-    const Eigen::Vector3f f = (target - eye).normalized(), r = f.cross(Eigen::Vector3f::UnitZ()).normalized(), u = r.cross(f);
-    Eigen::Matrix4f v = Eigen::Matrix4f::Identity();
-    v.block<1, 3>(0, 0) = r.transpose();
-    v.block<1, 3>(1, 0) = u.transpose();
-    v.block<1, 3>(2, 0) = -f.transpose();
-    v.block<3, 1>(0, 3) = -(v.topLeftCorner<3, 3>() * eye);
-    return v;
-}
-
 double median(std::vector<double> v) {
     if (v.empty()) return 0.0;
     std::sort(v.begin(), v.end());
@@ -196,7 +186,7 @@ int main(int argc, char** argv) {
             v.position = eye;
             v.fovY = 1.0f;
             v.viewportHeight = height;
-            const Eigen::Matrix4f view = lookAt(eye, target);
+            const Eigen::Matrix4f view = render::lookAtZUp(eye, target);
             const Eigen::Matrix4f projection = render::perspectiveMatrix(v.fovY, float(width) / float(height), 0.05f, 500.0f);
             if (!noLeafCull) v.setFrustum(projection * view);
             auto sel = lod::selectLevels({&source->tree()}, v, selection);

@@ -4,27 +4,12 @@
 // file=URL of lod-meta.json, ply=URL of the scan. Sets window.result = {frames: {name: {psnr
 // against the scan's frame, covered share, png}}, scanPng} or {error}.
 import * as pc from 'playcanvas';
+import { pixels, psnr } from './frame_metrics.mjs';
 
 const params = new URLSearchParams(location.search);
 const W = 320, H = 240, FOV = 40;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const nextFrame = () => new Promise((r) => requestAnimationFrame(r));
-
-function pixels(canvas) {
-    const c = document.createElement('canvas');
-    c.width = W; c.height = H;
-    const ctx = c.getContext('2d');
-    ctx.drawImage(canvas, 0, 0, W, H);
-    return { data: ctx.getImageData(0, 0, W, H).data, png: c.toDataURL('image/png') };
-}
-
-function psnr(a, b) {
-    let sum = 0;
-    for (let i = 0; i < a.length; i += 4)
-        for (let k = 0; k < 3; ++k) { const d = a[i + k] - b[i + k]; sum += d * d; }
-    const mse = sum / (a.length / 4 * 3);
-    return mse === 0 ? 99 : 10 * Math.log10(255 * 255 / mse);
-}
 
 // Share of pixels not the black background.
 function covered(a) {
@@ -79,7 +64,7 @@ function covered(a) {
             for (let i = 0; i < 60; ++i) {
                 for (let k = 0; k < 10; ++k) await nextFrame();
                 await sleep(500);
-                const p = pixels(canvas);
+                const p = pixels(canvas, W, H);
                 if (last && psnr(last.data, p.data) >= 99) { last = p; break; }
                 last = p;
             }

@@ -5,6 +5,7 @@
 // Sets window.result = {frames: {turn: {psnr, png}}, glbPng} or {error}.
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { pixels, psnr } from './frame_metrics.mjs';
 
 const params = new URLSearchParams(location.search);
 const W = 320, H = 240, FOV = 40;
@@ -15,24 +16,6 @@ const TURNS = {
 };
 const nextFrame = () => new Promise((r) => requestAnimationFrame(r));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function pixels(canvas) {
-    const c = document.createElement('canvas');
-    c.width = W; c.height = H;
-    const ctx = c.getContext('2d');
-    ctx.fillStyle = '#000';
-    ctx.fillRect(0, 0, W, H);
-    ctx.drawImage(canvas, 0, 0, W, H);
-    return { data: ctx.getImageData(0, 0, W, H).data, png: c.toDataURL('image/png') };
-}
-
-function psnr(a, b) {
-    let sum = 0;
-    for (let i = 0; i < a.length; i += 4)
-        for (let k = 0; k < 3; ++k) { const d = a[i + k] - b[i + k]; sum += d * d; }
-    const mse = sum / (a.length / 4 * 3);
-    return mse === 0 ? 99 : 10 * Math.log10(255 * 255 / mse);
-}
 
 async function renderGlb() {
     const renderer = new THREE.WebGLRenderer({ canvas: document.getElementById('glb'), preserveDrawingBuffer: true });
@@ -48,7 +31,7 @@ async function renderGlb() {
     camera.position.set(...EYE);
     camera.lookAt(0, 0, 0);
     renderer.render(scene, camera);
-    return pixels(renderer.domElement);
+    return pixels(renderer.domElement, W, H);
 }
 
 function turnQuaternion(deg, flip) {
@@ -132,7 +115,7 @@ async function playcanvas(file, flip, capture) {
         const glb = await renderGlb();
         const frames = {};
         const capture = (name, canvas) => {
-            const p = pixels(canvas);
+            const p = pixels(canvas, W, H);
             frames[name] = { psnr: psnr(p.data, glb.data), png: p.png };
         };
         const flip = params.get('flip') === '1';
