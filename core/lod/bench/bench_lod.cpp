@@ -2,7 +2,7 @@
 // resident bytes per splat, on a strip scene generated in code (docs/benchmarks.md).
 // Usage: bench_lod [splats, default 1000000] [threads, default 0 = one per core] [folder]
 // With a folder (new, or one bench_lod wrote), the LOD folder is also written there and read back.
-// bench_lod --scan <scan.ply> <folder> [--memory MiB] [--no-streamed-sog]: the job lod-build runs
+// bench_lod --scan <scan.ply> <folder> [--memory MiB] [--levels N] [--no-streamed-sog]: the job lod-build runs
 // (lod_job.h) on a scan file, its phases, parts and the process's peak memory (for machines
 // where the CLI is not built).
 #include <algorithm>
@@ -33,7 +33,7 @@ double peakMiB() { return double(sw::peakResidentBytes()) / 1048576.0; }
 int buildScan(int argc, char** argv) {
     using namespace sw::lod;
     if (argc < 4) {
-        std::fprintf(stderr, "usage: bench_lod --scan <scan.ply> <folder> [--memory MiB] [--no-streamed-sog]\n");
+        std::fprintf(stderr, "usage: bench_lod --scan <scan.ply> <folder> [--memory MiB] [--levels N] [--no-streamed-sog]\n");
         return 1;
     }
     LodSettings settings;
@@ -41,6 +41,7 @@ int buildScan(int argc, char** argv) {
     for (int i = 4; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--memory" && i + 1 < argc) settings.memoryMiB = std::atoi(argv[++i]);
+        else if (a == "--levels" && i + 1 < argc) settings.levels = std::atoi(argv[++i]);
         else if (a == "--no-streamed-sog") extras.streamedSog = false;
         else {
             std::fprintf(stderr, "unknown option %s\n", a.c_str());

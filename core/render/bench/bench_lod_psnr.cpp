@@ -5,9 +5,11 @@
 // scan's images (RGB, 8 bits, the squared error summed over every view) says which is closer at
 // its splat count.
 // Usage: bench_lod_psnr <scan> <lod folder> [--other l1.ply,l2.ply,...] [--views 6]
-//                       [--width 640] [--height 400] [--png-dir dir]
+//                       [--width 640] [--height 400] [--png-dir dir] [--spz]
 // --other lists the other tool's levels coarsest last (its level k beside our level k); --png-dir
-// writes view 0 of every cloud (the finest, ours_<k>, other_<k>).
+// writes view 0 of every cloud (the finest, ours_<k>, other_<k>). --spz passes every cloud (the
+// scan, ours and the other's) through SPZ v4 before drawing: for other levels that were carried
+// to this machine as SPZ, so that each side pays the same quantisation.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "core/formats/cloud_io.h"
+#include "core/formats/spz.h"
 #include "core/foundation/image_io.h"
 #include "core/lod/chunk_source.h"
 #include "core/lod/lod_tree.h"
@@ -39,12 +42,13 @@ struct Camera {
     Eigen::Matrix4f view, projection;
 };
 
-// Cameras around the scan's centre, 35° above the horizon, the whole scan in view.
+// Cameras around the scan's centre, 35° above the horizon, near enough that the scan fills the
+// frame (its edges may leave it).
 std::vector<Camera> cameras(const Eigen::AlignedBox3f& bounds, int views, float aspect) {
     std::vector<Camera> out;
     const Eigen::Vector3f centre = bounds.center();
     const float radius = 0.5f * bounds.sizes().head<2>().norm();
-    const float fov = 0.9f, distance = 1.15f * radius / std::sin(fov / 2);
+    const float fov = 0.9f, distance = 0.75f * radius / std::sin(fov / 2);
     for (int i = 0; i < views; ++i) {
         const float a = 2.0f * std::numbers::pi_v<float> * (static_cast<float>(i) + 0.125f) / static_cast<float>(views);
         const float e = 35.0f * std::numbers::pi_v<float> / 180.0f;
@@ -98,6 +102,16 @@ void append(splat::SplatCloud& to, const splat::SplatCloud& from) {
     to.colors.insert(to.colors.end(), from.colors.begin(), from.colors.end());
 }
 
+// Through SPZ v4 and back (model axes both ways).
+Result<splat::SplatCloud> throughSpz(const splat::SplatCloud& cloud) {
+    formats::SpzWriteOptions options;
+    options.version = 4;
+    options.axes = formats::Axes::Model;
+    auto bytes = formats::encodeSpz(cloud, options, "(in memory)");
+    if (!bytes) return bytes.error();
+    return formats::decodeSpz(*bytes, "(in memory)", formats::Axes::Model);
+}
+
 double psnr(const std::vector<Rgba8Image>& reference, const std::vector<Rgba8Image>& images) {
     double sum = 0.0;
     std::size_t n = 0;
@@ -120,6 +134,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> others;
     std::string pngDir;
     int views = 6, width = 640, height = 400;
+    bool spz = false;
     for (int i = 3; i < argc; ++i) {
         const std::string a = argv[i];
         const bool more = i + 1 < argc;
@@ -127,6 +142,7 @@ int main(int argc, char** argv) {
         else if (a == "--width" && more) width = std::atoi(argv[++i]);
         else if (a == "--height" && more) height = std::atoi(argv[++i]);
         else if (a == "--png-dir" && more) pngDir = argv[++i];
+        else if (a == "--spz") spz = true;
         else if (a == "--other" && more) {
             for (char* t = std::strtok(argv[++i], ","); t; t = std::strtok(nullptr, ",")) others.emplace_back(t);
         } else return fail("unknown option " + a);
@@ -135,13 +151,23 @@ int main(int argc, char** argv) {
     if (!context) return fail(context.error().toString());
     auto scan = formats::readSplatCloud(scanPath);
     if (!scan) return fail(scan.error().toString());
+    // Every cloud as drawn: through SPZ when asked.
+    const auto prepare = [spz](splat::SplatCloud& cloud) -> Status {
+        if (!spz) return {};
+        auto round = throughSpz(cloud);
+        if (!round) return round.error();
+        cloud = std::move(*round);
+        return {};
+    };
+    if (Status s = prepare(*scan); !s) return fail(s.error().toString());
     auto source = lod::openScanSource(folder);
     if (!source) return fail(source.error().toString());
     const lod::LodTree& tree = (*source)->tree();
     Eigen::AlignedBox3f bounds;
     for (const Eigen::Vector3f& p : scan->positions) bounds.extend(p);
     const auto cams = cameras(bounds, views, float(width) / float(height));
-    std::printf("scan: %zu splats; %s, %dx%d, %d views\n", scan->size(), (*context)->rendererName().c_str(), width, height, views);
+    std::printf("scan: %zu splats; %s, %dx%d, %d views%s\n", scan->size(), (*context)->rendererName().c_str(), width, height,
+                views, spz ? "; every cloud through SPZ v4" : "");
     const auto t0 = std::chrono::steady_clock::now();
     auto reference = renderAll(**context, *scan, cams, width, height);
     if (!reference) return fail(reference.error().toString());
@@ -160,6 +186,7 @@ int main(int argc, char** argv) {
             if (!chunk) return fail(chunk.error().toString());
             append(ours, *chunk);
         }
+        if (Status s = prepare(ours); !s) return fail(s.error().toString());
         auto mine = renderAll(**context, ours, cams, width, height);
         if (!mine) return fail(mine.error().toString());
         if (Status s = save(*mine, "ours_" + std::to_string(level)); !s) return fail(s.error().toString());
@@ -167,6 +194,7 @@ int main(int argc, char** argv) {
         if (static_cast<std::size_t>(level) <= others.size()) {
             auto other = formats::readSplatCloud(others[level - 1]);
             if (!other) return fail(other.error().toString());
+            if (Status s = prepare(*other); !s) return fail(s.error().toString());
             auto theirs = renderAll(**context, *other, cams, width, height);
             if (!theirs) return fail(theirs.error().toString());
             if (Status s = save(*theirs, "other_" + std::to_string(level)); !s) return fail(s.error().toString());
