@@ -21,9 +21,17 @@ namespace {
 constexpr GLenum kFragmentShaderInvocations = 0x82F4;  // GL_FRAGMENT_SHADER_INVOCATIONS_ARB
 constexpr std::size_t MAX_BENDERS = 64;                // foliage_wind.glsl FW_MAX_BENDERS
 
+constexpr GLuint SHADED_BINDING = 4;                   // foliage.frag FoliageShaded
+
 std::string vertexSource(const char* body) {
     return std::string("#version 450 core\n") + shaders::kFoliageWindGlsl + shaders::kFoliageInstanceGlsl +
            shaders::kFoliageCopiesGlsl + body;
+}
+
+// foliage.frag for one pass (0 one pass, 1 depth pre-pass, 2 colour after it), counting or not.
+std::string fragmentSource(int pass, bool count) {
+    return "#version 450 core\n#define FOLIAGE_PASS " + std::to_string(pass) + "\n#define FOLIAGE_COUNT " +
+           (count ? "1" : "0") + "\n" + shaders::kFoliageFrag;
 }
 
 // Uniforms both vertex shaders share (wind, benders, camera, fade, look) for one asset.
@@ -63,21 +71,42 @@ void setFrameUniforms(const GlFunctions& gl, GLuint program, const FoliageFrame&
 struct FoliageRenderer::Impl {
     GlFunctions gl;
     GLuint meshProgram = 0, splatProgram = 0, cullProgram = 0;
-    GLuint fragmentQuery = 0, timeQuery = 0, feedbackBuffer = 0;
+    GLuint fragmentQuery = 0, prepassQuery = 0, timeQuery = 0, feedbackBuffer = 0, shadedBuffer = 0;
+    // The mesh programs by [pass][counting] (foliage.frag), built when first drawn with;
+    // [0][0] is meshProgram.
+    GLuint passPrograms[3][2] = {};
     std::vector<detail::FoliageAsset> assets;
     detail::OffscreenTarget target;
     FoliageDrawStats stats;
     bool released = false;
     // How this frame's draws take their instances: the indirect commands the cull pass filled, or
-    // `instances` copies of the list the CPU-cull path uploaded.
+    // asset.cpuVisible copies of the list the CPU-cull path uploaded.
     bool indirect = true;
-    std::size_t instances = 0;
 
     // Culls the asset's copies for this frame; false when nothing is left to draw.
     bool cull(detail::FoliageAsset& a, const Eigen::Matrix4f& viewProj, const foliage::FrustumPlanes& planes,
               const FoliageFrame& frame, const FoliageRenderSettings& settings);
     void drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r);
-    void drawMesh(const detail::FoliageAsset& a, const FoliageRenderSettings& settings, const FoliageFrame& frame);
+    Result<GLuint> program(int pass, bool count);
+    void drawMesh(const detail::FoliageAsset& a, GLuint program, const FoliageRenderSettings& settings,
+                  const FoliageFrame& frame, int& draws);
+    // Binds the asset's copies and program with the frame's uniforms.
+    void useAsset(const detail::FoliageAsset& a, GLuint program, const Eigen::Matrix4f& view,
+                  const Eigen::Matrix4f& projection, const FoliageFrame& frame) {
+        detail::bindCopies(gl, a);
+        setMatrices(program, view, projection);
+        setFrameUniforms(gl, program, frame, a.fade);
+    }
+    void beginFragments(GLuint query, const FoliageRenderSettings& s) const {
+        if (s.countFragments) gl.BeginQuery(kFragmentShaderInvocations, query);
+    }
+    std::uint64_t endFragments(GLuint query, const FoliageRenderSettings& s) const {
+        if (!s.countFragments) return 0;
+        gl.EndQuery(kFragmentShaderInvocations);
+        GLuint64 n = 0;
+        gl.GetQueryObjectui64v(query, GL_QUERY_RESULT, &n);
+        return n;
+    }
     void drawSplats(const detail::FoliageAsset& a);
     void drawOutlines(const detail::FoliageAsset& a);
     void setMatrices(GLuint program, const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection) const {
@@ -100,7 +129,7 @@ bool FoliageRenderer::Impl::cull(detail::FoliageAsset& a, const Eigen::Matrix4f&
     indirect = !settings.cpuCulling;
     std::size_t kept = 0;
     if (settings.cpuCulling) {
-        kept = instances = detail::cullOnCpu(gl, a, viewProj, frame.camera);
+        kept = detail::cullOnCpu(gl, a, viewProj, frame.camera);
     } else {
         detail::cullOnGpu(gl, cullProgram, a, planes, frame.camera);
         if (!settings.countCopies) return true;
@@ -117,13 +146,22 @@ void FoliageRenderer::Impl::drawRange(const detail::FoliageAsset& a, std::size_t
     else
         gl.DrawElementsInstanced(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
                                  reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)),
-                                 static_cast<GLsizei>(instances));
-    ++stats.drawCalls;
+                                 static_cast<GLsizei>(a.cpuVisible));
 }
 
-void FoliageRenderer::Impl::drawMesh(const detail::FoliageAsset& a, const FoliageRenderSettings& settings,
-                                     const FoliageFrame& frame) {
-    const auto at = [&](const char* name) { return gl.GetUniformLocation(meshProgram, name); };
+Result<GLuint> FoliageRenderer::Impl::program(int pass, bool count) {
+    GLuint& p = passPrograms[pass][count ? 1 : 0];
+    if (p) return p;
+    const std::string vs = vertexSource(shaders::kFoliageVert);
+    const std::string fs = fragmentSource(pass, count);
+    auto built = detail::buildProgram(gl, "foliage", vs.c_str(), fs.c_str());
+    if (!built) return built.error();
+    return p = *built;
+}
+
+void FoliageRenderer::Impl::drawMesh(const detail::FoliageAsset& a, GLuint program,
+                                     const FoliageRenderSettings& settings, const FoliageFrame& frame, int& draws) {
+    const auto at = [&](const char* name) { return gl.GetUniformLocation(program, name); };
     const foliage::LookSettings& look = frame.frame.look;
     const Eigen::Vector3f sun = settings.sunDirection.normalized();
     gl.Uniform3f(at("u_sunDir"), sun.x(), sun.y(), sun.z());
@@ -148,28 +186,35 @@ void FoliageRenderer::Impl::drawMesh(const detail::FoliageAsset& a, const Foliag
         gl.Uniform1i(at("u_masked"), r.alphaMask ? 1 : 0);
         gl.Uniform1f(at("u_alphaCutoff"), r.alphaCutoff);
         drawRange(a, k, r);
+        ++draws;
     }
     gl.BindTexture(GL_TEXTURE_2D, 0);
 }
 
 // The masked ranges again as lines, over the frame (depth test off), in u_outline's flat colour.
 void FoliageRenderer::Impl::drawOutlines(const detail::FoliageAsset& a) {
-    gl.Uniform1i(gl.GetUniformLocation(meshProgram, "u_outline"), 1);
+    GLint current = 0;
+    gl.GetIntegerv(GL_CURRENT_PROGRAM, &current);
+    const GLint outline = gl.GetUniformLocation(static_cast<GLuint>(current), "u_outline");
+    gl.Uniform1i(outline, 1);
     gl.Disable(GL_DEPTH_TEST);
     gl.PolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     gl.BindVertexArray(a.mesh.vertexArray);
     for (std::size_t k = 0; k < a.mesh.ranges.size(); ++k)
-        if (a.mesh.ranges[k].alphaMask) drawRange(a, k, a.mesh.ranges[k]);
+        if (a.mesh.ranges[k].alphaMask) {
+            drawRange(a, k, a.mesh.ranges[k]);
+            ++stats.drawCalls;
+        }
     gl.PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     gl.Enable(GL_DEPTH_TEST);
-    gl.Uniform1i(gl.GetUniformLocation(meshProgram, "u_outline"), 0);
+    gl.Uniform1i(outline, 0);
 }
 
 void FoliageRenderer::Impl::drawSplats(const detail::FoliageAsset& a) {
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, a.splatBuffer);
     gl.BindVertexArray(a.splatArray);
     if (indirect) gl.DrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(detail::commandOffset(a, 0)));
-    else gl.DrawArraysInstanced(GL_TRIANGLES, 0, static_cast<GLsizei>(6 * a.points), static_cast<GLsizei>(instances));
+    else gl.DrawArraysInstanced(GL_TRIANGLES, 0, static_cast<GLsizei>(6 * a.points), static_cast<GLsizei>(a.cpuVisible));
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
     ++stats.drawCalls;
 }
@@ -179,7 +224,8 @@ Result<std::unique_ptr<FoliageRenderer>> FoliageRenderer::create(const GlProcLoa
     if (!gl) return gl.error();
     detail::drainGlErrors(*gl, "host");
     const std::string meshVs = vertexSource(shaders::kFoliageVert);
-    auto mesh = detail::buildProgram(*gl, "foliage", meshVs.c_str(), shaders::kFoliageFrag, {"v_scenePos"});
+    const std::string meshFs = fragmentSource(0, false);
+    auto mesh = detail::buildProgram(*gl, "foliage", meshVs.c_str(), meshFs.c_str(), {"v_scenePos"});
     if (!mesh) return mesh.error();
     const std::string splatVs = vertexSource(shaders::kFoliageSplatVert);
     auto splats = detail::buildProgram(*gl, "foliage_splat", splatVs.c_str(), shaders::kFoliageSplatFrag, {"v_scenePos"});
@@ -195,10 +241,11 @@ Result<std::unique_ptr<FoliageRenderer>> FoliageRenderer::create(const GlProcLoa
     }
     auto impl = std::make_unique<Impl>();
     impl->gl = *gl;
-    impl->meshProgram = *mesh;
+    impl->meshProgram = impl->passPrograms[0][0] = *mesh;
     impl->splatProgram = *splats;
     impl->cullProgram = *cull;
     impl->gl.GenQueries(1, &impl->fragmentQuery);
+    impl->gl.GenQueries(1, &impl->prepassQuery);
     impl->gl.GenQueries(1, &impl->timeQuery);
     SW_TRY(detail::gpuStatus(impl->gl, "building the foliage programs"));
     return std::unique_ptr<FoliageRenderer>(new FoliageRenderer(std::move(impl)));
@@ -265,19 +312,60 @@ Status FoliageRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f&
     gl.Disable(GL_SCISSOR_TEST);
     const float bg = settings.background == Background::Grey ? 0.5f : 0.f;
     detail::clearFrame(gl, bg, bg, bg, settings.background == Background::Transparent ? 0.f : 1.f);
-    if (settings.countFragments) gl.BeginQuery(kFragmentShaderInvocations, m.fragmentQuery);
     if (settings.timeGpu) gl.BeginQuery(GL_TIME_ELAPSED, m.timeQuery);
     const Eigen::Matrix4f viewProj = projection * view;
     const foliage::FrustumPlanes planes = foliage::frustumPlanes(viewProj);
-    for (detail::FoliageAsset& a : m.assets) {
-        if (a.copies.empty() || !m.cull(a, viewProj, planes, frame, settings)) continue;
-        detail::bindCopies(gl, a);
-        const GLuint program = a.splats ? m.splatProgram : m.meshProgram;
-        m.setMatrices(program, view, projection);
-        setFrameUniforms(gl, program, frame, a.fade);
-        if (a.splats) m.drawSplats(a);
-        else m.drawMesh(a, settings, frame);
-        if (settings.cardOutlines && !a.splats) m.drawOutlines(a);
+    std::vector<detail::FoliageAsset*> drawn;
+    for (detail::FoliageAsset& a : m.assets)
+        if (!a.copies.empty() && m.cull(a, viewProj, planes, frame, settings)) drawn.push_back(&a);
+    // The depth pre-pass: every mesh asset's alpha test alone, so the colour pass below shades
+    // only the surface each sample ends with.
+    const bool prepass = settings.depthPrepass && !settings.cardOutlines;
+    if (prepass) {
+        auto p1 = m.program(1, false);
+        if (!p1) return p1.error();
+        gl.ColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+        m.beginFragments(m.prepassQuery, settings);
+        for (detail::FoliageAsset* a : drawn)
+            if (!a->splats) {
+                m.useAsset(*a, *p1, view, projection, frame);
+                m.drawMesh(*a, *p1, settings, frame, m.stats.prepassDrawCalls);
+            }
+        m.stats.prepassFragments = m.endFragments(m.prepassQuery, settings);
+        gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    }
+    if (settings.countShaded) {
+        if (!m.shadedBuffer) gl.GenBuffers(1, &m.shadedBuffer);
+        const GLuint zero = 0;
+        gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, m.shadedBuffer);
+        gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof(GLuint), &zero, GL_DYNAMIC_COPY);
+        gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, SHADED_BINDING, m.shadedBuffer);
+    }
+    auto look = m.program(prepass ? 2 : 0, settings.countShaded);
+    if (!look) return look.error();
+    m.beginFragments(m.fragmentQuery, settings);
+    for (detail::FoliageAsset* a : drawn) {
+        // Meshes after the pre-pass: the surface it kept, depth already written.
+        const bool equal = prepass && !a->splats;
+        gl.DepthFunc(equal ? GL_EQUAL : GL_LESS);
+        gl.DepthMask(equal ? GL_FALSE : GL_TRUE);
+        m.useAsset(*a, a->splats ? m.splatProgram : *look, view, projection, frame);
+        if (a->splats) m.drawSplats(*a);
+        else m.drawMesh(*a, *look, settings, frame, m.stats.drawCalls);
+        if (settings.cardOutlines && !a->splats) m.drawOutlines(*a);
+    }
+    gl.DepthFunc(GL_LESS);
+    gl.DepthMask(GL_TRUE);
+    m.stats.fragments = m.endFragments(m.fragmentQuery, settings) + m.stats.prepassFragments;
+    if (settings.countShaded) {
+        gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        GLuint shaded = 0;
+        gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, m.shadedBuffer);
+        gl.GetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(GLuint), &shaded);
+        gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, SHADED_BINDING, 0);
+        m.stats.shadedFragments = shaded;
     }
     detail::unbindCopies(gl);
     gl.BindVertexArray(0);
@@ -287,12 +375,6 @@ Status FoliageRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f&
         GLuint64 ns = 0;
         gl.GetQueryObjectui64v(m.timeQuery, GL_QUERY_RESULT, &ns);
         m.stats.gpuMilliseconds = static_cast<double>(ns) * 1e-6;
-    }
-    if (settings.countFragments) {
-        gl.EndQuery(kFragmentShaderInvocations);
-        GLuint64 fragments = 0;
-        gl.GetQueryObjectui64v(m.fragmentQuery, GL_QUERY_RESULT, &fragments);
-        m.stats.fragments = fragments;
     }
     return detail::gpuStatus(gl, "drawing the foliage");
 }
@@ -383,11 +465,15 @@ void FoliageRenderer::release() {
     for (detail::FoliageAsset& a : m.assets) detail::releaseFoliageAsset(m.gl, a);
     m.assets.clear();
     detail::releaseTarget(m.gl, m.target);
-    for (GLuint* q : {&m.fragmentQuery, &m.timeQuery})
+    for (GLuint* q : {&m.fragmentQuery, &m.prepassQuery, &m.timeQuery})
         if (*q) m.gl.DeleteQueries(1, q);
-    if (m.feedbackBuffer) m.gl.DeleteBuffers(1, &m.feedbackBuffer);
-    for (GLuint p : {m.meshProgram, m.splatProgram, m.cullProgram})
+    for (GLuint* b : {&m.feedbackBuffer, &m.shadedBuffer})
+        if (*b) m.gl.DeleteBuffers(1, b);
+    for (GLuint p : {m.splatProgram, m.cullProgram})
         if (p) m.gl.DeleteProgram(p);
+    for (auto& pass : m.passPrograms)
+        for (GLuint p : pass)
+            if (p) m.gl.DeleteProgram(p);
     m.released = true;
 }
 

@@ -65,13 +65,22 @@ struct FoliageRenderSettings {
                                   // (reads the visible count back; stalls)
     bool cpuCulling = false;      // cull on the CPU (core/foliage/cull.h) and upload the visible
                                   // list: the reference path; its copy counts are always set
+    bool depthPrepass = true;     // mesh assets drawn twice: depth alone with the alpha test, then
+                                  // the look with depth EQUAL and no discard (the same picture; the
+                                  // look runs once per visible sample's surface, not per covered card)
+    bool countShaded = false;     // FoliageDrawStats::shadedFragments (an atomic counter in the look's
+                                  // shader; measuring only: it changes how the driver schedules it)
 };
 
 struct FoliageDrawStats {
-    int drawCalls = 0;             // draws issued (GPU cull: one per material of an asset with copies)
+    int drawCalls = 0;             // draws of the look (GPU cull: one per material of an asset with copies)
+    int prepassDrawCalls = 0;      // draws of the depth pre-pass (one per material of a mesh asset)
     std::size_t copiesDrawn = 0;   // copies drawn this frame (GPU cull: 0 unless countCopies)
     std::size_t copiesCulled = 0;  // past the fade end or outside the view (likewise)
-    std::uint64_t fragments = 0;   // fragment shader invocations (if asked and available, else 0)
+    std::uint64_t fragments = 0;   // fragment shader invocations, both passes (if asked and available, else 0)
+    std::uint64_t prepassFragments = 0;  // of which the depth pre-pass's (likewise)
+    std::uint64_t shadedFragments = 0;   // pixel fragments that ran the look (countShaded): with the
+                                         // pre-pass those passing depth EQUAL, else every one covered
     double gpuMilliseconds = 0;    // GPU time of the frame's draws (if asked)
 };
 

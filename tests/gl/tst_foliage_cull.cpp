@@ -8,7 +8,10 @@
 //   - a frame drawn with the GPU cull equals the frame drawn with the CPU cull (storm wind, two
 //     materials per copy, fade), up to IMAGE_TOL_SHARE of the pixels: the copies are drawn in
 //     another order, so fragments at exactly equal depth may resolve the other way;
-//   - new copies replace the old: the next frame culls only them.
+//   - new copies replace the old: the next frame culls only them;
+//   - the depth pre-pass (depthPrepass) draws the frame one pass draws, with and without MSAA, up
+//     to IMAGE_TOL_SHARE of the pixels (equal depths), and runs the look on one pixel fragment per
+//     foliage pixel (no MSAA), fewer than one pass does.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -283,4 +286,51 @@ TEST_CASE("foliage cull: new copies replace the old ones in the next frame's cul
     s.render();
     CHECK(s.renderer->lastDrawStats().copiesDrawn == 0);
     CHECK(s.renderer->lastDrawStats().drawCalls == 0);
+}
+
+TEST_CASE("foliage depth pre-pass: the frame of one pass, the look run once per foliage pixel") {
+    Scene s;
+    std::mt19937 rng(19);
+    ParamSet p(foliage::windSchema().schema());
+    REQUIRE(p.applyPreset("storm").ok());
+    foliage::WindField storm(foliage::windSchema().fromParams(p));
+    s.frame.wind = &storm;
+    const geometry::Mesh mesh = twoMaterialPlant();
+    const int faded = s.add(mesh, {6.f, 12.f});
+    const int plain = s.add(mesh, {});
+    REQUIRE(s.renderer->setCopies(faded, randomCopies(rng, 3000, 30.f)).ok());
+    REQUIRE(s.renderer->setCopies(plain, randomCopies(rng, 300, 30.f)).ok());
+    s.settings.countShaded = true;
+    for (int view = 0; view < 4; ++view) {
+        CAPTURE(view);
+        randomCamera(rng, s.camera, 30.f);
+        s.camera.distance = 4.f + 2.f * view;
+        s.settings.samples = view % 2 == 0 ? 1 : 4;
+        s.settings.depthPrepass = false;
+        const Rgba8Image one = s.render();
+        const std::uint64_t shadedOne = s.renderer->lastDrawStats().shadedFragments;
+        CHECK(s.renderer->lastDrawStats().prepassDrawCalls == 0);
+        s.settings.depthPrepass = true;
+        const Rgba8Image two = s.render();
+        const std::uint64_t shadedTwo = s.renderer->lastDrawStats().shadedFragments;
+        CHECK(s.renderer->lastDrawStats().prepassDrawCalls == 4);  // two materials × two assets
+        CHECK(s.renderer->lastDrawStats().drawCalls == 4);
+        REQUIRE(one.rgba.size() == two.rgba.size());
+        long differ = 0, foliagePixels = 0;
+        for (std::size_t i = 0; i < one.rgba.size(); i += 4) {
+            differ += !std::equal(&one.rgba[i], &one.rgba[i] + 4, &two.rgba[i]);
+            foliagePixels += one.rgba[i] != 128 || one.rgba[i + 1] != 128 || one.rgba[i + 2] != 128;
+        }
+        const long pixels = long(one.rgba.size() / 4);
+        INFO(differ << " of " << pixels << " pixels differ, " << foliagePixels << " show foliage; look ran on "
+                    << shadedOne << " (one pass) and " << shadedTwo << " (pre-pass) pixel fragments");
+        CHECK(foliagePixels > pixels / 20);
+        CHECK(double(differ) <= IMAGE_TOL_SHARE * double(pixels));
+        CHECK(shadedTwo < shadedOne);
+        if (s.settings.samples == 1) {
+            // Each foliage pixel's nearest kept surface, once (ties at equal depth aside).
+            CHECK(double(shadedTwo) >= 0.99 * double(foliagePixels));
+            CHECK(double(shadedTwo) <= 1.01 * double(foliagePixels) + 16.0);
+        }
+    }
 }

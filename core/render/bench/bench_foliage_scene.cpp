@@ -2,7 +2,8 @@
 // benchmarks), in a headless EGL context (llvmpipe, or the NVIDIA driver on the GPU machine).
 //   bench_foliage_scene <pine.gltf> [--width 1280] [--height 800] [--pines 100] [--grass 5000]
 //                       [--area 60] [--benders 8] [--fade start,end] [--frames 5] [--gpu-time]
-//                       [--cpu-cull] [--no-trim] [--subdivide 2] [--mip-levels 4] [--view-mip 3]
+//                       [--cpu-cull] [--no-prepass] [--fragments] [--no-trim] [--subdivide 2]
+//                       [--mip-levels 4] [--view-mip 3]
 // Pines are the model given (one plant each, metres), grass a clump of three crossed alpha-MASK
 // cards 0.5 m tall built here; both scattered over area × area m (seeds 1 and 2), the camera
 // 1.7 m above the near edge looking across. It prints
@@ -14,7 +15,12 @@
 //     split up to --subdivide times, each kept whole or cut as costs fewer 4 x 4 blocks at
 //     --view-mip; -1 always cuts), the fragments of its other (opaque) faces alone, the card area saved and the triangles before and after, in
 //     the scene and as one copy filling the view (azimuth 30°, elevation 10°);
-//   - with --gpu-time, the median GPU time of a frame (GL_TIME_ELAPSED): the cull pass and the draws.
+//   - with --gpu-time, the median GPU time of a frame (GL_TIME_ELAPSED): the cull pass and the draws;
+//   - with --fragments, one static frame of the whole scene drawn in one pass (no pre-pass) and with
+//     the depth pre-pass: the fragment shader invocations (the query; the pre-pass's apart) and the
+//     pixel fragments that ran the look (an atomic counter in its shader, a frame of its own).
+// The frames are drawn with the depth pre-pass (FoliageRenderSettings::depthPrepass) unless
+// --no-prepass, which draws them in one pass as before it: run once with and once without.
 // Copies are culled by fade and view on the GPU (shaders/foliage_cull.comp), or with --cpu-cull on
 // the CPU with the visible list uploaded each frame (the reference path), for comparison; the copies
 // drawn are counted on one extra frame (the count read back stalls). --no-trim skips the fragments.
@@ -50,6 +56,8 @@ struct Options {
     int frames = 5;
     bool gpuTime = false;
     bool cpuCull = false;
+    bool prepass = true;
+    bool fragments = false;
     bool trim = true;
     int subdivide = 2;  // trimCards' midpoint splits of the pine's strip cards
     int mipLevels = 4;  // trimCards' mip levels kept
@@ -79,6 +87,8 @@ Options parse(int argc, char** argv) {
         else if (a == "--gpu-time") o.gpuTime = true;
         else if (a == "--cpu-cull") o.cpuCull = true;
         else if (a == "--no-trim") o.trim = false;
+        else if (a == "--no-prepass") o.prepass = false;
+        else if (a == "--fragments") o.fragments = true;
         else if (a == "--subdivide") o.subdivide = std::atoi(next());
         else if (a == "--mip-levels") o.mipLevels = std::atoi(next());
         else if (a == "--view-mip") o.viewMip = std::atoi(next());
@@ -159,6 +169,23 @@ struct Scene {
         settings.countFragments = false;
         return renderer->lastDrawStats().fragments;
     }
+    // One static frame with or without the pre-pass: the query's invocations (all, pre-pass), then
+    // a frame of its own for the look's pixel fragments (the counter changes the scheduling).
+    struct Fill {
+        std::uint64_t all = 0, prepass = 0, shaded = 0;
+    };
+    Fill fill(bool prepass) {
+        const render::FoliageRenderSettings keep = settings;
+        settings.depthPrepass = prepass;
+        Fill f;
+        f.all = fragments();
+        f.prepass = renderer->lastDrawStats().prepassFragments;
+        settings.countShaded = true;
+        if (auto s = renderer->renderOffscreen(view, projection, frame, settings); !s) fail(s.error().toString());
+        f.shaded = renderer->lastDrawStats().shadedFragments;
+        settings = keep;
+        return f;
+    }
 };
 
 foliage::WindSettings storm() {
@@ -176,6 +203,7 @@ std::uint64_t fragmentsOf(Scene base, const render::GlProcLoader& loader, const 
     if (!id) fail(id.error().toString());
     if (auto s = (*r)->setCopies(*id, copies); !s) fail(s.error().toString());
     base.renderer = r->get();
+    base.settings.depthPrepass = false;  // the cards' own fill, one pass as when first measured
     const std::uint64_t n = base.fragments();
     (*r)->release();
     return n;
@@ -236,6 +264,7 @@ int main(int argc, char** argv) {
     scene.settings.height = o.height;
     scene.settings.timeGpu = o.gpuTime;
     scene.settings.cpuCulling = o.cpuCull;
+    scene.settings.depthPrepass = o.prepass;
     scene.frame.camera = camera.eye();
 
     const foliage::WindField wind(storm());
@@ -264,6 +293,20 @@ int main(int argc, char** argv) {
     std::printf("\nframe, storm + %d benders:     %.2f ms", std::min(o.benders, 8), on.wall);
     if (o.gpuTime) std::printf(", GPU %.3f ms", on.gpu);
     std::printf("\nwind cost: %.1f %% of the static frame (goal <= 15 %%)\n", 100.0 * (on.wall / off.wall - 1.0));
+    std::printf("depth pre-pass: %s\n", o.prepass ? "on (--no-prepass turns it off)" : "off (--no-prepass)");
+    if (o.fragments) {
+        scene.frame.wind = &still;
+        scene.frame.frame.acting.clear();
+        const double pixels = double(o.width) * double(o.height);
+        const Scene::Fill one = scene.fill(false), two = scene.fill(true);
+        std::printf("fragments, one pass:      %llu invocations (%.1fx the pixels); look ran on %llu pixel fragments\n",
+                    (unsigned long long)one.all, double(one.all) / pixels, (unsigned long long)one.shaded);
+        std::printf("fragments, depth pre-pass: %llu invocations (%.1fx the pixels) = pre-pass %llu + look %llu; "
+                    "look ran on %llu pixel fragments (%.2fx fewer than one pass, %.2fx the pixels)\n",
+                    (unsigned long long)two.all, double(two.all) / pixels, (unsigned long long)two.prepass,
+                    (unsigned long long)(two.all - two.prepass), (unsigned long long)two.shaded,
+                    double(one.shaded) / double(std::max<std::uint64_t>(two.shaded, 1)), double(two.shaded) / pixels);
+    }
     r.release();
     if (!o.trim) return 0;
 
