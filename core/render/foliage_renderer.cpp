@@ -80,13 +80,14 @@ struct FoliageRenderer::Impl {
     FoliageDrawStats stats;
     bool released = false;
     // How this frame's draws take their instances: the indirect commands the cull pass filled, or
-    // asset.cpuVisible copies of the list the CPU-cull path uploaded.
+    // asset.cpuBand[b] copies of band b's list the CPU-cull path uploaded.
     bool indirect = true;
 
     // Culls the asset's copies for this frame; false when nothing is left to draw.
     bool cull(detail::FoliageAsset& a, const Eigen::Matrix4f& viewProj, const foliage::FrustumPlanes& planes,
               const FoliageFrame& frame, const FoliageRenderSettings& settings);
-    void drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r);
+    // Material k's draws, one per band, nearest first; returns how many.
+    int drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r);
     Result<GLuint> program(int pass, bool count);
     void drawMesh(const detail::FoliageAsset& a, GLuint program, const FoliageRenderSettings& settings,
                   const FoliageFrame& frame, int& draws);
@@ -127,11 +128,14 @@ bool FoliageRenderer::Impl::cull(detail::FoliageAsset& a, const Eigen::Matrix4f&
                                  const foliage::FrustumPlanes& planes, const FoliageFrame& frame,
                                  const FoliageRenderSettings& settings) {
     indirect = !settings.cpuCulling;
+    const auto bands = static_cast<std::size_t>(
+        std::clamp(settings.distanceBands, 1, static_cast<int>(detail::FOLIAGE_MAX_BANDS)));
+    const float width = foliage::bandWidth(a.fade, settings.bandRange, bands);
     std::size_t kept = 0;
     if (settings.cpuCulling) {
-        kept = detail::cullOnCpu(gl, a, viewProj, frame.camera);
+        kept = detail::cullOnCpu(gl, a, viewProj, frame.camera, bands, width);
     } else {
-        detail::cullOnGpu(gl, cullProgram, a, planes, frame.camera);
+        detail::cullOnGpu(gl, cullProgram, a, planes, frame.camera, bands, width);
         if (!settings.countCopies) return true;
         kept = detail::readVisibleCount(gl, a);
     }
@@ -140,13 +144,21 @@ bool FoliageRenderer::Impl::cull(detail::FoliageAsset& a, const Eigen::Matrix4f&
     return kept > 0 || indirect;
 }
 
-void FoliageRenderer::Impl::drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r) {
-    if (indirect)
-        gl.DrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_INT, reinterpret_cast<const void*>(detail::commandOffset(a, k)));
-    else
-        gl.DrawElementsInstanced(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
-                                 reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)),
-                                 static_cast<GLsizei>(a.cpuVisible));
+int FoliageRenderer::Impl::drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r) {
+    int draws = 0;
+    for (std::size_t b = 0; b < a.bands; ++b) {  // nearest band first
+        if (!indirect && a.cpuBand[b] == 0) continue;
+        detail::bindBand(gl, a, b);
+        if (indirect)
+            gl.DrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_INT,
+                                    reinterpret_cast<const void*>(detail::commandOffset(a, b, k)));
+        else
+            gl.DrawElementsInstanced(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
+                                     reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)),
+                                     static_cast<GLsizei>(a.cpuBand[b]));
+        ++draws;
+    }
+    return draws;
 }
 
 Result<GLuint> FoliageRenderer::Impl::program(int pass, bool count) {
@@ -185,8 +197,7 @@ void FoliageRenderer::Impl::drawMesh(const detail::FoliageAsset& a, GLuint progr
         gl.BindTexture(GL_TEXTURE_2D, texture);
         gl.Uniform1i(at("u_masked"), r.alphaMask ? 1 : 0);
         gl.Uniform1f(at("u_alphaCutoff"), r.alphaCutoff);
-        drawRange(a, k, r);
-        ++draws;
+        draws += drawRange(a, k, r);
     }
     gl.BindTexture(GL_TEXTURE_2D, 0);
 }
@@ -201,10 +212,7 @@ void FoliageRenderer::Impl::drawOutlines(const detail::FoliageAsset& a) {
     gl.PolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     gl.BindVertexArray(a.mesh.vertexArray);
     for (std::size_t k = 0; k < a.mesh.ranges.size(); ++k)
-        if (a.mesh.ranges[k].alphaMask) {
-            drawRange(a, k, a.mesh.ranges[k]);
-            ++stats.drawCalls;
-        }
+        if (a.mesh.ranges[k].alphaMask) stats.drawCalls += drawRange(a, k, a.mesh.ranges[k]);
     gl.PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     gl.Enable(GL_DEPTH_TEST);
     gl.Uniform1i(outline, 0);
@@ -213,10 +221,14 @@ void FoliageRenderer::Impl::drawOutlines(const detail::FoliageAsset& a) {
 void FoliageRenderer::Impl::drawSplats(const detail::FoliageAsset& a) {
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, a.splatBuffer);
     gl.BindVertexArray(a.splatArray);
-    if (indirect) gl.DrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(detail::commandOffset(a, 0)));
-    else gl.DrawArraysInstanced(GL_TRIANGLES, 0, static_cast<GLsizei>(6 * a.points), static_cast<GLsizei>(a.cpuVisible));
+    for (std::size_t b = 0; b < a.bands; ++b) {  // nearest band first
+        if (!indirect && a.cpuBand[b] == 0) continue;
+        detail::bindBand(gl, a, b);
+        if (indirect) gl.DrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(detail::commandOffset(a, b, 0)));
+        else gl.DrawArraysInstanced(GL_TRIANGLES, 0, static_cast<GLsizei>(6 * a.points), static_cast<GLsizei>(a.cpuBand[b]));
+        ++stats.drawCalls;
+    }
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
-    ++stats.drawCalls;
 }
 
 Result<std::unique_ptr<FoliageRenderer>> FoliageRenderer::create(const GlProcLoader& loader) {
@@ -452,11 +464,22 @@ Result<std::vector<std::uint32_t>> FoliageRenderer::drawnCopies(int asset) {
     if (m_impl->released) return makeError(ErrorCode::Gpu, "foliage renderer used after release()");
     const detail::FoliageAsset& a = m_impl->assets[static_cast<std::size_t>(asset)];
     if (a.copies.empty()) return std::vector<std::uint32_t>{};
-    const std::size_t n = a.cpuVisible == SIZE_MAX ? detail::readVisibleCount(m_impl->gl, a) : a.cpuVisible;
-    std::vector<std::uint32_t> list = detail::readVisibleList(m_impl->gl, a, n);
+    std::vector<std::uint32_t> list;
+    for (const std::vector<std::uint32_t>& band : detail::readVisibleBands(m_impl->gl, a))
+        list.insert(list.end(), band.begin(), band.end());
     std::sort(list.begin(), list.end());
     SW_TRY(detail::gpuStatus(m_impl->gl, "reading the drawn foliage copies back"));
     return list;
+}
+
+Result<std::vector<std::vector<std::uint32_t>>> FoliageRenderer::drawnCopyBands(int asset) {
+    SW_REQUIRE(asset >= 0 && static_cast<std::size_t>(asset) < m_impl->assets.size(), "asset=" << asset);
+    if (m_impl->released) return makeError(ErrorCode::Gpu, "foliage renderer used after release()");
+    std::vector<std::vector<std::uint32_t>> bands =
+        detail::readVisibleBands(m_impl->gl, m_impl->assets[static_cast<std::size_t>(asset)]);
+    for (std::vector<std::uint32_t>& b : bands) std::sort(b.begin(), b.end());
+    SW_TRY(detail::gpuStatus(m_impl->gl, "reading the drawn foliage copies back"));
+    return bands;
 }
 
 void FoliageRenderer::release() {

@@ -68,13 +68,18 @@ struct FoliageRenderSettings {
     bool depthPrepass = true;     // mesh assets drawn twice: depth alone with the alpha test, then
                                   // the look with depth EQUAL and no discard (the same picture; the
                                   // look runs once per visible sample's surface, not per covered card)
+    int distanceBands = 4;        // 1..4: the kept copies drawn in bands of distance, nearest first
+                                  // (foliage::copyBand), so the depth test rejects what nearer
+                                  // copies cover; the width splits the fade end (else bandRange)
+    float bandRange = 100.f;      // m: split into the bands for an asset without a fade
     bool countShaded = false;     // FoliageDrawStats::shadedFragments (an atomic counter in the look's
                                   // shader; measuring only: it changes how the driver schedules it)
 };
 
 struct FoliageDrawStats {
-    int drawCalls = 0;             // draws of the look (GPU cull: one per material of an asset with copies)
-    int prepassDrawCalls = 0;      // draws of the depth pre-pass (one per material of a mesh asset)
+    int drawCalls = 0;             // draws of the look (GPU cull: one per material and band of an asset with
+                                   // copies; CPU cull: of the non-empty bands)
+    int prepassDrawCalls = 0;      // draws of the depth pre-pass (likewise, mesh assets)
     std::size_t copiesDrawn = 0;   // copies drawn this frame (GPU cull: 0 unless countCopies)
     std::size_t copiesCulled = 0;  // past the fade end or outside the view (likewise)
     std::uint64_t fragments = 0;   // fragment shader invocations, both passes (if asked and available, else 0)
@@ -126,6 +131,8 @@ public:
     // from the visible list the draw read (stalls; for the tests): the GPU cull's set, or the
     // CPU-cull path's when the last draw took it. Empty before the first draw of these copies.
     Result<std::vector<std::uint32_t>> drawnCopies(int asset);
+    // The same split into the distance bands of the last draw (nearest first), each ascending.
+    Result<std::vector<std::vector<std::uint32_t>>> drawnCopyBands(int asset);
 
     // Frees every GL object (context current).
     void release();

@@ -2,7 +2,7 @@
 // benchmarks), in a headless EGL context (llvmpipe, or the NVIDIA driver on the GPU machine).
 //   bench_foliage_scene <pine.gltf> [--width 1280] [--height 800] [--pines 100] [--grass 5000]
 //                       [--area 60] [--benders 8] [--fade start,end] [--frames 5] [--gpu-time]
-//                       [--cpu-cull] [--no-prepass] [--fragments] [--no-trim] [--subdivide 2]
+//                       [--cpu-cull] [--no-prepass] [--bands 4] [--fragments] [--no-trim] [--subdivide 2]
 //                       [--mip-levels 4] [--view-mip 3]
 // Pines are the model given (one plant each, metres), grass a clump of three crossed alpha-MASK
 // cards 0.5 m tall built here; both scattered over area × area m (seeds 1 and 2), the camera
@@ -20,7 +20,8 @@
 //     the depth pre-pass: the fragment shader invocations (the query; the pre-pass's apart) and the
 //     pixel fragments that ran the look (an atomic counter in its shader, a frame of its own).
 // The frames are drawn with the depth pre-pass (FoliageRenderSettings::depthPrepass) unless
-// --no-prepass, which draws them in one pass as before it: run once with and once without.
+// --no-prepass, and with the kept copies in --bands distance bands drawn nearest first
+// (distanceBands; 1: one band): `--no-prepass --bands 1` draws as before both.
 // Copies are culled by fade and view on the GPU (shaders/foliage_cull.comp), or with --cpu-cull on
 // the CPU with the visible list uploaded each frame (the reference path), for comparison; the copies
 // drawn are counted on one extra frame (the count read back stalls). --no-trim skips the fragments.
@@ -57,6 +58,7 @@ struct Options {
     bool gpuTime = false;
     bool cpuCull = false;
     bool prepass = true;
+    int bands = 4;
     bool fragments = false;
     bool trim = true;
     int subdivide = 2;  // trimCards' midpoint splits of the pine's strip cards
@@ -89,6 +91,7 @@ Options parse(int argc, char** argv) {
         else if (a == "--no-trim") o.trim = false;
         else if (a == "--no-prepass") o.prepass = false;
         else if (a == "--fragments") o.fragments = true;
+        else if (a == "--bands") o.bands = std::atoi(next());
         else if (a == "--subdivide") o.subdivide = std::atoi(next());
         else if (a == "--mip-levels") o.mipLevels = std::atoi(next());
         else if (a == "--view-mip") o.viewMip = std::atoi(next());
@@ -99,6 +102,7 @@ Options parse(int argc, char** argv) {
         else fail("unknown argument " + a);
     }
     if (o.pine.empty()) fail("usage: bench_foliage_scene <pine.gltf> [options]");
+    if (o.bands < 1 || o.bands > 4) fail("--bands is 1..4");
     return o;
 }
 
@@ -203,7 +207,8 @@ std::uint64_t fragmentsOf(Scene base, const render::GlProcLoader& loader, const 
     if (!id) fail(id.error().toString());
     if (auto s = (*r)->setCopies(*id, copies); !s) fail(s.error().toString());
     base.renderer = r->get();
-    base.settings.depthPrepass = false;  // the cards' own fill, one pass as when first measured
+    base.settings.depthPrepass = false;  // the cards' own fill, one pass in one band as when first measured
+    base.settings.distanceBands = 1;
     const std::uint64_t n = base.fragments();
     (*r)->release();
     return n;
@@ -265,6 +270,7 @@ int main(int argc, char** argv) {
     scene.settings.timeGpu = o.gpuTime;
     scene.settings.cpuCulling = o.cpuCull;
     scene.settings.depthPrepass = o.prepass;
+    scene.settings.distanceBands = o.bands;
     scene.frame.camera = camera.eye();
 
     const foliage::WindField wind(storm());
@@ -293,17 +299,18 @@ int main(int argc, char** argv) {
     std::printf("\nframe, storm + %d benders:     %.2f ms", std::min(o.benders, 8), on.wall);
     if (o.gpuTime) std::printf(", GPU %.3f ms", on.gpu);
     std::printf("\nwind cost: %.1f %% of the static frame (goal <= 15 %%)\n", 100.0 * (on.wall / off.wall - 1.0));
-    std::printf("depth pre-pass: %s\n", o.prepass ? "on (--no-prepass turns it off)" : "off (--no-prepass)");
+    std::printf("depth pre-pass: %s; distance bands: %d%s\n", o.prepass ? "on" : "off (--no-prepass)", o.bands,
+                o.bands == 1 ? " (no near-to-far order)" : ", nearest first");
     if (o.fragments) {
         scene.frame.wind = &still;
         scene.frame.frame.acting.clear();
         const double pixels = double(o.width) * double(o.height);
         const Scene::Fill one = scene.fill(false), two = scene.fill(true);
-        std::printf("fragments, one pass:      %llu invocations (%.1fx the pixels); look ran on %llu pixel fragments\n",
-                    (unsigned long long)one.all, double(one.all) / pixels, (unsigned long long)one.shaded);
-        std::printf("fragments, depth pre-pass: %llu invocations (%.1fx the pixels) = pre-pass %llu + look %llu; "
+        std::printf("fragments (%d bands), one pass:       %llu invocations (%.1fx the pixels); look ran on %llu pixel fragments\n",
+                    o.bands, (unsigned long long)one.all, double(one.all) / pixels, (unsigned long long)one.shaded);
+        std::printf("fragments (%d bands), depth pre-pass: %llu invocations (%.1fx the pixels) = pre-pass %llu + look %llu; "
                     "look ran on %llu pixel fragments (%.2fx fewer than one pass, %.2fx the pixels)\n",
-                    (unsigned long long)two.all, double(two.all) / pixels, (unsigned long long)two.prepass,
+                    o.bands, (unsigned long long)two.all, double(two.all) / pixels, (unsigned long long)two.prepass,
                     (unsigned long long)(two.all - two.prepass), (unsigned long long)two.shaded,
                     double(one.shaded) / double(std::max<std::uint64_t>(two.shaded, 1)), double(two.shaded) / pixels);
     }

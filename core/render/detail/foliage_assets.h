@@ -4,6 +4,7 @@
 // buffers (detail/foliage_cull.h): their records, uploaded once, the visible list and the
 // indirect draw commands that the cull pass fills each frame.
 #include <Eigen/Core>
+#include <array>
 #include <span>
 #include <vector>
 
@@ -17,6 +18,7 @@
 namespace sw::render::detail {
 
 inline constexpr int FOLIAGE_SPLAT_VEC4 = 7;  // foliage_splat.vert records
+inline constexpr std::size_t FOLIAGE_MAX_BANDS = 4;  // distance bands of the cull (foliage_cull.comp)
 
 struct FoliageAsset {
     bool splats = false;
@@ -30,10 +32,14 @@ struct FoliageAsset {
     float cullRadius = 0.f;      // cull.h copyCullRadius, model units
     std::vector<foliage::FoliageInstance> copies;
     GLuint copyBuffer = 0;       // [copies × 2] vec4: origin, metres per unit; cos yaw, sin yaw, 0, 0
-    GLuint visibleBuffer = 0;    // [copies] uint: the drawn copies, instance k draws copy visible[k]
+    GLuint visibleBuffer = 0;    // [FOLIAGE_MAX_BANDS × bandStride] uint: each band's drawn copies,
+                                 // instance k of a band's draw draws copy visible[band × bandStride + k]
+    std::size_t bandStride = 0;  // entries per band: the copies rounded up to 64 (a 256-byte offset)
+    std::size_t bands = 1;       // the bands of the last cull
     std::size_t cpuVisible = 0;  // the CPU-cull path's list size; SIZE_MAX: the GPU pass made the list
-    GLuint commandBuffer = 0;    // indirect draws: one DrawElementsIndirectCommand per material
-                                 // range (mesh) or one DrawArraysIndirectCommand (splats)
+    std::array<std::size_t, FOLIAGE_MAX_BANDS> cpuBand{};  // the CPU-cull path's list size per band
+    GLuint commandBuffer = 0;    // indirect draws per band: one DrawElementsIndirectCommand per
+                                 // material range (mesh) or one DrawArraysIndirectCommand (splats)
 };
 
 // InvalidInput when the plant set or the sky visibility does not cover the mesh.
