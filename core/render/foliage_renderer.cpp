@@ -460,15 +460,11 @@ Result<std::vector<Eigen::Vector3f>> FoliageRenderer::capturePositions(int asset
 }
 
 Result<std::vector<std::uint32_t>> FoliageRenderer::drawnCopies(int asset) {
-    SW_REQUIRE(asset >= 0 && static_cast<std::size_t>(asset) < m_impl->assets.size(), "asset=" << asset);
-    if (m_impl->released) return makeError(ErrorCode::Gpu, "foliage renderer used after release()");
-    const detail::FoliageAsset& a = m_impl->assets[static_cast<std::size_t>(asset)];
-    if (a.copies.empty()) return std::vector<std::uint32_t>{};
+    auto bands = drawnCopyBands(asset);
+    if (!bands) return bands.error();
     std::vector<std::uint32_t> list;
-    for (const std::vector<std::uint32_t>& band : detail::readVisibleBands(m_impl->gl, a))
-        list.insert(list.end(), band.begin(), band.end());
+    for (const std::vector<std::uint32_t>& band : *bands) list.insert(list.end(), band.begin(), band.end());
     std::sort(list.begin(), list.end());
-    SW_TRY(detail::gpuStatus(m_impl->gl, "reading the drawn foliage copies back"));
     return list;
 }
 

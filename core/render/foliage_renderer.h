@@ -12,7 +12,10 @@
 // setCopies, and each frame a compute pass (shaders/foliage_cull.comp) compacts the visible ones
 // into a list the vertex shaders read and writes their number into indirect draw commands, so
 // the host does no per-frame work proportional to the copies (core/foliage/cull.h is its CPU
-// reference, and FoliageRenderSettings::cpuCulling draws with it instead). Alpha-MASK materials
+// reference, and FoliageRenderSettings::cpuCulling draws with it instead). The kept copies are
+// split into distance bands drawn nearest first, and mesh assets are drawn after a depth pre-pass
+// (alpha test alone) with depth EQUAL and no discard, so the look runs once per visible surface
+// (distanceBands, depthPrepass; docs/foliage.md "Culling and drawing"). Alpha-MASK materials
 // take the masked variant (alpha test after edgeFade and coverage), the others the opaque one;
 // both sway.
 // The look (LookSettings) in the fragment shader, scene +Z up, colours in gamma space:
