@@ -1,6 +1,6 @@
 // bench_foliage_scene: frame time of a foliage scene drawn by render::FoliageRenderer (issue 35's
 // benchmarks), in a headless EGL context (llvmpipe, or the NVIDIA driver on the GPU machine).
-//   bench_foliage_scene <pine.gltf> [--width 1280] [--height 800] [--pines 100] [--grass 5000]
+//   bench_foliage_scene <pine.gltf> [--width 1280] [--height 800] [--samples 4] [--pines 100] [--grass 5000]
 //                       [--area 60] [--benders 8] [--fade start,end] [--frames 5] [--gpu-time]
 //                       [--cpu-cull] [--no-prepass] [--bands 4] [--fragments] [--no-trim] [--subdivide 2]
 //                       [--mip-levels 4] [--view-mip 3]
@@ -50,6 +50,7 @@ namespace {
 struct Options {
     std::string pine;
     int width = 1280, height = 800;
+    int samples = 4;  // MSAA of the offscreen target, the editor's default
     std::int64_t pines = 100, grass = 5000;
     float area = 60.f;
     int benders = 8;
@@ -81,6 +82,7 @@ Options parse(int argc, char** argv) {
         };
         if (a == "--width") o.width = std::atoi(next());
         else if (a == "--height") o.height = std::atoi(next());
+        else if (a == "--samples") o.samples = std::max(1, std::atoi(next()));
         else if (a == "--pines") o.pines = std::atoll(next());
         else if (a == "--grass") o.grass = std::atoll(next());
         else if (a == "--area") o.area = std::strtof(next(), nullptr);
@@ -267,6 +269,7 @@ int main(int argc, char** argv) {
     Scene scene{&r, camera.view(), camera.projection(aspect), {}, {}};
     scene.settings.width = o.width;
     scene.settings.height = o.height;
+    scene.settings.samples = o.samples;
     scene.settings.timeGpu = o.gpuTime;
     scene.settings.cpuCulling = o.cpuCull;
     scene.settings.depthPrepass = o.prepass;
@@ -285,8 +288,8 @@ int main(int argc, char** argv) {
     }
 
     std::printf("scene: %zu pines (%zu vertices each) + %zu grass clumps of 3 cards over %.0f m x %.0f m, %dx%d, "
-                "fade [%g, %g] on the grass\n", pineCopies.size(), pine->mesh.vertexCount(), grassCopies.size(),
-                double(o.area), double(o.area), o.width, o.height, double(o.fade.start), double(o.fade.end));
+                "MSAA %d, fade [%g, %g] on the grass\n", pineCopies.size(), pine->mesh.vertexCount(), grassCopies.size(),
+                double(o.area), double(o.area), o.width, o.height, o.samples, double(o.fade.start), double(o.fade.end));
     std::printf("gl: %s (%s)\n", (*context)->rendererName().c_str(), (*context)->versionName().c_str());
     const auto [on, off] = scene.alternate(o.frames, &wind, benders.acting(camera.eye()), &still);
     scene.settings.countCopies = true;
