@@ -12,9 +12,10 @@
 //   FOLIAGE_PASS 2  the colour pass after pass 1: depth EQUAL, no depth write, no discard, so the
 //                   tests run before the shader (early_fragment_tests) and the look runs once for
 //                   each sample's nearest kept surface instead of for every covered card.
-//   FOLIAGE_COUNT 1 (passes 0 and 2, measuring only) counts the invocations of the look in
-//                   c_shaded, one per pixel fragment, with an atomic add.
-#if FOLIAGE_PASS == 2
+//   FOLIAGE_COUNT 1 (measuring only) counts the invocations in c_shaded, one per pixel fragment,
+//                   with an atomic add; in pass 1 with early tests, drawn with depth writes off
+//                   before the real pre-pass draw: the fragments an early depth test lets through.
+#if FOLIAGE_PASS == 2 || (FOLIAGE_PASS == 1 && FOLIAGE_COUNT)
 layout(early_fragment_tests) in;
 #endif
 #if FOLIAGE_COUNT

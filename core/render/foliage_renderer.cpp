@@ -21,7 +21,6 @@ namespace {
 constexpr GLenum kFragmentShaderInvocations = 0x82F4;  // GL_FRAGMENT_SHADER_INVOCATIONS_ARB
 constexpr std::size_t MAX_BENDERS = 64;                // foliage_wind.glsl FW_MAX_BENDERS
 
-constexpr GLuint SHADED_BINDING = 4;                   // foliage.frag FoliageShaded
 
 std::string vertexSource(const char* body) {
     return std::string("#version 450 core\n") + shaders::kFoliageWindGlsl + shaders::kFoliageInstanceGlsl +
@@ -32,38 +31,6 @@ std::string vertexSource(const char* body) {
 std::string fragmentSource(int pass, bool count) {
     return "#version 450 core\n#define FOLIAGE_PASS " + std::to_string(pass) + "\n#define FOLIAGE_COUNT " +
            (count ? "1" : "0") + "\n" + shaders::kFoliageFrag;
-}
-
-// Uniforms both vertex shaders share (wind, benders, camera, fade, look) for one asset.
-void setFrameUniforms(const GlFunctions& gl, GLuint program, const FoliageFrame& frame,
-                      const foliage::FadeRange& fade) {
-    const auto at = [&](const char* name) { return gl.GetUniformLocation(program, name); };
-    const foliage::WindField& wind = *frame.wind;
-    const foliage::WindSettings& s = wind.settings();
-    const Eigen::Vector2f dir = wind.direction();
-    gl.Uniform1f(at("u_t"), frame.frame.t);
-    gl.Uniform1i(at("u_still"), wind.still() ? 1 : 0);
-    gl.Uniform2f(at("u_dir"), dir.x(), dir.y());
-    const float w[4] = {s.speed, s.turbulence, s.gust, s.gustSpeed};
-    gl.Uniform4fv(at("u_wind"), 1, w);
-    gl.Uniform1ui(at("u_seed"), wind.seed());
-    gl.Uniform1f(at("u_shiver"), frame.frame.look.shiver);
-    gl.Uniform1f(at("u_variation"), frame.frame.look.variation);
-    gl.Uniform3f(at("u_camera"), frame.camera.x(), frame.camera.y(), frame.camera.z());
-    gl.Uniform2f(at("u_fade"), fade.start, fade.end);
-    const std::size_t n = frame.frame.acting.size();
-    gl.Uniform1f(at("u_touch"), frame.frame.look.touch);
-    gl.Uniform1i(at("u_benderCount"), static_cast<GLint>(n));
-    if (n == 0) return;
-    std::vector<float> benders(n * 4), velocities(n * 4, 0.f);
-    for (std::size_t b = 0; b < n; ++b) {
-        const foliage::Bender& d = frame.frame.acting[b];
-        std::copy(d.position.data(), d.position.data() + 3, &benders[b * 4]);
-        benders[b * 4 + 3] = d.radius;
-        std::copy(d.velocity.data(), d.velocity.data() + 2, &velocities[b * 4]);
-    }
-    gl.Uniform4fv(at("u_benders"), static_cast<GLsizei>(n), benders.data());
-    gl.Uniform4fv(at("u_benderVelocity"), static_cast<GLsizei>(n), velocities.data());
 }
 
 }  // namespace
@@ -86,8 +53,8 @@ struct FoliageRenderer::Impl {
     // Culls the asset's copies for this frame; false when nothing is left to draw.
     bool cull(detail::FoliageAsset& a, const Eigen::Matrix4f& viewProj, const foliage::FrustumPlanes& planes,
               const FoliageFrame& frame, const FoliageRenderSettings& settings);
-    // Material k's draws, one per band, nearest first; returns how many.
-    int drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r);
+    // Material k's draws by `program` (in use), one per band, nearest first; returns how many.
+    int drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r, GLuint program);
     Result<GLuint> program(int pass, bool count);
     void drawMesh(const detail::FoliageAsset& a, GLuint program, const FoliageRenderSettings& settings,
                   const FoliageFrame& frame, int& draws);
@@ -95,9 +62,16 @@ struct FoliageRenderer::Impl {
     void useAsset(const detail::FoliageAsset& a, GLuint program, const Eigen::Matrix4f& view,
                   const Eigen::Matrix4f& projection, const FoliageFrame& frame) {
         detail::bindCopies(gl, a);
-        setMatrices(program, view, projection);
-        setFrameUniforms(gl, program, frame, a.fade);
+        for (GLuint p : {counting, program})
+            if (p) {
+                setMatrices(p, view, projection);
+                detail::setFoliageFrameUniforms(gl, p, frame, a.fade);
+            }
     }
+    // While set (countShaded, in the pre-pass): each band is first drawn by this program, with
+    // early depth tests and no depth write, counting the fragments an early depth test lets
+    // through, then by the pre-pass's own.
+    GLuint counting = 0;
     void beginFragments(GLuint query, const FoliageRenderSettings& s) const {
         if (s.countFragments) gl.BeginQuery(kFragmentShaderInvocations, query);
     }
@@ -144,18 +118,24 @@ bool FoliageRenderer::Impl::cull(detail::FoliageAsset& a, const Eigen::Matrix4f&
     return kept > 0 || indirect;
 }
 
-int FoliageRenderer::Impl::drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r) {
+int FoliageRenderer::Impl::drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r,
+                                    GLuint program) {
     int draws = 0;
     for (std::size_t b = 0; b < a.bands; ++b) {  // nearest band first
         if (!indirect && a.cpuBand[b] == 0) continue;
         detail::bindBand(gl, a, b);
-        if (indirect)
-            gl.DrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_INT,
-                                    reinterpret_cast<const void*>(detail::commandOffset(a, b, k)));
-        else
-            gl.DrawElementsInstanced(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
-                                     reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)),
-                                     static_cast<GLsizei>(a.cpuBand[b]));
+        for (GLuint p : {counting, program}) {
+            if (!p) continue;
+            gl.UseProgram(p);
+            gl.DepthMask(p == counting ? GL_FALSE : GL_TRUE);
+            if (indirect)
+                gl.DrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_INT,
+                                        reinterpret_cast<const void*>(detail::commandOffset(a, b, k)));
+            else
+                gl.DrawElementsInstanced(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
+                                         reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)),
+                                         static_cast<GLsizei>(a.cpuBand[b]));
+        }
         ++draws;
     }
     return draws;
@@ -173,31 +153,40 @@ Result<GLuint> FoliageRenderer::Impl::program(int pass, bool count) {
 
 void FoliageRenderer::Impl::drawMesh(const detail::FoliageAsset& a, GLuint program,
                                      const FoliageRenderSettings& settings, const FoliageFrame& frame, int& draws) {
-    const auto at = [&](const char* name) { return gl.GetUniformLocation(program, name); };
     const foliage::LookSettings& look = frame.frame.look;
     const Eigen::Vector3f sun = settings.sunDirection.normalized();
-    gl.Uniform3f(at("u_sunDir"), sun.x(), sun.y(), sun.z());
-    gl.Uniform3fv(at("u_sunColor"), 1, settings.sunColor.data());
-    gl.Uniform3fv(at("u_skyColor"), 1, settings.skyColor.data());
     const float light[4] = {look.sunWrap, look.translucency, look.leafShadow, look.skyAo};
     const float card[4] = {look.canopy, look.normalMap, look.edgeFade, look.coverage};
-    gl.Uniform4fv(at("u_lookLight"), 1, light);
-    gl.Uniform4fv(at("u_lookCard"), 1, card);
-    gl.Uniform1i(at("u_flatNormals"), a.mesh.hasNormals ? 0 : 1);
-    gl.Uniform1i(at("u_baseColorTexture"), 0);
+    for (GLuint p : {counting, program}) {
+        if (!p) continue;
+        const auto at = [&](const char* name) { return gl.GetUniformLocation(p, name); };
+        gl.UseProgram(p);
+        gl.Uniform3f(at("u_sunDir"), sun.x(), sun.y(), sun.z());
+        gl.Uniform3fv(at("u_sunColor"), 1, settings.sunColor.data());
+        gl.Uniform3fv(at("u_skyColor"), 1, settings.skyColor.data());
+        gl.Uniform4fv(at("u_lookLight"), 1, light);
+        gl.Uniform4fv(at("u_lookCard"), 1, card);
+        gl.Uniform1i(at("u_flatNormals"), a.mesh.hasNormals ? 0 : 1);
+        gl.Uniform1i(at("u_baseColorTexture"), 0);
+    }
     gl.ActiveTexture(GL_TEXTURE0);
     gl.BindVertexArray(a.mesh.vertexArray);
     for (std::size_t k = 0; k < a.mesh.ranges.size(); ++k) {
         const detail::MaterialRange& r = a.mesh.ranges[k];
-        gl.Uniform4fv(at("u_baseColorFactor"), 1, r.baseColorFactor.data());
         const std::vector<GLuint>& set = r.premultiplied ? a.mesh.premultipliedTextures : a.mesh.textures;
         const GLuint texture = r.texture >= 0 ? set[static_cast<std::size_t>(r.texture)] : 0;
-        gl.Uniform1i(at("u_hasTexture"), texture != 0 ? 1 : 0);
-        gl.Uniform1i(at("u_premultiplied"), r.premultiplied ? 1 : 0);
         gl.BindTexture(GL_TEXTURE_2D, texture);
-        gl.Uniform1i(at("u_masked"), r.alphaMask ? 1 : 0);
-        gl.Uniform1f(at("u_alphaCutoff"), r.alphaCutoff);
-        draws += drawRange(a, k, r);
+        for (GLuint p : {counting, program}) {
+            if (!p) continue;
+            const auto at = [&](const char* name) { return gl.GetUniformLocation(p, name); };
+            gl.UseProgram(p);
+            gl.Uniform4fv(at("u_baseColorFactor"), 1, r.baseColorFactor.data());
+            gl.Uniform1i(at("u_hasTexture"), texture != 0 ? 1 : 0);
+            gl.Uniform1i(at("u_premultiplied"), r.premultiplied ? 1 : 0);
+            gl.Uniform1i(at("u_masked"), r.alphaMask ? 1 : 0);
+            gl.Uniform1f(at("u_alphaCutoff"), r.alphaCutoff);
+        }
+        draws += drawRange(a, k, r, program);
     }
     gl.BindTexture(GL_TEXTURE_2D, 0);
 }
@@ -212,7 +201,7 @@ void FoliageRenderer::Impl::drawOutlines(const detail::FoliageAsset& a) {
     gl.PolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     gl.BindVertexArray(a.mesh.vertexArray);
     for (std::size_t k = 0; k < a.mesh.ranges.size(); ++k)
-        if (a.mesh.ranges[k].alphaMask) stats.drawCalls += drawRange(a, k, a.mesh.ranges[k]);
+        if (a.mesh.ranges[k].alphaMask) stats.drawCalls += drawRange(a, k, a.mesh.ranges[k], static_cast<GLuint>(current));
     gl.PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     gl.Enable(GL_DEPTH_TEST);
     gl.Uniform1i(outline, 0);
@@ -333,9 +322,16 @@ Status FoliageRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f&
     // The depth pre-pass: every mesh asset's alpha test alone, so the colour pass below shades
     // only the surface each sample ends with.
     const bool prepass = settings.depthPrepass && !settings.cardOutlines;
+    if (settings.countShaded) detail::resetShadedCounters(gl, m.shadedBuffer);
     if (prepass) {
         auto p1 = m.program(1, false);
         if (!p1) return p1.error();
+        if (settings.countShaded) {
+            auto counting = m.program(1, true);
+            if (!counting) return counting.error();
+            m.counting = *counting;
+            detail::bindShadedCounter(gl, m.shadedBuffer, 0);
+        }
         gl.ColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
         m.beginFragments(m.prepassQuery, settings);
         for (detail::FoliageAsset* a : drawn)
@@ -345,15 +341,9 @@ Status FoliageRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f&
             }
         m.stats.prepassFragments = m.endFragments(m.prepassQuery, settings);
         gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+        m.counting = 0;
     }
-    if (settings.countShaded) {
-        if (!m.shadedBuffer) gl.GenBuffers(1, &m.shadedBuffer);
-        const GLuint zero = 0;
-        gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, m.shadedBuffer);
-        gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof(GLuint), &zero, GL_DYNAMIC_COPY);
-        gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-        gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, SHADED_BINDING, m.shadedBuffer);
-    }
+    if (settings.countShaded) detail::bindShadedCounter(gl, m.shadedBuffer, 1);
     auto look = m.program(prepass ? 2 : 0, settings.countShaded);
     if (!look) return look.error();
     m.beginFragments(m.fragmentQuery, settings);
@@ -372,12 +362,13 @@ Status FoliageRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f&
     m.stats.fragments = m.endFragments(m.fragmentQuery, settings) + m.stats.prepassFragments;
     if (settings.countShaded) {
         gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-        GLuint shaded = 0;
+        GLuint shaded[detail::FOLIAGE_SHADED_STRIDE + 1] = {};
         gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, m.shadedBuffer);
-        gl.GetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(GLuint), &shaded);
+        gl.GetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(shaded), shaded);
         gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-        gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, SHADED_BINDING, 0);
-        m.stats.shadedFragments = shaded;
+        gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::FOLIAGE_SHADED_BINDING, 0);
+        m.stats.prepassShaded = shaded[0];
+        m.stats.shadedFragments = shaded[detail::FOLIAGE_SHADED_STRIDE];
     }
     detail::unbindCopies(gl);
     gl.BindVertexArray(0);
@@ -428,7 +419,7 @@ Result<std::vector<Eigen::Vector3f>> FoliageRenderer::capturePositions(int asset
     gl.BufferData(GL_TRANSFORM_FEEDBACK_BUFFER, static_cast<GLsizeiptr>(n * 3 * sizeof(float)), nullptr, GL_STATIC_READ);
     const GLuint program = a.splats ? m.splatProgram : m.meshProgram;
     m.setMatrices(program, Eigen::Matrix4f::Identity(), Eigen::Matrix4f::Identity());
-    setFrameUniforms(gl, program, frame, a.fade);
+    detail::setFoliageFrameUniforms(gl, program, frame, a.fade);
     // A complete framebuffer even though nothing is rasterized (a surfaceless context has none).
     GLint hostDraw = 0;
     gl.GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &hostDraw);

@@ -89,6 +89,10 @@ struct FoliageDrawStats {
     std::uint64_t prepassFragments = 0;  // of which the depth pre-pass's (likewise)
     std::uint64_t shadedFragments = 0;   // pixel fragments that ran the look (countShaded): with the
                                          // pre-pass those passing depth EQUAL, else every one covered
+    std::uint64_t prepassShaded = 0;     // (countShaded) pixel fragments of the pre-pass an early depth
+                                         // test lets through: each band drawn first with early tests
+                                         // and no depth write, counting, then for real (an upper bound:
+                                         // a band's own copies do not hide each other in the count)
     double gpuMilliseconds = 0;    // GPU time of the frame's draws (if asked)
 };
 

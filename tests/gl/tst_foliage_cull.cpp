@@ -14,7 +14,8 @@
 //     CPU-cull path's bands are the reference's; copyBand's edges;
 //   - the depth pre-pass (depthPrepass) draws the frame one pass draws, with and without MSAA, up
 //     to IMAGE_TOL_SHARE of the pixels (equal depths), and runs the look on one pixel fragment per
-//     foliage pixel (no MSAA), fewer than one pass does.
+//     foliage pixel (no MSAA), fewer than one pass does; the pre-pass's fragments counted past an
+//     early depth test lie between the visible and the covered ones.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -330,6 +331,11 @@ TEST_CASE("foliage depth pre-pass: the frame of one pass, the look run once per 
         CHECK(foliagePixels > pixels / 20);
         CHECK(double(differ) <= IMAGE_TOL_SHARE * double(pixels));
         CHECK(shadedTwo < shadedOne);
+        // The pre-pass's fragments past an early depth test: at least every visible surface's, at
+        // most every covered one.
+        const std::uint64_t prepassShaded = s.renderer->lastDrawStats().prepassShaded;
+        CHECK(prepassShaded >= shadedTwo);
+        CHECK(prepassShaded <= shadedOne);
         if (s.settings.samples == 1) {
             // Each foliage pixel's nearest kept surface, once (ties at equal depth aside).
             CHECK(double(shadedTwo) >= 0.99 * double(foliagePixels));

@@ -18,7 +18,8 @@
 //   - with --gpu-time, the median GPU time of a frame (GL_TIME_ELAPSED): the cull pass and the draws;
 //   - with --fragments, one static frame of the whole scene drawn in one pass (no pre-pass) and with
 //     the depth pre-pass: the fragment shader invocations (the query; the pre-pass's apart) and the
-//     pixel fragments that ran the look (an atomic counter in its shader, a frame of its own).
+//     pixel fragments that ran the look (an atomic counter in its shader, a frame of its own), and
+//     those of the pre-pass an early depth test lets through (FoliageDrawStats::prepassShaded).
 // The frames are drawn with the depth pre-pass (FoliageRenderSettings::depthPrepass) unless
 // --no-prepass, and with the kept copies in --bands distance bands drawn nearest first
 // (distanceBands; 1: one band): `--no-prepass --bands 1` draws as before both.
@@ -178,7 +179,7 @@ struct Scene {
     // One static frame with or without the pre-pass: the query's invocations (all, pre-pass), then
     // a frame of its own for the look's pixel fragments (the counter changes the scheduling).
     struct Fill {
-        std::uint64_t all = 0, prepass = 0, shaded = 0;
+        std::uint64_t all = 0, prepass = 0, shaded = 0, prepassShaded = 0;
     };
     Fill fill(bool prepass) {
         const render::FoliageRenderSettings keep = settings;
@@ -189,6 +190,7 @@ struct Scene {
         settings.countShaded = true;
         if (auto s = renderer->renderOffscreen(view, projection, frame, settings); !s) fail(s.error().toString());
         f.shaded = renderer->lastDrawStats().shadedFragments;
+        f.prepassShaded = renderer->lastDrawStats().prepassShaded;
         settings = keep;
         return f;
     }
@@ -316,6 +318,9 @@ int main(int argc, char** argv) {
                     o.bands, (unsigned long long)two.all, double(two.all) / pixels, (unsigned long long)two.prepass,
                     (unsigned long long)(two.all - two.prepass), (unsigned long long)two.shaded,
                     double(one.shaded) / double(std::max<std::uint64_t>(two.shaded, 1)), double(two.shaded) / pixels);
+        std::printf("pre-pass alpha test past an early depth test: %llu pixel fragments (%.1fx the pixels; at most: "
+                    "a band's copies are not tested against each other)\n",
+                    (unsigned long long)two.prepassShaded, double(two.prepassShaded) / pixels);
     }
     r.release();
     if (!o.trim) return 0;

@@ -13,12 +13,15 @@
 #include "core/geometry/mesh.h"
 #include "core/render/detail/gl_functions.h"
 #include "core/render/detail/mesh_buffers.h"
+#include "core/render/foliage_renderer.h"
 #include "core/splat/splat_cloud.h"
 
 namespace sw::render::detail {
 
 inline constexpr int FOLIAGE_SPLAT_VEC4 = 7;  // foliage_splat.vert records
 inline constexpr std::size_t FOLIAGE_MAX_BANDS = 4;  // distance bands of the cull (foliage_cull.comp)
+inline constexpr GLuint FOLIAGE_SHADED_BINDING = 4;   // foliage.frag FoliageShaded (countShaded)
+inline constexpr std::size_t FOLIAGE_SHADED_STRIDE = 64;  // uints between its two counters (256 B)
 
 struct FoliageAsset {
     bool splats = false;
@@ -51,5 +54,15 @@ FoliageAsset uploadFoliageSplats(const GlFunctions& gl, const splat::SplatCloud&
                                  const foliage::PlantSet& plants);
 
 void releaseFoliageAsset(const GlFunctions& gl, FoliageAsset& asset);
+
+// countShaded's two counters (k = 0: the pre-pass, 1: the look), FOLIAGE_SHADED_STRIDE uints apart,
+// zeroed (the buffer made when 0); bindShadedCounter binds counter k for foliage.frag.
+void resetShadedCounters(const GlFunctions& gl, GLuint& buffer);
+void bindShadedCounter(const GlFunctions& gl, GLuint buffer, int k);
+
+// The uniforms both foliage vertex shaders share (wind, benders, camera, fade, look) for one
+// asset, into `program` (in use).
+void setFoliageFrameUniforms(const GlFunctions& gl, GLuint program, const FoliageFrame& frame,
+                             const foliage::FadeRange& fade);
 
 }  // namespace sw::render::detail
