@@ -31,6 +31,9 @@ out vec2 v_uv;
 out float v_sky;
 out float v_fade;
 flat out mat3 v_hue;   // shiftHue as a matrix (Rodrigues about the grey axis)
+// The depth pre-pass and the colour pass (foliage.frag) link this shader with different fragment
+// stages and test depth EQUAL: the position must come out bit for bit the same in both programs.
+invariant gl_Position;
 
 // shiftHue's rotation (look.cpp) as a matrix: rgb' = M rgb.
 mat3 hueMatrix(float turns) {

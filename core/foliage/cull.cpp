@@ -41,4 +41,24 @@ std::vector<std::uint32_t> visibleCopyIndices(std::span<const FoliageInstance> c
     return out;
 }
 
+std::size_t copyBand(float distance, float width, std::size_t bands) {
+    const float b = distance / width;  // as foliage_cull.comp: min(uint(d / width), bands - 1)
+    if (!(b < static_cast<float>(bands - 1))) return bands - 1;
+    return b > 0.f ? static_cast<std::size_t>(b) : 0;
+}
+
+float bandWidth(const FadeRange& fade, float range, std::size_t bands) {
+    return (fade.active() ? fade.end : range) / static_cast<float>(bands);
+}
+
+std::vector<std::vector<std::uint32_t>> visibleCopyBands(std::span<const FoliageInstance> copies, float cullRadius,
+                                                         const FadeRange& fade, const Eigen::Matrix4f* viewProj,
+                                                         const Eigen::Vector3f& camera, std::size_t bands,
+                                                         float width) {
+    std::vector<std::vector<std::uint32_t>> out(bands);
+    for (std::uint32_t i : visibleCopyIndices(copies, cullRadius, fade, viewProj, camera))
+        out[copyBand((copies[i].origin - camera).norm(), width, bands)].push_back(i);
+    return out;
+}
+
 }  // namespace sw::foliage

@@ -36,4 +36,17 @@ std::vector<std::uint32_t> visibleCopyIndices(std::span<const FoliageInstance> c
                                               float cullRadius, const FadeRange& fade,
                                               const Eigen::Matrix4f* viewProj, const Eigen::Vector3f& camera);
 
+// Distance bands, near to far, for drawing the kept copies nearest first (the GPU cull writes each
+// band's list apart; foliage_cull.comp): band b holds the copies whose origin lies at a distance d
+// from the camera in [b × width, (b + 1) × width), the last band also every copy beyond.
+// bands >= 1, width > 0.
+std::size_t copyBand(float distance, float width, std::size_t bands);
+// The band width the renderer takes: the fade end (or `range` without a fade) split in `bands`.
+float bandWidth(const FadeRange& fade, float range, std::size_t bands);
+// visibleCopyIndices split into bands: [bands] lists, each ascending.
+std::vector<std::vector<std::uint32_t>> visibleCopyBands(std::span<const FoliageInstance> copies, float cullRadius,
+                                                         const FadeRange& fade, const Eigen::Matrix4f* viewProj,
+                                                         const Eigen::Vector3f& camera, std::size_t bands,
+                                                         float width);
+
 }  // namespace sw::foliage

@@ -21,41 +21,16 @@ namespace {
 constexpr GLenum kFragmentShaderInvocations = 0x82F4;  // GL_FRAGMENT_SHADER_INVOCATIONS_ARB
 constexpr std::size_t MAX_BENDERS = 64;                // foliage_wind.glsl FW_MAX_BENDERS
 
+
 std::string vertexSource(const char* body) {
     return std::string("#version 450 core\n") + shaders::kFoliageWindGlsl + shaders::kFoliageInstanceGlsl +
            shaders::kFoliageCopiesGlsl + body;
 }
 
-// Uniforms both vertex shaders share (wind, benders, camera, fade, look) for one asset.
-void setFrameUniforms(const GlFunctions& gl, GLuint program, const FoliageFrame& frame,
-                      const foliage::FadeRange& fade) {
-    const auto at = [&](const char* name) { return gl.GetUniformLocation(program, name); };
-    const foliage::WindField& wind = *frame.wind;
-    const foliage::WindSettings& s = wind.settings();
-    const Eigen::Vector2f dir = wind.direction();
-    gl.Uniform1f(at("u_t"), frame.frame.t);
-    gl.Uniform1i(at("u_still"), wind.still() ? 1 : 0);
-    gl.Uniform2f(at("u_dir"), dir.x(), dir.y());
-    const float w[4] = {s.speed, s.turbulence, s.gust, s.gustSpeed};
-    gl.Uniform4fv(at("u_wind"), 1, w);
-    gl.Uniform1ui(at("u_seed"), wind.seed());
-    gl.Uniform1f(at("u_shiver"), frame.frame.look.shiver);
-    gl.Uniform1f(at("u_variation"), frame.frame.look.variation);
-    gl.Uniform3f(at("u_camera"), frame.camera.x(), frame.camera.y(), frame.camera.z());
-    gl.Uniform2f(at("u_fade"), fade.start, fade.end);
-    const std::size_t n = frame.frame.acting.size();
-    gl.Uniform1f(at("u_touch"), frame.frame.look.touch);
-    gl.Uniform1i(at("u_benderCount"), static_cast<GLint>(n));
-    if (n == 0) return;
-    std::vector<float> benders(n * 4), velocities(n * 4, 0.f);
-    for (std::size_t b = 0; b < n; ++b) {
-        const foliage::Bender& d = frame.frame.acting[b];
-        std::copy(d.position.data(), d.position.data() + 3, &benders[b * 4]);
-        benders[b * 4 + 3] = d.radius;
-        std::copy(d.velocity.data(), d.velocity.data() + 2, &velocities[b * 4]);
-    }
-    gl.Uniform4fv(at("u_benders"), static_cast<GLsizei>(n), benders.data());
-    gl.Uniform4fv(at("u_benderVelocity"), static_cast<GLsizei>(n), velocities.data());
+// foliage.frag for one pass (0 one pass, 1 depth pre-pass, 2 colour after it), counting or not.
+std::string fragmentSource(int pass, bool count) {
+    return "#version 450 core\n#define FOLIAGE_PASS " + std::to_string(pass) + "\n#define FOLIAGE_COUNT " +
+           (count ? "1" : "0") + "\n" + shaders::kFoliageFrag;
 }
 
 }  // namespace
@@ -63,21 +38,50 @@ void setFrameUniforms(const GlFunctions& gl, GLuint program, const FoliageFrame&
 struct FoliageRenderer::Impl {
     GlFunctions gl;
     GLuint meshProgram = 0, splatProgram = 0, cullProgram = 0;
-    GLuint fragmentQuery = 0, timeQuery = 0, feedbackBuffer = 0;
+    GLuint fragmentQuery = 0, prepassQuery = 0, timeQuery = 0, feedbackBuffer = 0, shadedBuffer = 0;
+    // The mesh programs by [pass][counting] (foliage.frag), built when first drawn with;
+    // [0][0] is meshProgram.
+    GLuint passPrograms[3][2] = {};
     std::vector<detail::FoliageAsset> assets;
     detail::OffscreenTarget target;
     FoliageDrawStats stats;
     bool released = false;
     // How this frame's draws take their instances: the indirect commands the cull pass filled, or
-    // `instances` copies of the list the CPU-cull path uploaded.
+    // asset.cpuBand[b] copies of band b's list the CPU-cull path uploaded.
     bool indirect = true;
-    std::size_t instances = 0;
 
     // Culls the asset's copies for this frame; false when nothing is left to draw.
     bool cull(detail::FoliageAsset& a, const Eigen::Matrix4f& viewProj, const foliage::FrustumPlanes& planes,
               const FoliageFrame& frame, const FoliageRenderSettings& settings);
-    void drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r);
-    void drawMesh(const detail::FoliageAsset& a, const FoliageRenderSettings& settings, const FoliageFrame& frame);
+    // Material k's draws by `program` (in use), one per band, nearest first; returns how many.
+    int drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r, GLuint program);
+    Result<GLuint> program(int pass, bool count);
+    void drawMesh(const detail::FoliageAsset& a, GLuint program, const FoliageRenderSettings& settings,
+                  const FoliageFrame& frame, int& draws);
+    // Binds the asset's copies and program with the frame's uniforms.
+    void useAsset(const detail::FoliageAsset& a, GLuint program, const Eigen::Matrix4f& view,
+                  const Eigen::Matrix4f& projection, const FoliageFrame& frame) {
+        detail::bindCopies(gl, a);
+        for (GLuint p : {counting, program})
+            if (p) {
+                setMatrices(p, view, projection);
+                detail::setFoliageFrameUniforms(gl, p, frame, a.fade);
+            }
+    }
+    // While set (countShaded, in the pre-pass): each band is first drawn by this program, with
+    // early depth tests and no depth write, counting the fragments an early depth test lets
+    // through, then by the pre-pass's own.
+    GLuint counting = 0;
+    void beginFragments(GLuint query, const FoliageRenderSettings& s) const {
+        if (s.countFragments) gl.BeginQuery(kFragmentShaderInvocations, query);
+    }
+    std::uint64_t endFragments(GLuint query, const FoliageRenderSettings& s) const {
+        if (!s.countFragments) return 0;
+        gl.EndQuery(kFragmentShaderInvocations);
+        GLuint64 n = 0;
+        gl.GetQueryObjectui64v(query, GL_QUERY_RESULT, &n);
+        return n;
+    }
     void drawSplats(const detail::FoliageAsset& a);
     void drawOutlines(const detail::FoliageAsset& a);
     void setMatrices(GLuint program, const Eigen::Matrix4f& view, const Eigen::Matrix4f& projection) const {
@@ -98,11 +102,14 @@ bool FoliageRenderer::Impl::cull(detail::FoliageAsset& a, const Eigen::Matrix4f&
                                  const foliage::FrustumPlanes& planes, const FoliageFrame& frame,
                                  const FoliageRenderSettings& settings) {
     indirect = !settings.cpuCulling;
+    const auto bands = static_cast<std::size_t>(
+        std::clamp(settings.distanceBands, 1, static_cast<int>(detail::FOLIAGE_MAX_BANDS)));
+    const float width = foliage::bandWidth(a.fade, settings.bandRange, bands);
     std::size_t kept = 0;
     if (settings.cpuCulling) {
-        kept = instances = detail::cullOnCpu(gl, a, viewProj, frame.camera);
+        kept = detail::cullOnCpu(gl, a, viewProj, frame.camera, bands, width);
     } else {
-        detail::cullOnGpu(gl, cullProgram, a, planes, frame.camera);
+        detail::cullOnGpu(gl, cullProgram, a, planes, frame.camera, bands, width);
         if (!settings.countCopies) return true;
         kept = detail::readVisibleCount(gl, a);
     }
@@ -111,67 +118,106 @@ bool FoliageRenderer::Impl::cull(detail::FoliageAsset& a, const Eigen::Matrix4f&
     return kept > 0 || indirect;
 }
 
-void FoliageRenderer::Impl::drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r) {
-    if (indirect)
-        gl.DrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_INT, reinterpret_cast<const void*>(detail::commandOffset(a, k)));
-    else
-        gl.DrawElementsInstanced(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
-                                 reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)),
-                                 static_cast<GLsizei>(instances));
-    ++stats.drawCalls;
+int FoliageRenderer::Impl::drawRange(const detail::FoliageAsset& a, std::size_t k, const detail::MaterialRange& r,
+                                    GLuint program) {
+    int draws = 0;
+    for (std::size_t b = 0; b < a.bands; ++b) {  // nearest band first
+        if (!indirect && a.cpuBand[b] == 0) continue;
+        detail::bindBand(gl, a, b);
+        for (GLuint p : {counting, program}) {
+            if (!p) continue;
+            gl.UseProgram(p);
+            gl.DepthMask(p == counting ? GL_FALSE : GL_TRUE);
+            if (indirect)
+                gl.DrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_INT,
+                                        reinterpret_cast<const void*>(detail::commandOffset(a, b, k)));
+            else
+                gl.DrawElementsInstanced(GL_TRIANGLES, r.indexCount, GL_UNSIGNED_INT,
+                                         reinterpret_cast<const void*>(r.firstIndex * sizeof(GLuint)),
+                                         static_cast<GLsizei>(a.cpuBand[b]));
+        }
+        ++draws;
+    }
+    return draws;
 }
 
-void FoliageRenderer::Impl::drawMesh(const detail::FoliageAsset& a, const FoliageRenderSettings& settings,
-                                     const FoliageFrame& frame) {
-    const auto at = [&](const char* name) { return gl.GetUniformLocation(meshProgram, name); };
+Result<GLuint> FoliageRenderer::Impl::program(int pass, bool count) {
+    GLuint& p = passPrograms[pass][count ? 1 : 0];
+    if (p) return p;
+    const std::string vs = vertexSource(shaders::kFoliageVert);
+    const std::string fs = fragmentSource(pass, count);
+    auto built = detail::buildProgram(gl, "foliage", vs.c_str(), fs.c_str());
+    if (!built) return built.error();
+    return p = *built;
+}
+
+void FoliageRenderer::Impl::drawMesh(const detail::FoliageAsset& a, GLuint program,
+                                     const FoliageRenderSettings& settings, const FoliageFrame& frame, int& draws) {
     const foliage::LookSettings& look = frame.frame.look;
     const Eigen::Vector3f sun = settings.sunDirection.normalized();
-    gl.Uniform3f(at("u_sunDir"), sun.x(), sun.y(), sun.z());
-    gl.Uniform3fv(at("u_sunColor"), 1, settings.sunColor.data());
-    gl.Uniform3fv(at("u_skyColor"), 1, settings.skyColor.data());
     const float light[4] = {look.sunWrap, look.translucency, look.leafShadow, look.skyAo};
     const float card[4] = {look.canopy, look.normalMap, look.edgeFade, look.coverage};
-    gl.Uniform4fv(at("u_lookLight"), 1, light);
-    gl.Uniform4fv(at("u_lookCard"), 1, card);
-    gl.Uniform1i(at("u_flatNormals"), a.mesh.hasNormals ? 0 : 1);
-    gl.Uniform1i(at("u_baseColorTexture"), 0);
+    for (GLuint p : {counting, program}) {
+        if (!p) continue;
+        const auto at = [&](const char* name) { return gl.GetUniformLocation(p, name); };
+        gl.UseProgram(p);
+        gl.Uniform3f(at("u_sunDir"), sun.x(), sun.y(), sun.z());
+        gl.Uniform3fv(at("u_sunColor"), 1, settings.sunColor.data());
+        gl.Uniform3fv(at("u_skyColor"), 1, settings.skyColor.data());
+        gl.Uniform4fv(at("u_lookLight"), 1, light);
+        gl.Uniform4fv(at("u_lookCard"), 1, card);
+        gl.Uniform1i(at("u_flatNormals"), a.mesh.hasNormals ? 0 : 1);
+        gl.Uniform1i(at("u_baseColorTexture"), 0);
+    }
     gl.ActiveTexture(GL_TEXTURE0);
     gl.BindVertexArray(a.mesh.vertexArray);
     for (std::size_t k = 0; k < a.mesh.ranges.size(); ++k) {
         const detail::MaterialRange& r = a.mesh.ranges[k];
-        gl.Uniform4fv(at("u_baseColorFactor"), 1, r.baseColorFactor.data());
         const std::vector<GLuint>& set = r.premultiplied ? a.mesh.premultipliedTextures : a.mesh.textures;
         const GLuint texture = r.texture >= 0 ? set[static_cast<std::size_t>(r.texture)] : 0;
-        gl.Uniform1i(at("u_hasTexture"), texture != 0 ? 1 : 0);
-        gl.Uniform1i(at("u_premultiplied"), r.premultiplied ? 1 : 0);
         gl.BindTexture(GL_TEXTURE_2D, texture);
-        gl.Uniform1i(at("u_masked"), r.alphaMask ? 1 : 0);
-        gl.Uniform1f(at("u_alphaCutoff"), r.alphaCutoff);
-        drawRange(a, k, r);
+        for (GLuint p : {counting, program}) {
+            if (!p) continue;
+            const auto at = [&](const char* name) { return gl.GetUniformLocation(p, name); };
+            gl.UseProgram(p);
+            gl.Uniform4fv(at("u_baseColorFactor"), 1, r.baseColorFactor.data());
+            gl.Uniform1i(at("u_hasTexture"), texture != 0 ? 1 : 0);
+            gl.Uniform1i(at("u_premultiplied"), r.premultiplied ? 1 : 0);
+            gl.Uniform1i(at("u_masked"), r.alphaMask ? 1 : 0);
+            gl.Uniform1f(at("u_alphaCutoff"), r.alphaCutoff);
+        }
+        draws += drawRange(a, k, r, program);
     }
     gl.BindTexture(GL_TEXTURE_2D, 0);
 }
 
 // The masked ranges again as lines, over the frame (depth test off), in u_outline's flat colour.
 void FoliageRenderer::Impl::drawOutlines(const detail::FoliageAsset& a) {
-    gl.Uniform1i(gl.GetUniformLocation(meshProgram, "u_outline"), 1);
+    GLint current = 0;
+    gl.GetIntegerv(GL_CURRENT_PROGRAM, &current);
+    const GLint outline = gl.GetUniformLocation(static_cast<GLuint>(current), "u_outline");
+    gl.Uniform1i(outline, 1);
     gl.Disable(GL_DEPTH_TEST);
     gl.PolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     gl.BindVertexArray(a.mesh.vertexArray);
     for (std::size_t k = 0; k < a.mesh.ranges.size(); ++k)
-        if (a.mesh.ranges[k].alphaMask) drawRange(a, k, a.mesh.ranges[k]);
+        if (a.mesh.ranges[k].alphaMask) stats.drawCalls += drawRange(a, k, a.mesh.ranges[k], static_cast<GLuint>(current));
     gl.PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     gl.Enable(GL_DEPTH_TEST);
-    gl.Uniform1i(gl.GetUniformLocation(meshProgram, "u_outline"), 0);
+    gl.Uniform1i(outline, 0);
 }
 
 void FoliageRenderer::Impl::drawSplats(const detail::FoliageAsset& a) {
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, a.splatBuffer);
     gl.BindVertexArray(a.splatArray);
-    if (indirect) gl.DrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(detail::commandOffset(a, 0)));
-    else gl.DrawArraysInstanced(GL_TRIANGLES, 0, static_cast<GLsizei>(6 * a.points), static_cast<GLsizei>(instances));
+    for (std::size_t b = 0; b < a.bands; ++b) {  // nearest band first
+        if (!indirect && a.cpuBand[b] == 0) continue;
+        detail::bindBand(gl, a, b);
+        if (indirect) gl.DrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(detail::commandOffset(a, b, 0)));
+        else gl.DrawArraysInstanced(GL_TRIANGLES, 0, static_cast<GLsizei>(6 * a.points), static_cast<GLsizei>(a.cpuBand[b]));
+        ++stats.drawCalls;
+    }
     gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
-    ++stats.drawCalls;
 }
 
 Result<std::unique_ptr<FoliageRenderer>> FoliageRenderer::create(const GlProcLoader& loader) {
@@ -179,7 +225,8 @@ Result<std::unique_ptr<FoliageRenderer>> FoliageRenderer::create(const GlProcLoa
     if (!gl) return gl.error();
     detail::drainGlErrors(*gl, "host");
     const std::string meshVs = vertexSource(shaders::kFoliageVert);
-    auto mesh = detail::buildProgram(*gl, "foliage", meshVs.c_str(), shaders::kFoliageFrag, {"v_scenePos"});
+    const std::string meshFs = fragmentSource(0, false);
+    auto mesh = detail::buildProgram(*gl, "foliage", meshVs.c_str(), meshFs.c_str(), {"v_scenePos"});
     if (!mesh) return mesh.error();
     const std::string splatVs = vertexSource(shaders::kFoliageSplatVert);
     auto splats = detail::buildProgram(*gl, "foliage_splat", splatVs.c_str(), shaders::kFoliageSplatFrag, {"v_scenePos"});
@@ -195,10 +242,11 @@ Result<std::unique_ptr<FoliageRenderer>> FoliageRenderer::create(const GlProcLoa
     }
     auto impl = std::make_unique<Impl>();
     impl->gl = *gl;
-    impl->meshProgram = *mesh;
+    impl->meshProgram = impl->passPrograms[0][0] = *mesh;
     impl->splatProgram = *splats;
     impl->cullProgram = *cull;
     impl->gl.GenQueries(1, &impl->fragmentQuery);
+    impl->gl.GenQueries(1, &impl->prepassQuery);
     impl->gl.GenQueries(1, &impl->timeQuery);
     SW_TRY(detail::gpuStatus(impl->gl, "building the foliage programs"));
     return std::unique_ptr<FoliageRenderer>(new FoliageRenderer(std::move(impl)));
@@ -265,19 +313,62 @@ Status FoliageRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f&
     gl.Disable(GL_SCISSOR_TEST);
     const float bg = settings.background == Background::Grey ? 0.5f : 0.f;
     detail::clearFrame(gl, bg, bg, bg, settings.background == Background::Transparent ? 0.f : 1.f);
-    if (settings.countFragments) gl.BeginQuery(kFragmentShaderInvocations, m.fragmentQuery);
     if (settings.timeGpu) gl.BeginQuery(GL_TIME_ELAPSED, m.timeQuery);
     const Eigen::Matrix4f viewProj = projection * view;
     const foliage::FrustumPlanes planes = foliage::frustumPlanes(viewProj);
-    for (detail::FoliageAsset& a : m.assets) {
-        if (a.copies.empty() || !m.cull(a, viewProj, planes, frame, settings)) continue;
-        detail::bindCopies(gl, a);
-        const GLuint program = a.splats ? m.splatProgram : m.meshProgram;
-        m.setMatrices(program, view, projection);
-        setFrameUniforms(gl, program, frame, a.fade);
-        if (a.splats) m.drawSplats(a);
-        else m.drawMesh(a, settings, frame);
-        if (settings.cardOutlines && !a.splats) m.drawOutlines(a);
+    std::vector<detail::FoliageAsset*> drawn;
+    for (detail::FoliageAsset& a : m.assets)
+        if (!a.copies.empty() && m.cull(a, viewProj, planes, frame, settings)) drawn.push_back(&a);
+    // The depth pre-pass: every mesh asset's alpha test alone, so the colour pass below shades
+    // only the surface each sample ends with.
+    const bool prepass = settings.depthPrepass && !settings.cardOutlines;
+    if (settings.countShaded) detail::resetShadedCounters(gl, m.shadedBuffer);
+    if (prepass) {
+        auto p1 = m.program(1, false);
+        if (!p1) return p1.error();
+        if (settings.countShaded) {
+            auto counting = m.program(1, true);
+            if (!counting) return counting.error();
+            m.counting = *counting;
+            detail::bindShadedCounter(gl, m.shadedBuffer, 0);
+        }
+        gl.ColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+        m.beginFragments(m.prepassQuery, settings);
+        for (detail::FoliageAsset* a : drawn)
+            if (!a->splats) {
+                m.useAsset(*a, *p1, view, projection, frame);
+                m.drawMesh(*a, *p1, settings, frame, m.stats.prepassDrawCalls);
+            }
+        m.stats.prepassFragments = m.endFragments(m.prepassQuery, settings);
+        gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+        m.counting = 0;
+    }
+    if (settings.countShaded) detail::bindShadedCounter(gl, m.shadedBuffer, 1);
+    auto look = m.program(prepass ? 2 : 0, settings.countShaded);
+    if (!look) return look.error();
+    m.beginFragments(m.fragmentQuery, settings);
+    for (detail::FoliageAsset* a : drawn) {
+        // Meshes after the pre-pass: the surface it kept, depth already written.
+        const bool equal = prepass && !a->splats;
+        gl.DepthFunc(equal ? GL_EQUAL : GL_LESS);
+        gl.DepthMask(equal ? GL_FALSE : GL_TRUE);
+        m.useAsset(*a, a->splats ? m.splatProgram : *look, view, projection, frame);
+        if (a->splats) m.drawSplats(*a);
+        else m.drawMesh(*a, *look, settings, frame, m.stats.drawCalls);
+        if (settings.cardOutlines && !a->splats) m.drawOutlines(*a);
+    }
+    gl.DepthFunc(GL_LESS);
+    gl.DepthMask(GL_TRUE);
+    m.stats.fragments = m.endFragments(m.fragmentQuery, settings) + m.stats.prepassFragments;
+    if (settings.countShaded) {
+        gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        GLuint shaded[detail::FOLIAGE_SHADED_STRIDE + 1] = {};
+        gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, m.shadedBuffer);
+        gl.GetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(shaded), shaded);
+        gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::FOLIAGE_SHADED_BINDING, 0);
+        m.stats.prepassShaded = shaded[0];
+        m.stats.shadedFragments = shaded[detail::FOLIAGE_SHADED_STRIDE];
     }
     detail::unbindCopies(gl);
     gl.BindVertexArray(0);
@@ -287,12 +378,6 @@ Status FoliageRenderer::draw(const Eigen::Matrix4f& view, const Eigen::Matrix4f&
         GLuint64 ns = 0;
         gl.GetQueryObjectui64v(m.timeQuery, GL_QUERY_RESULT, &ns);
         m.stats.gpuMilliseconds = static_cast<double>(ns) * 1e-6;
-    }
-    if (settings.countFragments) {
-        gl.EndQuery(kFragmentShaderInvocations);
-        GLuint64 fragments = 0;
-        gl.GetQueryObjectui64v(m.fragmentQuery, GL_QUERY_RESULT, &fragments);
-        m.stats.fragments = fragments;
     }
     return detail::gpuStatus(gl, "drawing the foliage");
 }
@@ -334,7 +419,7 @@ Result<std::vector<Eigen::Vector3f>> FoliageRenderer::capturePositions(int asset
     gl.BufferData(GL_TRANSFORM_FEEDBACK_BUFFER, static_cast<GLsizeiptr>(n * 3 * sizeof(float)), nullptr, GL_STATIC_READ);
     const GLuint program = a.splats ? m.splatProgram : m.meshProgram;
     m.setMatrices(program, Eigen::Matrix4f::Identity(), Eigen::Matrix4f::Identity());
-    setFrameUniforms(gl, program, frame, a.fade);
+    detail::setFoliageFrameUniforms(gl, program, frame, a.fade);
     // A complete framebuffer even though nothing is rasterized (a surfaceless context has none).
     GLint hostDraw = 0;
     gl.GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &hostDraw);
@@ -366,15 +451,22 @@ Result<std::vector<Eigen::Vector3f>> FoliageRenderer::capturePositions(int asset
 }
 
 Result<std::vector<std::uint32_t>> FoliageRenderer::drawnCopies(int asset) {
+    auto bands = drawnCopyBands(asset);
+    if (!bands) return bands.error();
+    std::vector<std::uint32_t> list;
+    for (const std::vector<std::uint32_t>& band : *bands) list.insert(list.end(), band.begin(), band.end());
+    std::sort(list.begin(), list.end());
+    return list;
+}
+
+Result<std::vector<std::vector<std::uint32_t>>> FoliageRenderer::drawnCopyBands(int asset) {
     SW_REQUIRE(asset >= 0 && static_cast<std::size_t>(asset) < m_impl->assets.size(), "asset=" << asset);
     if (m_impl->released) return makeError(ErrorCode::Gpu, "foliage renderer used after release()");
-    const detail::FoliageAsset& a = m_impl->assets[static_cast<std::size_t>(asset)];
-    if (a.copies.empty()) return std::vector<std::uint32_t>{};
-    const std::size_t n = a.cpuVisible == SIZE_MAX ? detail::readVisibleCount(m_impl->gl, a) : a.cpuVisible;
-    std::vector<std::uint32_t> list = detail::readVisibleList(m_impl->gl, a, n);
-    std::sort(list.begin(), list.end());
+    std::vector<std::vector<std::uint32_t>> bands =
+        detail::readVisibleBands(m_impl->gl, m_impl->assets[static_cast<std::size_t>(asset)]);
+    for (std::vector<std::uint32_t>& b : bands) std::sort(b.begin(), b.end());
     SW_TRY(detail::gpuStatus(m_impl->gl, "reading the drawn foliage copies back"));
-    return list;
+    return bands;
 }
 
 void FoliageRenderer::release() {
@@ -383,11 +475,15 @@ void FoliageRenderer::release() {
     for (detail::FoliageAsset& a : m.assets) detail::releaseFoliageAsset(m.gl, a);
     m.assets.clear();
     detail::releaseTarget(m.gl, m.target);
-    for (GLuint* q : {&m.fragmentQuery, &m.timeQuery})
+    for (GLuint* q : {&m.fragmentQuery, &m.prepassQuery, &m.timeQuery})
         if (*q) m.gl.DeleteQueries(1, q);
-    if (m.feedbackBuffer) m.gl.DeleteBuffers(1, &m.feedbackBuffer);
-    for (GLuint p : {m.meshProgram, m.splatProgram, m.cullProgram})
+    for (GLuint* b : {&m.feedbackBuffer, &m.shadedBuffer})
+        if (*b) m.gl.DeleteBuffers(1, b);
+    for (GLuint p : {m.splatProgram, m.cullProgram})
         if (p) m.gl.DeleteProgram(p);
+    for (auto& pass : m.passPrograms)
+        for (GLuint p : pass)
+            if (p) m.gl.DeleteProgram(p);
     m.released = true;
 }
 

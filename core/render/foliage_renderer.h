@@ -12,7 +12,10 @@
 // setCopies, and each frame a compute pass (shaders/foliage_cull.comp) compacts the visible ones
 // into a list the vertex shaders read and writes their number into indirect draw commands, so
 // the host does no per-frame work proportional to the copies (core/foliage/cull.h is its CPU
-// reference, and FoliageRenderSettings::cpuCulling draws with it instead). Alpha-MASK materials
+// reference, and FoliageRenderSettings::cpuCulling draws with it instead). The kept copies are
+// split into distance bands drawn nearest first, and mesh assets are drawn after a depth pre-pass
+// (alpha test alone) with depth EQUAL and no discard, so the look runs once per visible surface
+// (distanceBands, depthPrepass; docs/foliage.md "Culling and drawing"). Alpha-MASK materials
 // take the masked variant (alpha test after edgeFade and coverage), the others the opaque one;
 // both sway.
 // The look (LookSettings) in the fragment shader, scene +Z up, colours in gamma space:
@@ -65,13 +68,31 @@ struct FoliageRenderSettings {
                                   // (reads the visible count back; stalls)
     bool cpuCulling = false;      // cull on the CPU (core/foliage/cull.h) and upload the visible
                                   // list: the reference path; its copy counts are always set
+    bool depthPrepass = true;     // mesh assets drawn twice: depth alone with the alpha test, then
+                                  // the look with depth EQUAL and no discard (the same picture; the
+                                  // look runs once per visible sample's surface, not per covered card)
+    int distanceBands = 4;        // 1..4: the kept copies drawn in bands of distance, nearest first
+                                  // (foliage::copyBand), so the depth test rejects what nearer
+                                  // copies cover; the width splits the fade end (else bandRange)
+    float bandRange = 100.f;      // m: split into the bands for an asset without a fade
+    bool countShaded = false;     // FoliageDrawStats::shadedFragments (an atomic counter in the look's
+                                  // shader; measuring only: it changes how the driver schedules it)
 };
 
 struct FoliageDrawStats {
-    int drawCalls = 0;             // draws issued (GPU cull: one per material of an asset with copies)
+    int drawCalls = 0;             // draws of the look (GPU cull: one per material and band of an asset with
+                                   // copies; CPU cull: of the non-empty bands)
+    int prepassDrawCalls = 0;      // draws of the depth pre-pass (likewise, mesh assets)
     std::size_t copiesDrawn = 0;   // copies drawn this frame (GPU cull: 0 unless countCopies)
     std::size_t copiesCulled = 0;  // past the fade end or outside the view (likewise)
-    std::uint64_t fragments = 0;   // fragment shader invocations (if asked and available, else 0)
+    std::uint64_t fragments = 0;   // fragment shader invocations, both passes (if asked and available, else 0)
+    std::uint64_t prepassFragments = 0;  // of which the depth pre-pass's (likewise)
+    std::uint64_t shadedFragments = 0;   // pixel fragments that ran the look (countShaded): with the
+                                         // pre-pass those passing depth EQUAL, else every one covered
+    std::uint64_t prepassShaded = 0;     // (countShaded) pixel fragments of the pre-pass an early depth
+                                         // test lets through: each band drawn first with early tests
+                                         // and no depth write, counting, then for real (an upper bound:
+                                         // a band's own copies do not hide each other in the count)
     double gpuMilliseconds = 0;    // GPU time of the frame's draws (if asked)
 };
 
@@ -117,6 +138,8 @@ public:
     // from the visible list the draw read (stalls; for the tests): the GPU cull's set, or the
     // CPU-cull path's when the last draw took it. Empty before the first draw of these copies.
     Result<std::vector<std::uint32_t>> drawnCopies(int asset);
+    // The same split into the distance bands of the last draw (nearest first), each ascending.
+    Result<std::vector<std::vector<std::uint32_t>>> drawnCopyBands(int asset);
 
     // Frees every GL object (context current).
     void release();

@@ -87,8 +87,8 @@ sw_foliage_test(splats RC 0 CLEAN ${_F}/splats.png EXISTS ${_F}/splats.png
   MATCH "asset: +splats, 600 splats, 1 plant \\(whole\\), 1\\.[0-9]+ m tall.*scene: +4 copies"
   ARGS foliage ${_F}/pine.ply --scatter 4 --preset breeze --time 2 --png ${_F}/splats.png --width 160 --height 100)
 # A splat plant beside the mesh copies, in the same frame: one draw per mesh material, one for the
-# splats, one for the ground.
-sw_foliage_test(beside RC 0 CLEAN ${_F}/beside.png EXISTS ${_F}/beside.png MATCH "drawn: +3 copies in 4 draws"
+# splats, one for the ground, each once per distance band (4).
+sw_foliage_test(beside RC 0 CLEAN ${_F}/beside.png EXISTS ${_F}/beside.png MATCH "drawn: +3 copies in 16 draws"
   ARGS foliage ${_F}/leaf.glb --scatter 2 --beside ${_F}/pine.ply --preset storm --time 1 --png ${_F}/beside.png
        --width 160 --height 100)
 # Bad input: one line naming the file, nothing written.

@@ -8,7 +8,14 @@
 //   - a frame drawn with the GPU cull equals the frame drawn with the CPU cull (storm wind, two
 //     materials per copy, fade), up to IMAGE_TOL_SHARE of the pixels: the copies are drawn in
 //     another order, so fragments at exactly equal depth may resolve the other way;
-//   - new copies replace the old: the next frame culls only them.
+//   - new copies replace the old: the next frame culls only them;
+//   - the distance bands: the GPU pass puts each kept copy in the band foliage::visibleCopyBands
+//     does (nearest first), except copies within BORDER_TOL of a band edge or a cull border; the
+//     CPU-cull path's bands are the reference's; copyBand's edges;
+//   - the depth pre-pass (depthPrepass) draws the frame one pass draws, with and without MSAA, up
+//     to IMAGE_TOL_SHARE of the pixels (equal depths), and runs the look on one pixel fragment per
+//     foliage pixel (no MSAA), fewer than one pass does; the pre-pass's fragments counted past an
+//     early depth test lie between the visible and the covered ones.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -205,7 +212,7 @@ TEST_CASE("foliage cull: the GPU pass keeps the CPU reference's copies, for rand
         }
         CHECK(stats.copiesDrawn == counted);
         CHECK(stats.copiesDrawn + stats.copiesCulled == copies[0].size() + copies[1].size());
-        CHECK(stats.drawCalls == 4);  // two materials × two assets, indirect
+        CHECK(stats.drawCalls == 4 * s.settings.distanceBands);  // two materials × two assets × bands, indirect
         // The CPU-cull path draws exactly the reference's copies.
         s.settings.cpuCulling = true;
         s.render();
@@ -283,4 +290,126 @@ TEST_CASE("foliage cull: new copies replace the old ones in the next frame's cul
     s.render();
     CHECK(s.renderer->lastDrawStats().copiesDrawn == 0);
     CHECK(s.renderer->lastDrawStats().drawCalls == 0);
+}
+
+TEST_CASE("foliage depth pre-pass: the frame of one pass, the look run once per foliage pixel") {
+    Scene s;
+    std::mt19937 rng(19);
+    ParamSet p(foliage::windSchema().schema());
+    REQUIRE(p.applyPreset("storm").ok());
+    foliage::WindField storm(foliage::windSchema().fromParams(p));
+    s.frame.wind = &storm;
+    const geometry::Mesh mesh = twoMaterialPlant();
+    const int faded = s.add(mesh, {6.f, 12.f});
+    const int plain = s.add(mesh, {});
+    REQUIRE(s.renderer->setCopies(faded, randomCopies(rng, 3000, 30.f)).ok());
+    REQUIRE(s.renderer->setCopies(plain, randomCopies(rng, 300, 30.f)).ok());
+    s.settings.countShaded = true;
+    for (int view = 0; view < 4; ++view) {
+        CAPTURE(view);
+        randomCamera(rng, s.camera, 30.f);
+        s.camera.distance = 4.f + 2.f * view;
+        s.settings.samples = view % 2 == 0 ? 1 : 4;
+        s.settings.depthPrepass = false;
+        const Rgba8Image one = s.render();
+        const std::uint64_t shadedOne = s.renderer->lastDrawStats().shadedFragments;
+        CHECK(s.renderer->lastDrawStats().prepassDrawCalls == 0);
+        s.settings.depthPrepass = true;
+        const Rgba8Image two = s.render();
+        const std::uint64_t shadedTwo = s.renderer->lastDrawStats().shadedFragments;
+        CHECK(s.renderer->lastDrawStats().prepassDrawCalls == 4 * s.settings.distanceBands);  // materials × assets × bands
+        CHECK(s.renderer->lastDrawStats().drawCalls == 4 * s.settings.distanceBands);
+        REQUIRE(one.rgba.size() == two.rgba.size());
+        long differ = 0, foliagePixels = 0;
+        for (std::size_t i = 0; i < one.rgba.size(); i += 4) {
+            differ += !std::equal(&one.rgba[i], &one.rgba[i] + 4, &two.rgba[i]);
+            foliagePixels += one.rgba[i] != 128 || one.rgba[i + 1] != 128 || one.rgba[i + 2] != 128;
+        }
+        const long pixels = long(one.rgba.size() / 4);
+        INFO(differ << " of " << pixels << " pixels differ, " << foliagePixels << " show foliage; look ran on "
+                    << shadedOne << " (one pass) and " << shadedTwo << " (pre-pass) pixel fragments");
+        CHECK(foliagePixels > pixels / 20);
+        CHECK(double(differ) <= IMAGE_TOL_SHARE * double(pixels));
+        CHECK(shadedTwo < shadedOne);
+        // The pre-pass's fragments past an early depth test: at least every visible surface's, at
+        // most every covered one.
+        const std::uint64_t prepassShaded = s.renderer->lastDrawStats().prepassShaded;
+        CHECK(prepassShaded >= shadedTwo);
+        CHECK(prepassShaded <= shadedOne);
+        if (s.settings.samples == 1) {
+            // Each foliage pixel's nearest kept surface, once (ties at equal depth aside).
+            CHECK(double(shadedTwo) >= 0.99 * double(foliagePixels));
+            CHECK(double(shadedTwo) <= 1.01 * double(foliagePixels) + 16.0);
+        }
+    }
+}
+
+TEST_CASE("foliage cull: copyBand puts distances in [b w, (b + 1) w), the last band also beyond") {
+    CHECK(foliage::copyBand(0.f, 10.f, 4) == 0);
+    CHECK(foliage::copyBand(9.99f, 10.f, 4) == 0);
+    CHECK(foliage::copyBand(10.f, 10.f, 4) == 1);
+    CHECK(foliage::copyBand(35.f, 10.f, 4) == 3);
+    CHECK(foliage::copyBand(500.f, 10.f, 4) == 3);
+    CHECK(foliage::copyBand(500.f, 10.f, 1) == 0);
+    CHECK(foliage::bandWidth({30.f, 40.f}, 100.f, 4) == doctest::Approx(10.f));
+    CHECK(foliage::bandWidth({}, 100.f, 4) == doctest::Approx(25.f));
+}
+
+TEST_CASE("foliage cull: the GPU pass puts each kept copy in the reference's distance band") {
+    Scene s;
+    std::mt19937 rng(53);
+    const geometry::Mesh mesh = twoMaterialPlant();
+    const float radius = cullRadiusOf(mesh);
+    const std::vector<foliage::FadeRange> fades = {{8.f, 14.f}, {}};
+    std::vector<std::vector<foliage::FoliageInstance>> copies;
+    for (const foliage::FadeRange& f : fades) {
+        const int id = s.add(mesh, f);
+        copies.push_back(randomCopies(rng, 4000, 40.f));
+        REQUIRE(s.renderer->setCopies(id, copies.back()).ok());
+    }
+    s.settings.bandRange = 30.f;
+    std::size_t nonEmptyBands = 0, borderline = 0;
+    for (int view = 0; view < 6; ++view) {
+        CAPTURE(view);
+        randomCamera(rng, s.camera, 40.f);
+        s.settings.distanceBands = 1 + view % 4;
+        const auto bands = static_cast<std::size_t>(s.settings.distanceBands);
+        for (const bool cpu : {false, true}) {
+            CAPTURE(cpu);
+            s.settings.cpuCulling = cpu;
+            s.render();
+            const Eigen::Matrix4f viewProj = s.viewProj();
+            const foliage::FrustumPlanes planes = foliage::frustumPlanes(viewProj);
+            const Eigen::Vector3f eye = s.camera.eye();
+            for (int k = 0; k < 2; ++k) {
+                const float width = foliage::bandWidth(fades[k], s.settings.bandRange, bands);
+                const auto ref = foliage::visibleCopyBands(copies[k], radius, fades[k], &viewProj, eye, bands, width);
+                auto got = s.renderer->drawnCopyBands(k);
+                REQUIRE(got.ok());
+                REQUIRE(got->size() == bands);
+                for (std::size_t b = 0; b < bands; ++b) {
+                    CAPTURE(b);
+                    nonEmptyBands += !ref[b].empty();
+                    if (cpu) {
+                        CHECK((*got)[b] == ref[b]);
+                        continue;
+                    }
+                    CHECK(std::adjacent_find((*got)[b].begin(), (*got)[b].end()) == (*got)[b].end());
+                    std::vector<std::uint32_t> differ;
+                    std::set_symmetric_difference((*got)[b].begin(), (*got)[b].end(), ref[b].begin(), ref[b].end(),
+                                                  std::back_inserter(differ));
+                    for (std::uint32_t i : differ) {
+                        CAPTURE(i);
+                        const float d = (copies[k][i].origin - eye).norm();
+                        const float edge = std::abs(d / width - std::round(d / width)) * width;
+                        CHECK(std::min(edge, borderDistance(copies[k][i], radius, fades[k], planes, eye)) < BORDER_TOL);
+                    }
+                    borderline += differ.size();
+                }
+            }
+        }
+    }
+    INFO(nonEmptyBands << " non-empty bands, " << borderline << " copies on a border");
+    CHECK(nonEmptyBands > 20);
+    CHECK(borderline < 10);
 }

@@ -1,8 +1,9 @@
 // bench_foliage_scene: frame time of a foliage scene drawn by render::FoliageRenderer (issue 35's
 // benchmarks), in a headless EGL context (llvmpipe, or the NVIDIA driver on the GPU machine).
-//   bench_foliage_scene <pine.gltf> [--width 1280] [--height 800] [--pines 100] [--grass 5000]
+//   bench_foliage_scene <pine.gltf> [--width 1280] [--height 800] [--samples 4] [--pines 100] [--grass 5000]
 //                       [--area 60] [--benders 8] [--fade start,end] [--frames 5] [--gpu-time]
-//                       [--cpu-cull] [--no-trim] [--subdivide 2] [--mip-levels 4] [--view-mip 3]
+//                       [--cpu-cull] [--no-prepass] [--bands 4] [--fragments] [--no-trim] [--subdivide 2]
+//                       [--mip-levels 4] [--view-mip 3]
 // Pines are the model given (one plant each, metres), grass a clump of three crossed alpha-MASK
 // cards 0.5 m tall built here; both scattered over area × area m (seeds 1 and 2), the camera
 // 1.7 m above the near edge looking across. It prints
@@ -14,7 +15,14 @@
 //     split up to --subdivide times, each kept whole or cut as costs fewer 4 x 4 blocks at
 //     --view-mip; -1 always cuts), the fragments of its other (opaque) faces alone, the card area saved and the triangles before and after, in
 //     the scene and as one copy filling the view (azimuth 30°, elevation 10°);
-//   - with --gpu-time, the median GPU time of a frame (GL_TIME_ELAPSED): the cull pass and the draws.
+//   - with --gpu-time, the median GPU time of a frame (GL_TIME_ELAPSED): the cull pass and the draws;
+//   - with --fragments, one static frame of the whole scene drawn in one pass (no pre-pass) and with
+//     the depth pre-pass: the fragment shader invocations (the query; the pre-pass's apart) and the
+//     pixel fragments that ran the look (an atomic counter in its shader, a frame of its own), and
+//     those of the pre-pass an early depth test lets through (FoliageDrawStats::prepassShaded).
+// The frames are drawn with the depth pre-pass (FoliageRenderSettings::depthPrepass) unless
+// --no-prepass, and with the kept copies in --bands distance bands drawn nearest first
+// (distanceBands; 1: one band): `--no-prepass --bands 1` draws as before both.
 // Copies are culled by fade and view on the GPU (shaders/foliage_cull.comp), or with --cpu-cull on
 // the CPU with the visible list uploaded each frame (the reference path), for comparison; the copies
 // drawn are counted on one extra frame (the count read back stalls). --no-trim skips the fragments.
@@ -43,6 +51,7 @@ namespace {
 struct Options {
     std::string pine;
     int width = 1280, height = 800;
+    int samples = 4;  // MSAA of the offscreen target, the editor's default
     std::int64_t pines = 100, grass = 5000;
     float area = 60.f;
     int benders = 8;
@@ -50,6 +59,9 @@ struct Options {
     int frames = 5;
     bool gpuTime = false;
     bool cpuCull = false;
+    bool prepass = true;
+    int bands = 4;
+    bool fragments = false;
     bool trim = true;
     int subdivide = 2;  // trimCards' midpoint splits of the pine's strip cards
     int mipLevels = 4;  // trimCards' mip levels kept
@@ -71,6 +83,7 @@ Options parse(int argc, char** argv) {
         };
         if (a == "--width") o.width = std::atoi(next());
         else if (a == "--height") o.height = std::atoi(next());
+        else if (a == "--samples") o.samples = std::max(1, std::atoi(next()));
         else if (a == "--pines") o.pines = std::atoll(next());
         else if (a == "--grass") o.grass = std::atoll(next());
         else if (a == "--area") o.area = std::strtof(next(), nullptr);
@@ -79,6 +92,9 @@ Options parse(int argc, char** argv) {
         else if (a == "--gpu-time") o.gpuTime = true;
         else if (a == "--cpu-cull") o.cpuCull = true;
         else if (a == "--no-trim") o.trim = false;
+        else if (a == "--no-prepass") o.prepass = false;
+        else if (a == "--fragments") o.fragments = true;
+        else if (a == "--bands") o.bands = std::atoi(next());
         else if (a == "--subdivide") o.subdivide = std::atoi(next());
         else if (a == "--mip-levels") o.mipLevels = std::atoi(next());
         else if (a == "--view-mip") o.viewMip = std::atoi(next());
@@ -89,6 +105,7 @@ Options parse(int argc, char** argv) {
         else fail("unknown argument " + a);
     }
     if (o.pine.empty()) fail("usage: bench_foliage_scene <pine.gltf> [options]");
+    if (o.bands < 1 || o.bands > 4) fail("--bands is 1..4");
     return o;
 }
 
@@ -159,6 +176,24 @@ struct Scene {
         settings.countFragments = false;
         return renderer->lastDrawStats().fragments;
     }
+    // One static frame with or without the pre-pass: the query's invocations (all, pre-pass), then
+    // a frame of its own for the look's pixel fragments (the counter changes the scheduling).
+    struct Fill {
+        std::uint64_t all = 0, prepass = 0, shaded = 0, prepassShaded = 0;
+    };
+    Fill fill(bool prepass) {
+        const render::FoliageRenderSettings keep = settings;
+        settings.depthPrepass = prepass;
+        Fill f;
+        f.all = fragments();
+        f.prepass = renderer->lastDrawStats().prepassFragments;
+        settings.countShaded = true;
+        if (auto s = renderer->renderOffscreen(view, projection, frame, settings); !s) fail(s.error().toString());
+        f.shaded = renderer->lastDrawStats().shadedFragments;
+        f.prepassShaded = renderer->lastDrawStats().prepassShaded;
+        settings = keep;
+        return f;
+    }
 };
 
 foliage::WindSettings storm() {
@@ -176,6 +211,8 @@ std::uint64_t fragmentsOf(Scene base, const render::GlProcLoader& loader, const 
     if (!id) fail(id.error().toString());
     if (auto s = (*r)->setCopies(*id, copies); !s) fail(s.error().toString());
     base.renderer = r->get();
+    base.settings.depthPrepass = false;  // the cards' own fill, one pass in one band as when first measured
+    base.settings.distanceBands = 1;
     const std::uint64_t n = base.fragments();
     (*r)->release();
     return n;
@@ -234,8 +271,11 @@ int main(int argc, char** argv) {
     Scene scene{&r, camera.view(), camera.projection(aspect), {}, {}};
     scene.settings.width = o.width;
     scene.settings.height = o.height;
+    scene.settings.samples = o.samples;
     scene.settings.timeGpu = o.gpuTime;
     scene.settings.cpuCulling = o.cpuCull;
+    scene.settings.depthPrepass = o.prepass;
+    scene.settings.distanceBands = o.bands;
     scene.frame.camera = camera.eye();
 
     const foliage::WindField wind(storm());
@@ -250,8 +290,8 @@ int main(int argc, char** argv) {
     }
 
     std::printf("scene: %zu pines (%zu vertices each) + %zu grass clumps of 3 cards over %.0f m x %.0f m, %dx%d, "
-                "fade [%g, %g] on the grass\n", pineCopies.size(), pine->mesh.vertexCount(), grassCopies.size(),
-                double(o.area), double(o.area), o.width, o.height, double(o.fade.start), double(o.fade.end));
+                "MSAA %d, fade [%g, %g] on the grass\n", pineCopies.size(), pine->mesh.vertexCount(), grassCopies.size(),
+                double(o.area), double(o.area), o.width, o.height, o.samples, double(o.fade.start), double(o.fade.end));
     std::printf("gl: %s (%s)\n", (*context)->rendererName().c_str(), (*context)->versionName().c_str());
     const auto [on, off] = scene.alternate(o.frames, &wind, benders.acting(camera.eye()), &still);
     scene.settings.countCopies = true;
@@ -264,6 +304,24 @@ int main(int argc, char** argv) {
     std::printf("\nframe, storm + %d benders:     %.2f ms", std::min(o.benders, 8), on.wall);
     if (o.gpuTime) std::printf(", GPU %.3f ms", on.gpu);
     std::printf("\nwind cost: %.1f %% of the static frame (goal <= 15 %%)\n", 100.0 * (on.wall / off.wall - 1.0));
+    std::printf("depth pre-pass: %s; distance bands: %d%s\n", o.prepass ? "on" : "off (--no-prepass)", o.bands,
+                o.bands == 1 ? " (no near-to-far order)" : ", nearest first");
+    if (o.fragments) {
+        scene.frame.wind = &still;
+        scene.frame.frame.acting.clear();
+        const double pixels = double(o.width) * double(o.height);
+        const Scene::Fill one = scene.fill(false), two = scene.fill(true);
+        std::printf("fragments (%d bands), one pass:       %llu invocations (%.1fx the pixels); look ran on %llu pixel fragments\n",
+                    o.bands, (unsigned long long)one.all, double(one.all) / pixels, (unsigned long long)one.shaded);
+        std::printf("fragments (%d bands), depth pre-pass: %llu invocations (%.1fx the pixels) = pre-pass %llu + look %llu; "
+                    "look ran on %llu pixel fragments (%.2fx fewer than one pass, %.2fx the pixels)\n",
+                    o.bands, (unsigned long long)two.all, double(two.all) / pixels, (unsigned long long)two.prepass,
+                    (unsigned long long)(two.all - two.prepass), (unsigned long long)two.shaded,
+                    double(one.shaded) / double(std::max<std::uint64_t>(two.shaded, 1)), double(two.shaded) / pixels);
+        std::printf("pre-pass alpha test past an early depth test: %llu pixel fragments (%.1fx the pixels; at most: "
+                    "a band's copies are not tested against each other)\n",
+                    (unsigned long long)two.prepassShaded, double(two.prepassShaded) / pixels);
+    }
     r.release();
     if (!o.trim) return 0;
 

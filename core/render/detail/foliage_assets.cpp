@@ -149,4 +149,52 @@ void releaseFoliageAsset(const GlFunctions& gl, FoliageAsset& asset) {
     asset = FoliageAsset{};
 }
 
+// Uniforms both vertex shaders share (wind, benders, camera, fade, look) for one asset.
+void setFoliageFrameUniforms(const GlFunctions& gl, GLuint program, const FoliageFrame& frame,
+                      const foliage::FadeRange& fade) {
+    const auto at = [&](const char* name) { return gl.GetUniformLocation(program, name); };
+    const foliage::WindField& wind = *frame.wind;
+    const foliage::WindSettings& s = wind.settings();
+    const Eigen::Vector2f dir = wind.direction();
+    gl.Uniform1f(at("u_t"), frame.frame.t);
+    gl.Uniform1i(at("u_still"), wind.still() ? 1 : 0);
+    gl.Uniform2f(at("u_dir"), dir.x(), dir.y());
+    const float w[4] = {s.speed, s.turbulence, s.gust, s.gustSpeed};
+    gl.Uniform4fv(at("u_wind"), 1, w);
+    gl.Uniform1ui(at("u_seed"), wind.seed());
+    gl.Uniform1f(at("u_shiver"), frame.frame.look.shiver);
+    gl.Uniform1f(at("u_variation"), frame.frame.look.variation);
+    gl.Uniform3f(at("u_camera"), frame.camera.x(), frame.camera.y(), frame.camera.z());
+    gl.Uniform2f(at("u_fade"), fade.start, fade.end);
+    const std::size_t n = frame.frame.acting.size();
+    gl.Uniform1f(at("u_touch"), frame.frame.look.touch);
+    gl.Uniform1i(at("u_benderCount"), static_cast<GLint>(n));
+    if (n == 0) return;
+    std::vector<float> benders(n * 4), velocities(n * 4, 0.f);
+    for (std::size_t b = 0; b < n; ++b) {
+        const foliage::Bender& d = frame.frame.acting[b];
+        std::copy(d.position.data(), d.position.data() + 3, &benders[b * 4]);
+        benders[b * 4 + 3] = d.radius;
+        std::copy(d.velocity.data(), d.velocity.data() + 2, &velocities[b * 4]);
+    }
+    gl.Uniform4fv(at("u_benders"), static_cast<GLsizei>(n), benders.data());
+    gl.Uniform4fv(at("u_benderVelocity"), static_cast<GLsizei>(n), velocities.data());
+}
+
+
+void resetShadedCounters(const GlFunctions& gl, GLuint& buffer) {
+    if (!buffer) gl.GenBuffers(1, &buffer);
+    const std::vector<GLuint> zero(FOLIAGE_SHADED_STRIDE + 1, 0u);
+    gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    gl.BufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(zero.size() * sizeof(GLuint)), zero.data(),
+                  GL_DYNAMIC_COPY);
+    gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+void bindShadedCounter(const GlFunctions& gl, GLuint buffer, int k) {
+    gl.BindBufferRange(GL_SHADER_STORAGE_BUFFER, FOLIAGE_SHADED_BINDING, buffer,
+                       static_cast<GLintptr>(static_cast<std::size_t>(k) * FOLIAGE_SHADED_STRIDE * sizeof(GLuint)),
+                       sizeof(GLuint));
+}
+
 }  // namespace sw::render::detail

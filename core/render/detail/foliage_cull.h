@@ -3,8 +3,10 @@
 // GPU from setCopies on, and each frame either the compute pass shaders/foliage_cull.comp compacts
 // the visible ones into asset.visibleBuffer and writes their number into the instanceCount of the
 // asset's indirect draw commands (no per-frame CPU work proportional to the copies), or, on the
-// CPU-cull path, core/foliage/cull.h picks them and the list is uploaded. Either way instance k of
-// a draw is copy visibleBuffer[k] (shaders/foliage_copies.glsl).
+// CPU-cull path, core/foliage/cull.h picks them and the list is uploaded. Either way the kept
+// copies are split into distance bands (near to far, foliage::copyBand), each band a list and a
+// draw per material, and instance k of band b's draw is copy visibleBuffer[b × bandStride + k]
+// (shaders/foliage_copies.glsl reads the band's range, bound by bindBand).
 #include <Eigen/Core>
 #include <cstddef>
 #include <cstdint>
@@ -27,23 +29,26 @@ void uploadCopies(const GlFunctions& gl, FoliageAsset& asset);
 // The cull pass on the GPU (program: foliage_cull.comp): resets the instance counts, culls by fade
 // and the planes, copies the count into every command, then a command + storage barrier so the
 // indirect draws and the vertex shaders see the list. Asset with copies only.
+// bands: 1..FOLIAGE_MAX_BANDS, width: foliage::bandWidth.
 void cullOnGpu(const GlFunctions& gl, GLuint program, FoliageAsset& asset, const foliage::FrustumPlanes& planes,
-               const Eigen::Vector3f& camera);
+               const Eigen::Vector3f& camera, std::size_t bands, float width);
 // Every copy in order (visible[i] = i) on the GPU, for the transform feedback capture.
 void listAllCopies(const GlFunctions& gl, GLuint program, FoliageAsset& asset);
-// The CPU-cull path: foliage::visibleCopyIndices uploaded as the visible list; returns its size.
+// The CPU-cull path: foliage::visibleCopyBands uploaded as the bands' lists; returns their total.
 std::size_t cullOnCpu(const GlFunctions& gl, FoliageAsset& asset, const Eigen::Matrix4f& viewProj,
-                      const Eigen::Vector3f& camera);
-// The visible count the GPU pass left in the first command (reads back: stalls the pipeline).
+                      const Eigen::Vector3f& camera, std::size_t bands, float width);
+// The copies the last cull kept in each band (GPU pass: read back from the commands and the
+// lists, which stalls the pipeline), [asset.bands] lists in the lists' order.
+std::vector<std::vector<std::uint32_t>> readVisibleBands(const GlFunctions& gl, const FoliageAsset& asset);
+// The number of copies the last cull kept (GPU pass: read back from the commands; stalls).
 std::size_t readVisibleCount(const GlFunctions& gl, const FoliageAsset& asset);
-// The first `count` entries of the visible list (reads back).
-std::vector<std::uint32_t> readVisibleList(const GlFunctions& gl, const FoliageAsset& asset, std::size_t count);
 
-// Binds the copies and the visible list for the vertex shaders and the commands as the draw
-// indirect buffer; unbindCopies undoes it.
+// Binds the copies and band 0's visible list for the vertex shaders and the commands as the draw
+// indirect buffer; bindBand binds another band's list; unbindCopies undoes it.
 void bindCopies(const GlFunctions& gl, const FoliageAsset& asset);
+void bindBand(const GlFunctions& gl, const FoliageAsset& asset, std::size_t band);
 void unbindCopies(const GlFunctions& gl);
-// Byte offset of draw command k in asset.commandBuffer.
-std::size_t commandOffset(const FoliageAsset& asset, std::size_t k);
+// Byte offset of band b's draw command k in asset.commandBuffer.
+std::size_t commandOffset(const FoliageAsset& asset, std::size_t band, std::size_t k);
 
 }  // namespace sw::render::detail

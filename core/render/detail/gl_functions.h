@@ -75,6 +75,7 @@
     X(PFNGLBLENDFUNCSEPARATEPROC, BlendFuncSeparate)                         \
     X(PFNGLGETBUFFERSUBDATAPROC, GetBufferSubData)                           \
     X(PFNGLBINDBUFFERBASEPROC, BindBufferBase)                               \
+    X(PFNGLBINDBUFFERRANGEPROC, BindBufferRange)                             \
     X(PFNGLDRAWARRAYSPROC, DrawArrays)                                       \
     X(PFNGLUNIFORM2FPROC, Uniform2f)                                         \
     X(PFNGLUNIFORM3FVPROC, Uniform3fv)                                       \
