@@ -82,10 +82,10 @@ sw_lod(build_disk_fills_scratch RC 2 ENV SW_TEST_DISK_FILLS_AFTER=3000000
 sw_lod(build_disk_fills_chunks RC 2 ENV SW_TEST_DISK_FILLS_AFTER=500000
   MATCH "error: .*build/chunks/[0-9]+_[0-9]\\.swlc: write failed \\(No space left on device\\)" ABSENT @O@/build NOLEFTOVER @O@
   ARGS lod-build ${LOD}/scene.ply -o @O@/build)
-# A real scan with SH bands (../shared/assets): built, the dropped bands said out loud.
+# A real scan with SH bands (../shared/assets): built, level 0 keeping the bands.
 set(_fruit "${SW_ASSETS}/splats/fruit_drops_minimal.ply")
 sw_lod(build_real_scan_sh RC 0 REQUIRES "${_fruit}" LABELS cli external
-  MATCH "lod-build: 4721 splats -> 8 leaves.*warning: the scan's spherical harmonics \\(degree 3\\) are not kept"
+  MATCH "lod-build: 4721 splats -> 8 leaves.*the scan's spherical harmonics \\(degree 3\\) are kept at level 0"
   EXISTS @O@/fruit/lod.json ARGS lod-build "${_fruit}" -o @O@/fruit --leaf-size 1000)
 # --memory-mb streams the view's chunks from the folder into a resident pool of that size.
 sw_lod(info_stream RC 0 MATCH "streamed in [0-9]+ frames into 64 MiB: [0-9.]+ MiB resident, 16 of 16 leaves drawn \\(0 coarser than selected\\), 20000 splats drawn"
@@ -128,3 +128,8 @@ sw_lod(extract_missing_scan RC 2 MATCH "error: .*no_such\\.ply" ABSENT @O@/cut.p
   ARGS lod-extract ${LOD}/no_such.ply --box ${_box} -o @O@/cut.ply)
 sw_lod(extract_broken_chunk RC 3 MATCH "error: .*truncated/chunks/1_0\\.swlc: truncated chunk" ABSENT @O@/cut.ply
   ARGS lod-extract ${LOD}/truncated --box -100,-100,-100,100,100,100 -o @O@/cut.ply)
+# A scan with SH bands of degree 2: its LOD folder's level 0 keeps them, and so does the cut.
+sw_lod(extract_sh RC 0 MATCH "lod-extract: 2000 splats \\(SH degree 2\\) of 20000 in the box" EXISTS @O@/cut.ply
+  ARGS lod-extract ${LOD}/sh_lod --box ${_box} -o @O@/cut.ply)
+sw_lod(build_sh RC 0 MATCH "lod-build: 20000 splats .*spherical harmonics \\(degree 2\\) are kept at level 0" EXISTS @O@/sh/lod.json
+  ARGS lod-build ${LOD}/sh.ply -o @O@/sh --leaf-size 2000 --levels 3 --no-streamed-sog)

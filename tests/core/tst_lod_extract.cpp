@@ -6,12 +6,17 @@
 #include <atomic>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <set>
 
+#include "core/formats/cloud_io.h"
+#include "core/formats/ply.h"
+#include "core/foundation/file_io.h"
 #include "core/foundation/progress.h"
 #include "core/lod/extract.h"
 #include "core/lod/lod_folder.h"
+#include "core/lod/lod_job.h"
 #include "core/splat/selection.h"
 #include "tests/core/tst_lod_trees.h"
 #include "tests/support/test_support.h"
@@ -293,4 +298,116 @@ TEST_CASE("a chunk's read error names its file") {
     REQUIRE_FALSE(r.ok());
     CHECK(r.error().path == chunk.string());
     CHECK(r.error().message.find("truncated chunk") == 0);
+}
+
+namespace {
+
+// lod-build of `scan` (a PLY) into `out`, in memory or on disk (a 16 MiB limit), then the whole
+// tree extracted: its splats and the folder's source.
+SplatCloud builtThenExtracted(const std::string& scan, const std::string& out, int memoryMiB, std::size_t& parts) {
+    LodSettings s;
+    s.leafSize = 4096;
+    s.levels = 3;
+    s.memoryMiB = memoryMiB;
+    fs::remove_all(out);
+    auto report = buildLodFolder(scan, out, s, {}, {false, {}});
+    REQUIRE(report.ok());
+    parts = report->parts;
+    auto source = FolderChunkSource::open(out);
+    REQUIRE(source.ok());
+    auto all = extractRegion(**source, Region::aabb((*source)->tree().nodes[0].bounds), {});
+    REQUIRE(all.ok());
+    return std::move(*all);
+}
+
+}  // namespace
+
+TEST_CASE("SH bands survive lod-build (in memory and on disk) at level 0 and come back out of an extraction") {
+    const std::string dir = sw::test::outputDir("lod_extract") + "/sh";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    // 60 000 splats of degree 3: 31 MB of build working set, over a 16 MiB limit.
+    const std::string ply = dir + "/scan.ply";
+    REQUIRE(sw::formats::writePly(ply, test::withSh(test::stripScene(60.0f, 10.0f, 0.1f, 17), 3)).ok());
+    auto source = sw::formats::readSplatCloud(ply);  // what the PLY holds, to the bit
+    REQUIRE(source.ok());
+    REQUIRE(source->shDegree == 3);
+    std::size_t parts = 0;
+    const SplatCloud inMemory = builtThenExtracted(ply, dir + "/memory", 4096, parts);
+    CHECK(parts == 1);
+    CHECK(inMemory.shDegree == 3);
+    CHECK(records(inMemory) == records(*source));
+    const SplatCloud onDisk = builtThenExtracted(ply, dir + "/disk", 16, parts);
+    CHECK(parts > 1);
+    CHECK(onDisk.shDegree == 3);
+    CHECK(records(onDisk) == records(*source));
+
+    // The manifest records the degree; level 0 carries 14 + 45 floats a splat, coarser levels 14.
+    auto folder = FolderChunkSource::open(dir + "/disk");
+    REQUIRE(folder.ok());
+    CHECK((*folder)->tree().shDegree == 3);
+    CHECK(sw::readFileText(dir + "/disk/lod.json")->find("\"shDegree\": 3") != std::string::npos);
+    const auto level0 = sw::readFileBytes((*folder)->chunkPath(0, 0)), level1 = sw::readFileBytes((*folder)->chunkPath(0, 1));
+    REQUIRE(level0.ok());
+    REQUIRE(level1.ok());
+    std::uint32_t floats0 = 0, floats1 = 0;
+    std::memcpy(&floats0, level0->data() + 20, 4);
+    std::memcpy(&floats1, level1->data() + 20, 4);
+    CHECK(floats0 == 59);
+    CHECK(floats1 == 14);
+    auto coarse = (*folder)->loadChunk(0, 1);
+    REQUIRE(coarse.ok());
+    CHECK(coarse->shDegree == 0);
+    CHECK(coarse->shRest.empty());
+    // A region of it: the same SH as the source's splats there.
+    const Eigen::AlignedBox3f box(Eigen::Vector3f(20.05f, 2.05f, -1.0f), Eigen::Vector3f(31.05f, 7.05f, 1.0f));
+    auto part = extractRegion(**folder, Region::aabb(box), {});
+    REQUIRE(part.ok());
+    CHECK(part->size() == 110 * 50);
+    CHECK(records(*part) == records(filtered(*source, sw::splat::insideAabb(source->positions, box.min(), box.max()))));
+}
+
+TEST_CASE("a 1.0 folder (14 floats a splat, no SH degree in its manifest) still reads; a chunk short of its SH is an error") {
+    const auto tree = test::stripTree(10.0f, 2.0f, 0.1f, 300, 2);
+    const std::string dir = sw::test::outputDir("lod_extract") + "/v1_0";
+    fs::remove_all(dir);
+    REQUIRE(writeLodFolder(*tree, dir).ok());
+    std::string manifest = *sw::readFileText(dir + "/lod.json");
+    const auto cut = [&manifest](const std::string& from, const std::string& to) {
+        const auto at = manifest.find(from);
+        REQUIRE(at != std::string::npos);
+        manifest.replace(at, from.size(), to);
+    };
+    cut("\"version\": \"1.1\"", "\"version\": \"1.0\"");
+    cut(" \"shDegree\": 0,\n", "");
+    for (std::size_t leaf = 0; leaf < tree->leaves.size(); ++leaf)
+        for (int level = 0; level < tree->levelCount; ++level) {  // the chunk headers of version 1.0
+            const std::string path = dir + "/" + chunkFileName(leaf, level);
+            std::fstream f(path, std::ios::binary | std::ios::in | std::ios::out);
+            const std::uint32_t version = 1;
+            f.seekp(4);
+            f.write(reinterpret_cast<const char*>(&version), 4);
+        }
+    std::ofstream(dir + "/lod.json", std::ios::binary | std::ios::trunc) << manifest;
+    REQUIRE(manifest.find("shDegree") == std::string::npos);
+    auto back = readLodFolder(dir);
+    REQUIRE(back.ok());
+    CHECK(back->shDegree == 0);
+    for (std::size_t i = 0; i < tree->chunks.size(); ++i) CHECK(records(back->chunks[i]) == records(tree->chunks[i]));
+    auto source = FolderChunkSource::open(dir);
+    REQUIRE(source.ok());
+    auto all = extractRegion(**source, Region::aabb(tree->nodes[0].bounds), {});
+    REQUIRE(all.ok());
+    CHECK(all->size() == tree->splatCount(0));
+
+    // A manifest claiming SH bands its chunks do not hold.
+    cut("\"levels\": 2,", "\"shDegree\": 3, \"levels\": 2,");
+    std::ofstream(dir + "/lod.json", std::ios::binary | std::ios::trunc) << manifest;
+    auto claimed = FolderChunkSource::open(dir);
+    REQUIRE(claimed.ok());
+    auto r = (*claimed)->loadChunk(0, 0);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().path == (*claimed)->chunkPath(0, 0));
+    CHECK(r.error().message == "chunk header says 14 floats per splat; the manifest's SH degree 3 needs 59 at byte offset 20");
+    CHECK((*claimed)->loadChunk(0, 1).ok());
 }
