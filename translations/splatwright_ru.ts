@@ -4338,6 +4338,42 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
 <context>
     <name>sw::editor::ScanController</name>
     <message>
+        <source>Extract to Cloud</source>
+        <translation>Вырезать в облако</translation>
+    </message>
+    <message>
+        <source>Open a scan first (File ▸ Open Scan…).</source>
+        <translation>Сначала откройте скан (Файл ▸ Открыть скан…).</translation>
+    </message>
+    <message>
+        <source>An extraction is running already.</source>
+        <translation>Вырезка уже выполняется.</translation>
+    </message>
+    <message>
+        <source>Extracting from the scan into %1</source>
+        <translation>Вырезка из скана в %1</translation>
+    </message>
+    <message>
+        <source>Extracted %1 splats into %2</source>
+        <translation>Вырезано сплатов: %1, в %2</translation>
+    </message>
+    <message>
+        <source>Export Extract</source>
+        <translation>Экспорт вырезки</translation>
+    </message>
+    <message>
+        <source>Exporting the extract %1</source>
+        <translation>Экспорт вырезки %1</translation>
+    </message>
+    <message>
+        <source>Exported %1 splats to %2</source>
+        <translation>Экспортировано сплатов: %1, в %2</translation>
+    </message>
+    <message>
+        <source>PLY (*.ply);;SPZ (*.spz);;Antimatter .splat (*.splat);;SOG (*.sog);;glTF binary (*.glb)</source>
+        <translation>PLY (*.ply);;SPZ (*.spz);;Antimatter .splat (*.splat);;SOG (*.sog);;Двоичный glTF (*.glb)</translation>
+    </message>
+    <message>
         <source>Scans (lod.json lod-meta.json meta.json *.ply *.spz *.splat *.sog);;All files (*)</source>
         <translation>Сканы (lod.json lod-meta.json meta.json *.ply *.spz *.splat *.sog);;Все файлы (*)</translation>
     </message>
@@ -4443,6 +4479,30 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
 </context>
 <context>
     <name>sw::widgets::ScanPanel</name>
+    <message>
+        <source>Crop Box</source>
+        <translation>Рамка обрезки</translation>
+    </message>
+    <message>
+        <source>Shows the crop box on the scans: drag its handles around the asset to cut out</source>
+        <translation>Показывает рамку обрезки на сканах: перетащите её ручки вокруг вырезаемого ассета</translation>
+    </message>
+    <message>
+        <source>Extract to Cloud</source>
+        <translation>Вырезать в облако</translation>
+    </message>
+    <message>
+        <source>Cuts the splats inside the crop box out of the scans at full detail and opens them as the splat cloud, the start of a game asset</source>
+        <translation>Вырезает сплаты внутри рамки обрезки из сканов с полной детализацией и открывает их как облако сплатов — начало игрового ассета</translation>
+    </message>
+    <message>
+        <source>Export Extract…</source>
+        <translation>Экспорт вырезки…</translation>
+    </message>
+    <message>
+        <source>Writes the splats inside the crop box at full detail to a PLY, SPZ, .splat, SOG or glTF file</source>
+        <translation>Записывает сплаты внутри рамки обрезки с полной детализацией в файл PLY, SPZ, .splat, SOG или glTF</translation>
+    </message>
     <message>
         <source>Open Scan…</source>
         <translation>Открыть скан…</translation>

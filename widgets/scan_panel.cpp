@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 
 #include "widgets/param_panel.h"
@@ -29,6 +30,24 @@ ScanPanel::ScanPanel(QWidget* parent) : QWidget(parent) {
     m_close->setEnabled(false);
     for (QPushButton* b : {open, build, m_close}) buttons->addWidget(b);
     layout->addLayout(buttons);
+    auto* cut = new QHBoxLayout;
+    m_cropBox = new QPushButton(tr("Crop Box"));
+    m_cropBox->setObjectName("scanCropBox");
+    m_cropBox->setCheckable(true);
+    m_cropBox->setToolTip(tr("Shows the crop box on the scans: drag its handles around the asset to cut out"));
+    m_extract = new QPushButton(tr("Extract to Cloud"));
+    m_extract->setObjectName("scanExtract");
+    m_extract->setToolTip(tr("Cuts the splats inside the crop box out of the scans at full detail and opens them as "
+                             "the splat cloud, the start of a game asset"));
+    m_exportExtract = new QPushButton(tr("Export Extract…"));
+    m_exportExtract->setObjectName("scanExportExtract");
+    m_exportExtract->setToolTip(tr("Writes the splats inside the crop box at full detail to a PLY, SPZ, .splat, SOG "
+                                   "or glTF file"));
+    for (QPushButton* b : {m_cropBox, m_extract, m_exportExtract}) {
+        b->setEnabled(false);
+        cut->addWidget(b);
+    }
+    layout->addLayout(cut);
     m_quality = new ParamPanel(lod::selectionSchema().schema());
     m_quality->setObjectName("scanQuality");
     m_streaming = new ParamPanel(lod::streamSchema().schema());
@@ -47,6 +66,19 @@ ScanPanel::ScanPanel(QWidget* parent) : QWidget(parent) {
     connect(open, &QPushButton::clicked, this, &ScanPanel::openRequested);
     connect(build, &QPushButton::clicked, this, &ScanPanel::buildRequested);
     connect(m_close, &QPushButton::clicked, this, &ScanPanel::closeRequested);
+    connect(m_cropBox, &QPushButton::toggled, this, &ScanPanel::cropBoxToggled);
+    connect(m_extract, &QPushButton::clicked, this, &ScanPanel::extractRequested);
+    connect(m_exportExtract, &QPushButton::clicked, this, &ScanPanel::exportExtractRequested);
+}
+
+void ScanPanel::setExtractEnabled(bool enabled) {
+    m_extract->setEnabled(enabled);
+    m_exportExtract->setEnabled(enabled);
+}
+
+void ScanPanel::setCropBoxChecked(bool checked) {
+    const QSignalBlocker block(m_cropBox);
+    m_cropBox->setChecked(checked);
 }
 
 lod::ScanSettings ScanPanel::settings() const {
@@ -71,6 +103,7 @@ void ScanPanel::setScans(const QStringList& paths) {
         item->setToolTip(path);
     }
     m_close->setEnabled(!paths.isEmpty());
+    m_cropBox->setEnabled(!paths.isEmpty());
 }
 
 void ScanPanel::setSettingsError(const QString& text) {

@@ -54,8 +54,8 @@ Status runLodExtract(LodExtractState& state) {
     auto source = lod::openScanSource(state.scan);
     if (!source) return source.error();
     TerminalProgress bar("lod-extract");
-    auto report = lod::extractToFile(state.scan, **source, lod::Region::aabb(*box), settings, state.output, state.overwrite,
-                                     bar.progress());
+    auto report = lod::extractToFile({{state.scan, source->get()}}, lod::Region::aabb(*box), settings, state.output,
+                                     state.overwrite, bar.progress());
     bar.finish();
     if (!report) return namingOutput(report.error(), state.output);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

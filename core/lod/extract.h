@@ -80,9 +80,19 @@ Result<splat::SplatCloud> extractRegion(const ChunkSource& source, const Region&
 
 namespace sw::lod {
 
-// extractRegion written to `output` (.ply, .spz, .splat, .sog or .glb, by its extension; each
+// One scan of several cut by the same region (the editor's open scans): its path and source.
+struct ScanInput {
+    std::string path;
+    const ChunkSource* source = nullptr;
+};
+// extractRegion over every scan, their splats concatenated in order (the SH bands kept when
+// every scan's cut has the same degree, else dropped); the splat limit holds for the sum.
+Result<splat::SplatCloud> extractScans(const std::vector<ScanInput>& scans, const Region& region, const ExtractSettings& settings,
+                                       const Progress& progress = {}, ExtractStats* stats = nullptr);
+
+// extractScans written to `output` (.ply, .spz, .splat, .sog or .glb, by its extension; each
 // format in its own axes, docs/formats.md) through the cloud writers: atomically, never over
-// `scan` or a file inside the scan's folder, nor over a file splatwright did not write unless
+// a scan or a file inside a scan's folder, nor over a file splatwright did not write unless
 // `overwrite`. InvalidInput naming the scan when the region holds no splats (nothing written).
 struct ExtractFileReport {
     std::uint64_t splats = 0;
@@ -90,8 +100,9 @@ struct ExtractFileReport {
     std::uint64_t bytes = 0;
     ExtractStats stats;
 };
-Result<ExtractFileReport> extractToFile(const std::string& scan, const ChunkSource& source, const Region& region,
-                                        const ExtractSettings& settings, const std::string& output, bool overwrite = false,
-                                        const Progress& progress = {});
+// The output checks of extractToFile alone (before any reading): InvalidInput naming `output`.
+Status checkExtractOutput(const std::vector<ScanInput>& scans, const std::string& output, bool overwrite = false);
+Result<ExtractFileReport> extractToFile(const std::vector<ScanInput>& scans, const Region& region, const ExtractSettings& settings,
+                                        const std::string& output, bool overwrite = false, const Progress& progress = {});
 
 }  // namespace sw::lod
