@@ -4492,16 +4492,16 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
         <translation>Вырезать в облако</translation>
     </message>
     <message>
-        <source>Cuts the splats inside the crop box out of the scans at full detail and opens them as the splat cloud, the start of a game asset</source>
-        <translation>Вырезает сплаты внутри рамки обрезки из сканов с полной детализацией и открывает их как облако сплатов — начало игрового ассета</translation>
+        <source>Cuts the splats inside the crop box (or, with the box hidden, the last rect, lasso or brush selection) out of the scans at full detail and opens them as the splat cloud, the start of a game asset</source>
+        <translation>Вырезает сплаты внутри рамки обрезки (или, если рамка скрыта, внутри последнего выделения прямоугольником, лассо или кистью) из сканов с полной детализацией и открывает их как облако сплатов — начало игрового ассета</translation>
     </message>
     <message>
         <source>Export Extract…</source>
         <translation>Экспорт вырезки…</translation>
     </message>
     <message>
-        <source>Writes the splats inside the crop box at full detail to a PLY, SPZ, .splat, SOG or glTF file</source>
-        <translation>Записывает сплаты внутри рамки обрезки с полной детализацией в файл PLY, SPZ, .splat, SOG или glTF</translation>
+        <source>Writes the splats inside the crop box (or the last selection) at full detail to a PLY, SPZ, .splat, SOG or glTF file</source>
+        <translation>Записывает сплаты внутри рамки обрезки (или последнего выделения) с полной детализацией в файл PLY, SPZ, .splat, SOG или glTF</translation>
     </message>
     <message>
         <source>Open Scan…</source>

@@ -37,12 +37,13 @@ ScanPanel::ScanPanel(QWidget* parent) : QWidget(parent) {
     m_cropBox->setToolTip(tr("Shows the crop box on the scans: drag its handles around the asset to cut out"));
     m_extract = new QPushButton(tr("Extract to Cloud"));
     m_extract->setObjectName("scanExtract");
-    m_extract->setToolTip(tr("Cuts the splats inside the crop box out of the scans at full detail and opens them as "
-                             "the splat cloud, the start of a game asset"));
+    m_extract->setToolTip(tr("Cuts the splats inside the crop box (or, with the box hidden, the last rect, lasso or "
+                             "brush selection) out of the scans at full detail and opens them as the splat cloud, "
+                             "the start of a game asset"));
     m_exportExtract = new QPushButton(tr("Export Extract…"));
     m_exportExtract->setObjectName("scanExportExtract");
-    m_exportExtract->setToolTip(tr("Writes the splats inside the crop box at full detail to a PLY, SPZ, .splat, SOG "
-                                   "or glTF file"));
+    m_exportExtract->setToolTip(tr("Writes the splats inside the crop box (or the last selection) at full detail to a "
+                                   "PLY, SPZ, .splat, SOG or glTF file"));
     for (QPushButton* b : {m_cropBox, m_extract, m_exportExtract}) {
         b->setEnabled(false);
         cut->addWidget(b);

@@ -3,7 +3,8 @@
 // QSettings, and in the View menu the fly camera, the scan HUD and the LOD false colour. The
 // dock's Crop Box shows the viewport's crop box on the scans (first fitted to their bounds);
 // Extract to Cloud cuts the box out of the scans and opens the cut as the splat cloud (as File ▸
-// Open Splat Cloud does, so bake and export follow); Export Extract… writes it to a file.
+// Open Splat Cloud does, so bake and export follow); Export Extract… writes it to a file. Without
+// the box, they cut the last rect / lasso / brush gesture over the scans (Viewport::scanSelection).
 #include <QAction>
 #include <QDockWidget>
 #include <QSettings>
@@ -109,7 +110,8 @@ void MainWindow::connectExtract() {
     auto fitted = std::make_shared<bool>(false);  // the box fitted to the open scans' bounds
     const auto update = [this, controller, panel] {
         const bool scans = !controller->scans()->empty();
-        panel->setExtractEnabled(scans && m_viewport->cropBoxVisible() && !controller->extractRunner()->busy());
+        panel->setExtractEnabled(scans && (m_viewport->cropBoxVisible() || m_viewport->scanSelection()) &&
+                                 !controller->extractRunner()->busy());
         if (!scans) panel->setCropBoxChecked(false);
     };
     connect(panel, &widgets::ScanPanel::cropBoxToggled, this, [this, controller, fitted, update](bool shown) {
@@ -125,11 +127,15 @@ void MainWindow::connectExtract() {
     connect(controller, &ScanController::scansChanged, this, [this, controller, fitted, update] {
         *fitted = false;
         if (controller->scans()->empty() && m_viewport->cropBoxVisible()) m_viewport->setCropBoxVisible(false);
+        if (controller->scans()->empty()) m_viewport->clearScanSelection();
         update();
     });
+    connect(m_viewport, &widgets::Viewport::scanSelectionChanged, this, update);
     connect(controller->extractRunner(), &JobRunner::started, this, update);
     connect(controller->extractRunner(), &JobRunner::finished, this, update);
+    // The crop box while it shows, else the last selection gesture over the scans.
     const auto region = [this] {
+        if (!m_viewport->cropBoxVisible() && m_viewport->scanSelection()) return *m_viewport->scanSelection();
         const auto [lo, hi] = m_viewport->cropBox();
         return lod::Region::aabb(Eigen::AlignedBox3f(lo, hi));
     };

@@ -113,6 +113,30 @@ void TestEditorScanCut::cropBoxExtractsToCloudAndExports() {
     QVERIFY(back.ok());
     QCOMPARE(back->size(), expected);
 
+    // With the box hidden, a rect dragged over the scan is the region: the cut equals what the
+    // rect tool selects on the source cloud with the camera at the press.
+    cropBox->click();
+    QVERIFY(!view->cropBoxVisible());
+    QVERIFY(!extract->isEnabled());
+    view->setSelectTool(sw::widgets::Viewport::SelectTool::Box);
+    const QPoint a(view->width() / 3, view->height() / 3), b(view->width() * 2 / 3, view->height() * 2 / 3);
+    QTest::mousePress(view, Qt::LeftButton, {}, a);
+    QTest::mouseMove(view, (a + b) / 2);
+    QTest::mouseMove(view, b);
+    QTest::mouseRelease(view, Qt::LeftButton, {}, b);
+    const sw::lod::Region* rect = view->scanSelection();
+    QVERIFY(rect != nullptr);
+    QCOMPARE(int(rect->kind), int(sw::lod::Region::Kind::ScreenRect));
+    QVERIFY(extract->isEnabled());
+    const sw::splat::ProjectedCentres projected =
+        sw::splat::projectCentres(cloud.positions, rect->view, rect->projection, rect->width, rect->height);
+    const std::size_t picked = sw::splat::maskCount(sw::splat::insideBox(projected, rect->points[0], rect->points[1]));
+    QVERIFY(picked > 0 && picked < cloud.size());
+    extract->click();
+    QTRY_VERIFY_WITH_TIMEOUT(extracted.count() == 2, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.document()->cloud() && window.document()->cloud()->size() == picked, 60000);
+    view->setSelectTool(sw::widgets::Viewport::SelectTool::None);
+
     // An empty box and an output over the scan: one error line each, nothing written.
     QSignalSpy errors(window.scanController(), &ScanController::errorOccurred);
     const auto nothing = sw::lod::Region::aabb(Eigen::AlignedBox3f(Eigen::Vector3f(50, 50, 50), Eigen::Vector3f(51, 51, 51)));
