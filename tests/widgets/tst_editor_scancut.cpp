@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFile>
 #include <QMessageBox>
+#include <QPainter>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -50,6 +51,36 @@ bool openScan(MainWindow& window, const QString& path) {
     return window.scanController()->open(path) && QTest::qWaitFor([&] { return opened.count() == 1; }, 60000);
 }
 
+// Pixels of the crop box's amber (255, 200, 0) and of the selection's magenta (255, 64, 200).
+long amberPixels(const QImage& image) {
+    long n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QRgb c = image.pixel(x, y);
+            n += qRed(c) > 220 && qGreen(c) > 160 && qGreen(c) < 230 && qBlue(c) < 60;
+        }
+    return n;
+}
+long magentaPixels(const QImage& image) {
+    long n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QRgb c = image.pixel(x, y);
+            n += qRed(c) > 200 && qGreen(c) < 120 && qBlue(c) > 150;
+        }
+    return n;
+}
+
+// The window with the viewport's frame (its QPainter overlays included) painted in.
+void saveWindow(MainWindow& window, const QString& path) {
+    QImage shot = window.grab().toImage();
+    QPainter painter(&shot);
+    const QWidget* view = window.viewport();
+    painter.drawImage(QRect(view->mapTo(&window, QPoint(0, 0)), view->size()), window.viewport()->grabFramebuffer());
+    painter.end();
+    shot.save(path);
+}
+
 }  // namespace
 
 class TestEditorScanCut : public QObject {
@@ -90,6 +121,11 @@ void TestEditorScanCut::cropBoxExtractsToCloudAndExports() {
     // Moved over part of the strip: Extract to Cloud opens exactly its finest splats there.
     const Eigen::Vector3f cutLo(1.005f, 0.305f, -1.0f), cutHi(2.505f, 1.105f, 1.0f);
     view->setCropBox(cutLo, cutHi);
+    window.resize(1280, 800);
+    QTest::qWait(1500);  // the scan's chunks settle
+    // The box is drawn over the scan (its amber edges and handles); the picture for docs/editor.md.
+    QCOMPARE(amberPixels(view->grabFramebuffer()) > 100, true);
+    saveWindow(window, kOut + "/editor_scancut.png");
     const std::size_t expected = sw::splat::maskCount(sw::splat::insideAabb(cloud.positions, cutLo, cutHi));
     QVERIFY(expected > 500 && expected < cloud.size() / 4);
     QSignalSpy extracted(window.scanController(), &ScanController::extractedToCloud);
@@ -124,6 +160,9 @@ void TestEditorScanCut::cropBoxExtractsToCloudAndExports() {
     QTest::mouseMove(view, (a + b) / 2);
     QTest::mouseMove(view, b);
     QTest::mouseRelease(view, Qt::LeftButton, {}, b);
+    QTest::qWait(500);
+    QVERIFY(magentaPixels(view->grabFramebuffer()) > 100);  // the rect's outline and fill over the scan
+    saveWindow(window, kOut + "/editor_scancut_rect.png");
     const sw::lod::Region* rect = view->scanSelection();
     QVERIFY(rect != nullptr);
     QCOMPARE(int(rect->kind), int(sw::lod::Region::Kind::ScreenRect));
