@@ -266,6 +266,30 @@
 <context>
     <name>schema</name>
     <message>
+        <source>Extract from scan</source>
+        <translation>Вырезка из скана</translation>
+    </message>
+    <message>
+        <source>Splat limit</source>
+        <translation>Предел сплатов</translation>
+    </message>
+    <message>
+        <source>Most splats an extraction keeps; a region holding more is refused before it fills memory</source>
+        <translation>Наибольшее число сплатов в вырезке; область, где их больше, отклоняется, пока она не заполнила память</translation>
+    </message>
+    <message>
+        <source>Extract</source>
+        <translation>Вырезка</translation>
+    </message>
+    <message>
+        <source>Opacity floor</source>
+        <translation>Порог непрозрачности</translation>
+    </message>
+    <message>
+        <source>Keep only splats at least this opaque; 0 keeps every splat of the region</source>
+        <translation>Оставлять только сплаты не менее непрозрачные, чем этот порог; 0 оставляет все сплаты области</translation>
+    </message>
+    <message>
         <source>Memory limit</source>
         <translation>Предел памяти</translation>
     </message>

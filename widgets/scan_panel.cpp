@@ -49,6 +49,9 @@ ScanPanel::ScanPanel(QWidget* parent) : QWidget(parent) {
         cut->addWidget(b);
     }
     layout->addLayout(cut);
+    m_extractForm = new ParamPanel(lod::extractSchema().schema());
+    m_extractForm->setObjectName("scanExtractSettings");
+    layout->addWidget(m_extractForm);
     m_quality = new ParamPanel(lod::selectionSchema().schema());
     m_quality->setObjectName("scanQuality");
     m_streaming = new ParamPanel(lod::streamSchema().schema());
@@ -71,6 +74,8 @@ ScanPanel::ScanPanel(QWidget* parent) : QWidget(parent) {
     connect(m_extract, &QPushButton::clicked, this, &ScanPanel::extractRequested);
     connect(m_exportExtract, &QPushButton::clicked, this, &ScanPanel::exportExtractRequested);
 }
+
+lod::ExtractSettings ScanPanel::extractSettings() const { return lod::extractSchema().fromParams(m_extractForm->params()); }
 
 void ScanPanel::setExtractEnabled(bool enabled) {
     m_extract->setEnabled(enabled);

@@ -11,6 +11,7 @@
 #include <QStringList>
 #include <QWidget>
 
+#include "core/lod/extract.h"
 #include "core/lod/scan_set.h"
 
 class QLabel;
@@ -37,6 +38,7 @@ public:
     QString settingsError() const;
 
     void setExtractEnabled(bool enabled);
+    lod::ExtractSettings extractSettings() const;  // the cut's form (extractSchema)
     void setCropBoxChecked(bool checked);  // without emitting cropBoxToggled
     QPushButton* cropBoxButton() const { return m_cropBox; }
 
@@ -60,6 +62,7 @@ private:
     QPushButton* m_cropBox;
     QPushButton* m_extract;
     QPushButton* m_exportExtract;
+    ParamPanel* m_extractForm;
     QLabel* m_error;
     QStringList m_paths;
 };

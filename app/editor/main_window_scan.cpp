@@ -139,8 +139,12 @@ void MainWindow::connectExtract() {
         const auto [lo, hi] = m_viewport->cropBox();
         return lod::Region::aabb(Eigen::AlignedBox3f(lo, hi));
     };
-    connect(panel, &widgets::ScanPanel::extractRequested, controller, [controller, region] { controller->extractToCloud(region()); });
-    connect(panel, &widgets::ScanPanel::exportExtractRequested, controller, [controller, region] { controller->askExportExtract(region()); });
+    connect(panel, &widgets::ScanPanel::extractRequested, controller, [controller, panel, region] {
+        controller->extractToCloud(region(), panel->extractSettings());
+    });
+    connect(panel, &widgets::ScanPanel::exportExtractRequested, controller, [controller, panel, region] {
+        controller->askExportExtract(region(), panel->extractSettings());
+    });
     connect(controller, &ScanController::extractedToCloud, this, [this](const QString& path) { m_bake->openSplatFileWhenIdle(path); });
 }
 

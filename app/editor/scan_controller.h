@@ -53,7 +53,7 @@ public:
     bool extractToCloud(const lod::Region& region, const lod::ExtractSettings& settings = {});
     bool exportExtract(const lod::Region& region, const QString& output, const lod::ExtractSettings& settings = {});
     // A file dialog for the output, then exportExtract.
-    void askExportExtract(const lod::Region& region);
+    void askExportExtract(const lod::Region& region, const lod::ExtractSettings& settings = {});
     // Where Extract to Cloud writes: <folder>/<stem of the first scan>-extract[-n].ply, a name not taken.
     static QString extractPath(const QString& folder, const QString& scan);
     // The folder of Extract to Cloud's files (the application's data folder, extracts/).

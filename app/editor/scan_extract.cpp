@@ -125,12 +125,12 @@ bool ScanController::exportExtract(const lod::Region& region, const QString& out
         });
 }
 
-void ScanController::askExportExtract(const lod::Region& region) {
+void ScanController::askExportExtract(const lod::Region& region, const lod::ExtractSettings& settings) {
     if (!canExtract(tr("Export Extract"))) return;
     const QString path = QFileDialog::getSaveFileName(
         m_window, tr("Export Extract"), {},
         tr("PLY (*.ply);;SPZ (*.spz);;Antimatter .splat (*.splat);;SOG (*.sog);;glTF binary (*.glb)"));
-    if (!path.isEmpty()) exportExtract(region, path);
+    if (!path.isEmpty()) exportExtract(region, path, settings);
 }
 
 }  // namespace sw::editor

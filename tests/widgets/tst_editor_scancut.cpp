@@ -21,6 +21,7 @@
 #include "core/splat/selection.h"
 #include "tests/core/tst_lod_fixtures.h"
 #include "tests/widgets/editor_test_support.h"
+#include "widgets/param_panel.h"
 #include "widgets/scan_panel.h"
 #include "widgets/viewport.h"
 
@@ -191,6 +192,19 @@ void TestEditorScanCut::cropBoxExtractsToCloudAndExports() {
                  errors.at(1).at(1).toString().contains("splatwright did not write"),
              qPrintable(errors.at(1).at(1).toString()));
     QVERIFY(QFile::exists(folder + "/chunks/0_0.swlc"));
+    // The dock's form sets the cut's settings: a splat limit below the box's count is refused.
+    auto* form = window.findChild<sw::widgets::ParamPanel*>("scanExtractSettings");
+    QVERIFY(form != nullptr);
+    sw::ParamSet params = form->params();
+    QVERIFY(params.set("splat-limit", std::int64_t(100)).ok());
+    form->setParams(params);
+    cropBox->click();  // shown again (a new cloud fits the box to it: moved back over the cut)
+    view->setCropBox(cutLo, cutHi);
+    QVERIFY(extract->isEnabled());
+    extract->click();
+    QTRY_VERIFY_WITH_TIMEOUT(errors.count() == 3, 60000);
+    QVERIFY2(errors.at(2).at(1).toString().contains(QString("the region holds %1 splats, more than the extraction limit of 100").arg(expected)),
+             qPrintable(errors.at(2).at(1).toString()));
     for (QMessageBox* box : window.findChildren<QMessageBox*>()) box->close();
 
     // Closing the scans hides the box and disables the cut.
