@@ -87,7 +87,10 @@ void saveWindow(MainWindow& window, const QString& path) {
 class TestEditorScanCut : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { sw::test::isolateEditorSettings("tst_editor_scancut"); }
+    void initTestCase() {
+        sw::test::isolateEditorSettings("tst_editor_scancut");
+        QDir(ScanController::extractsFolder()).removeRecursively();  // the cuts of earlier runs
+    }
     void cropBoxExtractsToCloudAndExports();
 };
 
