@@ -266,6 +266,30 @@
 <context>
     <name>schema</name>
     <message>
+        <source>Extract from scan</source>
+        <translation>Вырезка из скана</translation>
+    </message>
+    <message>
+        <source>Splat limit</source>
+        <translation>Предел сплатов</translation>
+    </message>
+    <message>
+        <source>Most splats an extraction keeps; a region holding more is refused before it fills memory</source>
+        <translation>Наибольшее число сплатов в вырезке; область, где их больше, отклоняется, пока она не заполнила память</translation>
+    </message>
+    <message>
+        <source>Extract</source>
+        <translation>Вырезка</translation>
+    </message>
+    <message>
+        <source>Opacity floor</source>
+        <translation>Порог непрозрачности</translation>
+    </message>
+    <message>
+        <source>Keep only splats at least this opaque; 0 keeps every splat of the region</source>
+        <translation>Оставлять только сплаты не менее непрозрачные, чем этот порог; 0 оставляет все сплаты области</translation>
+    </message>
+    <message>
         <source>Memory limit</source>
         <translation>Предел памяти</translation>
     </message>
@@ -4338,6 +4362,42 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
 <context>
     <name>sw::editor::ScanController</name>
     <message>
+        <source>Extract to Cloud</source>
+        <translation>Вырезать в облако</translation>
+    </message>
+    <message>
+        <source>Open a scan first (File ▸ Open Scan…).</source>
+        <translation>Сначала откройте скан (Файл ▸ Открыть скан…).</translation>
+    </message>
+    <message>
+        <source>An extraction is running already.</source>
+        <translation>Вырезка уже выполняется.</translation>
+    </message>
+    <message>
+        <source>Extracting from the scan into %1</source>
+        <translation>Вырезка из скана в %1</translation>
+    </message>
+    <message>
+        <source>Extracted %1 splats into %2</source>
+        <translation>Вырезано сплатов: %1, в %2</translation>
+    </message>
+    <message>
+        <source>Export Extract</source>
+        <translation>Экспорт вырезки</translation>
+    </message>
+    <message>
+        <source>Exporting the extract %1</source>
+        <translation>Экспорт вырезки %1</translation>
+    </message>
+    <message>
+        <source>Exported %1 splats to %2</source>
+        <translation>Экспортировано сплатов: %1, в %2</translation>
+    </message>
+    <message>
+        <source>PLY (*.ply);;SPZ (*.spz);;Antimatter .splat (*.splat);;SOG (*.sog);;glTF binary (*.glb)</source>
+        <translation>PLY (*.ply);;SPZ (*.spz);;Antimatter .splat (*.splat);;SOG (*.sog);;Двоичный glTF (*.glb)</translation>
+    </message>
+    <message>
         <source>Scans (lod.json lod-meta.json meta.json *.ply *.spz *.splat *.sog);;All files (*)</source>
         <translation>Сканы (lod.json lod-meta.json meta.json *.ply *.spz *.splat *.sog);;Все файлы (*)</translation>
     </message>
@@ -4443,6 +4503,30 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
 </context>
 <context>
     <name>sw::widgets::ScanPanel</name>
+    <message>
+        <source>Crop Box</source>
+        <translation>Рамка обрезки</translation>
+    </message>
+    <message>
+        <source>Shows the crop box on the scans: drag its handles around the asset to cut out</source>
+        <translation>Показывает рамку обрезки на сканах: перетащите её ручки вокруг вырезаемого ассета</translation>
+    </message>
+    <message>
+        <source>Extract to Cloud</source>
+        <translation>Вырезать в облако</translation>
+    </message>
+    <message>
+        <source>Cuts the splats inside the crop box (or, with the box hidden, the last rect, lasso or brush selection) out of the scans at full detail and opens them as the splat cloud, the start of a game asset</source>
+        <translation>Вырезает сплаты внутри рамки обрезки (или, если рамка скрыта, внутри последнего выделения прямоугольником, лассо или кистью) из сканов с полной детализацией и открывает их как облако сплатов — начало игрового ассета</translation>
+    </message>
+    <message>
+        <source>Export Extract…</source>
+        <translation>Экспорт вырезки…</translation>
+    </message>
+    <message>
+        <source>Writes the splats inside the crop box (or the last selection) at full detail to a PLY, SPZ, .splat, SOG or glTF file</source>
+        <translation>Записывает сплаты внутри рамки обрезки (или последнего выделения) с полной детализацией в файл PLY, SPZ, .splat, SOG или glTF</translation>
+    </message>
     <message>
         <source>Open Scan…</source>
         <translation>Открыть скан…</translation>

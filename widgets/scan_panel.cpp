@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 
 #include "widgets/param_panel.h"
@@ -29,6 +30,28 @@ ScanPanel::ScanPanel(QWidget* parent) : QWidget(parent) {
     m_close->setEnabled(false);
     for (QPushButton* b : {open, build, m_close}) buttons->addWidget(b);
     layout->addLayout(buttons);
+    auto* cut = new QHBoxLayout;
+    m_cropBox = new QPushButton(tr("Crop Box"));
+    m_cropBox->setObjectName("scanCropBox");
+    m_cropBox->setCheckable(true);
+    m_cropBox->setToolTip(tr("Shows the crop box on the scans: drag its handles around the asset to cut out"));
+    m_extract = new QPushButton(tr("Extract to Cloud"));
+    m_extract->setObjectName("scanExtract");
+    m_extract->setToolTip(tr("Cuts the splats inside the crop box (or, with the box hidden, the last rect, lasso or "
+                             "brush selection) out of the scans at full detail and opens them as the splat cloud, "
+                             "the start of a game asset"));
+    m_exportExtract = new QPushButton(tr("Export Extract…"));
+    m_exportExtract->setObjectName("scanExportExtract");
+    m_exportExtract->setToolTip(tr("Writes the splats inside the crop box (or the last selection) at full detail to a "
+                                   "PLY, SPZ, .splat, SOG or glTF file"));
+    for (QPushButton* b : {m_cropBox, m_extract, m_exportExtract}) {
+        b->setEnabled(false);
+        cut->addWidget(b);
+    }
+    layout->addLayout(cut);
+    m_extractForm = new ParamPanel(lod::extractSchema().schema());
+    m_extractForm->setObjectName("scanExtractSettings");
+    layout->addWidget(m_extractForm);
     m_quality = new ParamPanel(lod::selectionSchema().schema());
     m_quality->setObjectName("scanQuality");
     m_streaming = new ParamPanel(lod::streamSchema().schema());
@@ -47,6 +70,21 @@ ScanPanel::ScanPanel(QWidget* parent) : QWidget(parent) {
     connect(open, &QPushButton::clicked, this, &ScanPanel::openRequested);
     connect(build, &QPushButton::clicked, this, &ScanPanel::buildRequested);
     connect(m_close, &QPushButton::clicked, this, &ScanPanel::closeRequested);
+    connect(m_cropBox, &QPushButton::toggled, this, &ScanPanel::cropBoxToggled);
+    connect(m_extract, &QPushButton::clicked, this, &ScanPanel::extractRequested);
+    connect(m_exportExtract, &QPushButton::clicked, this, &ScanPanel::exportExtractRequested);
+}
+
+lod::ExtractSettings ScanPanel::extractSettings() const { return lod::extractSchema().fromParams(m_extractForm->params()); }
+
+void ScanPanel::setExtractEnabled(bool enabled) {
+    m_extract->setEnabled(enabled);
+    m_exportExtract->setEnabled(enabled);
+}
+
+void ScanPanel::setCropBoxChecked(bool checked) {
+    const QSignalBlocker block(m_cropBox);
+    m_cropBox->setChecked(checked);
 }
 
 lod::ScanSettings ScanPanel::settings() const {
@@ -71,6 +109,7 @@ void ScanPanel::setScans(const QStringList& paths) {
         item->setToolTip(path);
     }
     m_close->setEnabled(!paths.isEmpty());
+    m_cropBox->setEnabled(!paths.isEmpty());
 }
 
 void ScanPanel::setSettingsError(const QString& text) {

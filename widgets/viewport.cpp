@@ -208,7 +208,7 @@ void Viewport::paintGL() {
         const Status s = drawScansInto(defaultFramebufferObject(), std::max(1, int(std::lround(width() * dpr))),
                                        std::max(1, int(std::lround(height() * dpr))));
         if (!s) emit renderError(QString::fromStdString(s.error().toString()));
-        else emit frameRendered(m_impl->scanStats.frameMs);
+        else drawScanSelection(), drawCropBox(), emit frameRendered(m_impl->scanStats.frameMs);  // they cut assets out of scans
         return;
     }
     if (showsFoliage()) {  // the open model as foliage copies, instead of the plain model

@@ -24,6 +24,7 @@ struct Mesh;
 
 namespace sw::lod {
 class ScanSet;
+struct Region;
 }
 
 namespace sw::render {
@@ -167,6 +168,11 @@ public:
     bool framePoints(const std::vector<Eigen::Vector3f>& points);
     // The centres projected for the current camera and widget size (what the tools test).
     sw::splat::ProjectedCentres projectedCentres() const;
+    // Over open scans (viewport_scan_select.cpp) the rect, lasso and brush tools record their
+    // gesture as a screen-shape region with the camera at the press (lod::Region, what Extract
+    // to Cloud cuts out), its outline drawn while the view is the gesture's; null when none.
+    const sw::lod::Region* scanSelection() const;
+    void clearScanSelection();
 
     // --- Crop box (widgets/viewport_crop.cpp) ---
     // An axis-aligned model-space box drawn over the splats while shown: its edges, a square
@@ -245,6 +251,8 @@ signals:
     void benderReleased(int id);
     // The crop box moved or was resized (a drag, setCropBox, the first show).
     void cropBoxChanged(Eigen::Vector3f min, Eigen::Vector3f max);
+    // A selection gesture over the scans finished, or the scans' selection was cleared.
+    void scanSelectionChanged();
     // A left click without drag on the splat model (Splats content); splatIndex is the core
     // index, n_core + shell index for a shell splat, or -1 (modelPoint on the ground plane).
     void splatPicked(Eigen::Vector3f modelPoint, int splatIndex);
@@ -295,6 +303,11 @@ private:
     bool cropRelease(QMouseEvent* event);
     int cropHandleAt(QPointF position) const;  // -1: none within reach
     void drawCropBox();
+    // Selection gestures over the open scans (viewport_scan_select.cpp).
+    bool scanSelectPress(QMouseEvent* event);
+    bool scanSelectMove(QMouseEvent* event);
+    bool scanSelectRelease(QMouseEvent* event);
+    void drawScanSelection();
     void selectionEdited();                      // highlight dirty, signal, redraw
     // The splat frame cache: true when the cached frame is current and was copied in.
     bool reuseSplatFrame(int width, int height);

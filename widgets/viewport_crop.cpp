@@ -2,7 +2,9 @@
 // the splats with QPainter (its twelve edges, a square handle at each face's centre and a round
 // one at its centre). Dragging a face handle moves that face along its axis by the drag's
 // length along the axis as it appears on screen; dragging the centre handle moves the box in
-// the view plane at its depth. The editor crops to the box (Selection dock ▸ Crop).
+// the view plane at its depth. The editor crops to the box (Selection dock ▸ Crop). Over open
+// scans the box shows and drags the same way (the editor fits it to the scans' bounds first) and
+// cuts assets out of them (Scan dock ▸ Extract to Cloud).
 #include <QMouseEvent>
 #include <QPainter>
 #include <array>
@@ -69,7 +71,8 @@ int Viewport::cropHandleAt(QPointF position) const {
 
 bool Viewport::cropPress(QMouseEvent* event) {
     Impl& d = *m_impl;
-    if (!d.cropVisible || !d.drawsSplats() || event->button() != Qt::LeftButton || (event->modifiers() & Qt::AltModifier))
+    if (!d.cropVisible || !(d.drawsSplats() || showsScans()) || event->button() != Qt::LeftButton ||
+        (event->modifiers() & Qt::AltModifier))
         return false;
     const int handle = cropHandleAt(event->position());
     if (handle < 0) return false;

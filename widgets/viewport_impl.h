@@ -8,9 +8,11 @@
 #include <QPointF>
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/geometry/ray_query.h"
+#include "core/lod/extract.h"
 #include "core/render/camera.h"
 #include "core/render/foliage_renderer.h"
 #include "core/render/gizmo_renderer.h"
@@ -82,6 +84,15 @@ struct Viewport::Impl {
         int sphereCentre = -1;              // sphere: the clicked splat
         float sphereRadius = 0.f;           // model units
     } gesture;
+    // A rect / lasso / brush gesture over the open scans (viewport_scan_select.cpp): its screen
+    // path, the camera at the press, and the last one finished as a screen-shape region.
+    struct ScanGesture {
+        bool active = false;
+        std::vector<Eigen::Vector2f> path;  // box: [press, current]; lasso: its points; brush: the dabs
+        Eigen::Matrix4f view = Eigen::Matrix4f::Identity(), projection = Eigen::Matrix4f::Identity();
+        int width = 0, height = 0;
+    } scanGesture;
+    std::optional<lod::Region> scanRegion;
 
     // Crop box (viewport_crop.cpp)
     bool cropVisible = false;

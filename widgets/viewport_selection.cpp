@@ -152,6 +152,7 @@ void Viewport::selectionEdited() {
 
 bool Viewport::selectPress(QMouseEvent* event) {
     Impl& d = *m_impl;
+    if (showsScans()) return scanSelectPress(event);
     if (d.tool == SelectTool::None || !d.drawsSplats() || !d.splatModel || event->button() != Qt::LeftButton ||
         (event->modifiers() & Qt::AltModifier))
         return false;
@@ -174,6 +175,7 @@ bool Viewport::selectPress(QMouseEvent* event) {
 
 bool Viewport::selectMove(QMouseEvent* event) {
     Impl& d = *m_impl;
+    if (d.scanGesture.active) return scanSelectMove(event);
     Impl::Gesture& g = d.gesture;
     if (!g.active) return false;
     const Eigen::Vector2f p = vec(event->position());
@@ -201,6 +203,7 @@ bool Viewport::selectMove(QMouseEvent* event) {
 
 bool Viewport::selectRelease(QMouseEvent* event) {
     Impl& d = *m_impl;
+    if (d.scanGesture.active) return scanSelectRelease(event);
     Impl::Gesture& g = d.gesture;
     if (!g.active || event->button() != Qt::LeftButton) return false;
     g.active = false;

@@ -51,9 +51,9 @@ Status runLodBuild(LodBuildState& state) {
     std::printf("lod-build: %llu splats -> %zu leaves of at most %d splats, %d levels (reduction %d per level)\n",
                 static_cast<unsigned long long>(report->splats), report->leaves, settings.leafSize, settings.levels,
                 settings.reduction);
-    if (report->droppedShDegree > 0)
-        std::printf("warning: the scan's spherical harmonics (degree %d) are not kept: the LOD folder holds base colours\n",
-                    report->droppedShDegree);
+    if (report->shDegree > 0)
+        std::printf("the scan's spherical harmonics (degree %d) are kept at level 0 (lod-extract cuts them out); the coarser levels hold base colours\n",
+                    report->shDegree);
     for (std::size_t l = 0; l < report->levelSplats.size(); ++l)
         std::printf("  level %zu: %llu splats\n", l, static_cast<unsigned long long>(report->levelSplats[l]));
     if (report->parts > 1)

@@ -59,6 +59,7 @@ void addPlainGlbCommand(CLI::App& app, Outcome& outcome);
 void addDestructCommand(CLI::App& app, Outcome& outcome);
 void addFoliageTrimCommand(CLI::App& app, Outcome& outcome);
 void addLodCommands(CLI::App& app, Outcome& outcome);  // lod-build, lod-info
+void addLodExtractCommand(CLI::App& app, Outcome& outcome);  // lod-extract
 void addFoliageCommand(CLI::App& app, Outcome& outcome);
 
 }  // namespace sw::cli

@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
     sw::cli::addDestructCommand(app, outcome);
     sw::cli::addFoliageTrimCommand(app, outcome);
     sw::cli::addLodCommands(app, outcome);
+    sw::cli::addLodExtractCommand(app, outcome);
     sw::cli::addFoliageCommand(app, outcome);
 
     try {

@@ -128,6 +128,7 @@ private:
     void createViewDocks();    // main_window_view.cpp: View toolbar, Effects, Game scale
     void createFoliageDock();  // main_window_foliage.cpp: the Foliage dock and its viewport preview
     void createScanDock();     // main_window_scan.cpp: Open Scan, Build LOD, the Scan dock, fly camera, HUD
+    void connectExtract();     // main_window_scan.cpp: Crop Box, Extract to Cloud, Export Extract… on the scans
     void connectJobs(JobRunner* runner);  // status bar progress and Cancel
     void connectProjects();
     void connectStages();

@@ -1,12 +1,18 @@
 // MainWindow: large scans (issue 36 item 5). File ▸ Open Scan… and Build LOD… (ScanController),
 // the Scan dock (a tab beside Foliage) whose settings go live to the open scans and are kept in
-// QSettings, and in the View menu the fly camera, the scan HUD and the LOD false colour.
+// QSettings, and in the View menu the fly camera, the scan HUD and the LOD false colour. The
+// dock's Crop Box shows the viewport's crop box on the scans (first fitted to their bounds);
+// Extract to Cloud cuts the box out of the scans and opens the cut as the splat cloud (as File ▸
+// Open Splat Cloud does, so bake and export follow); Export Extract… writes it to a file. Without
+// the box, they cut the last rect / lasso / brush gesture over the scans (Viewport::scanSelection).
 #include <QAction>
 #include <QDockWidget>
 #include <QSettings>
 #include <QStatusBar>
 
+#include "app/editor/bake_controller.h"
 #include "app/editor/dock_util.h"
+#include "app/editor/job_runner.h"
 #include "app/editor/main_window.h"
 #include "app/editor/scan_controller.h"
 #include "widgets/param_panel.h"
@@ -94,6 +100,52 @@ void MainWindow::createScanDock() {
     connect(a.fly, &QAction::triggered, this, [this] { m_viewport->setCameraMode(widgets::Viewport::CameraMode::Fly); });
     connect(a.scanHud, &QAction::toggled, m_viewport, &widgets::Viewport::setHudVisible);
     connect(a.lodFalseColour, &QAction::toggled, m_viewport, &widgets::Viewport::setLodFalseColour);
+    connectExtract();
+}
+
+void MainWindow::connectExtract() {
+    ScanController* controller = m_scans;
+    widgets::ScanPanel* panel = m_scanPanel;
+    connectJobs(controller->extractRunner());
+    auto fitted = std::make_shared<bool>(false);  // the box fitted to the open scans' bounds
+    const auto update = [this, controller, panel] {
+        const bool scans = !controller->scans()->empty();
+        panel->setExtractEnabled(scans && (m_viewport->cropBoxVisible() || m_viewport->scanSelection()) &&
+                                 !controller->extractRunner()->busy());
+        if (!scans) panel->setCropBoxChecked(false);
+    };
+    connect(panel, &widgets::ScanPanel::cropBoxToggled, this, [this, controller, fitted, update](bool shown) {
+        if (shown && !*fitted && !controller->scans()->empty()) {
+            const Eigen::AlignedBox3f box = controller->scanBounds();
+            const Eigen::Vector3f half = (0.5f * box.sizes() * 1.02f).cwiseMax(Eigen::Vector3f::Constant(1e-3f));
+            m_viewport->setCropBox(box.center() - half, box.center() + half);
+            *fitted = true;
+        }
+        m_viewport->setCropBoxVisible(shown);
+        update();
+    });
+    connect(controller, &ScanController::scansChanged, this, [this, controller, fitted, update] {
+        *fitted = false;
+        if (controller->scans()->empty() && m_viewport->cropBoxVisible()) m_viewport->setCropBoxVisible(false);
+        if (controller->scans()->empty()) m_viewport->clearScanSelection();
+        update();
+    });
+    connect(m_viewport, &widgets::Viewport::scanSelectionChanged, this, update);
+    connect(controller->extractRunner(), &JobRunner::started, this, update);
+    connect(controller->extractRunner(), &JobRunner::finished, this, update);
+    // The crop box while it shows, else the last selection gesture over the scans.
+    const auto region = [this] {
+        if (!m_viewport->cropBoxVisible() && m_viewport->scanSelection()) return *m_viewport->scanSelection();
+        const auto [lo, hi] = m_viewport->cropBox();
+        return lod::Region::aabb(Eigen::AlignedBox3f(lo, hi));
+    };
+    connect(panel, &widgets::ScanPanel::extractRequested, controller, [controller, panel, region] {
+        controller->extractToCloud(region(), panel->extractSettings());
+    });
+    connect(panel, &widgets::ScanPanel::exportExtractRequested, controller, [controller, panel, region] {
+        controller->askExportExtract(region(), panel->extractSettings());
+    });
+    connect(controller, &ScanController::extractedToCloud, this, [this](const QString& path) { m_bake->openSplatFileWhenIdle(path); });
 }
 
 }  // namespace sw::editor

@@ -49,8 +49,8 @@ QLineEdit* addPathRow(QGridLayout* grid, int row, const QString& label, const QS
 
 ScanController::ScanController(QWidget* window)
     : QObject(window), m_window(window), m_openRunner(new JobRunner(this)), m_buildRunner(new JobRunner(this)),
-      m_scans(std::make_shared<lod::ScanSet>()) {
-    for (JobRunner* runner : {m_openRunner, m_buildRunner})
+      m_extractRunner(new JobRunner(this)), m_scans(std::make_shared<lod::ScanSet>()) {
+    for (JobRunner* runner : {m_openRunner, m_buildRunner, m_extractRunner})
         connect(runner, &JobRunner::started, this, [](const QString& what) { SW_LOG_INFO(what.toStdString()); });
 }
 

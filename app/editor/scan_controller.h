@@ -8,10 +8,15 @@
 // lod::buildLodFolder (the job of `splatwright-cli lod-build`) on a worker and then offers to
 // open the folder. A folder holding files the program did not write is refused (the core's
 // message, the dialog left open). Errors are one line naming the file; nothing crashes.
+// Cutting an asset out of the open scans (extract.h): Extract to Cloud runs lod::extractScans on
+// a worker, writes the cut at full detail as a PLY in the editor's extracts folder and hands its
+// path on (extractedToCloud: the main window opens it as File ▸ Open Splat Cloud would); Export
+// Extract… writes the cut to a file the artist names (lod::extractToFile).
 #include <QObject>
 #include <QString>
 #include <memory>
 
+#include "core/lod/extract.h"
 #include "core/lod/lod_tree.h"
 #include "core/lod/scan_set.h"
 
@@ -41,21 +46,40 @@ public:
     // The folder Build LOD suggests for a scan: <folder of the scan>/<stem>-lod.
     static QString defaultFolder(const QString& scan);
 
+    // The model-space bounds of every open scan's splat centres (empty when none is open).
+    Eigen::AlignedBox3f scanBounds() const;
+    // Starts cutting `region` out of the open scans; false (and errorOccurred) when no scan is
+    // open or an extraction runs already.
+    bool extractToCloud(const lod::Region& region, const lod::ExtractSettings& settings = {});
+    bool exportExtract(const lod::Region& region, const QString& output, const lod::ExtractSettings& settings = {});
+    // A file dialog for the output, then exportExtract.
+    void askExportExtract(const lod::Region& region, const lod::ExtractSettings& settings = {});
+    // Where Extract to Cloud writes: <folder>/<stem of the first scan>-extract[-n].ply, a name not taken.
+    static QString extractPath(const QString& folder, const QString& scan);
+    // The folder of Extract to Cloud's files (the application's data folder, extracts/).
+    static QString extractsFolder();
+
     JobRunner* openRunner() const { return m_openRunner; }
     JobRunner* buildRunner() const { return m_buildRunner; }
+    JobRunner* extractRunner() const { return m_extractRunner; }
 
 signals:
     void scansChanged();  // a scan was opened, or the scans were closed
     void built(const QString& folder);
+    void extractedToCloud(const QString& path, qulonglong splats);  // written: open it as the cloud
+    void extractExported(const QString& path, qulonglong splats);
     void errorOccurred(const QString& title, const QString& message);
     void statusMessage(const QString& text, int milliseconds);
 
 private:
     void offerToOpen(const QString& folder);
+    std::vector<lod::ScanInput> inputs() const;
+    bool canExtract(const QString& title);
 
     QWidget* m_window;
     JobRunner* m_openRunner;
     JobRunner* m_buildRunner;
+    JobRunner* m_extractRunner;
     std::shared_ptr<lod::ScanSet> m_scans;
 };
 

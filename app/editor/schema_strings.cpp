@@ -13,6 +13,7 @@
 #include "core/foliage/foliage_settings.h"
 #include "core/foliage/trim_file.h"
 #include "core/geometry/import.h"
+#include "core/lod/extract.h"
 #include "core/lod/lod_tree.h"
 #include "core/lod/resident_pool.h"
 #include "core/lod/selection.h"
@@ -436,6 +437,7 @@ QStringList schemaStrings() {
     collect(lod::lodSchema().schema(), out);
     collect(lod::selectionSchema().schema(), out);
     collect(lod::streamSchema().schema(), out);
+    collect(lod::extractSchema().schema(), out);
 #ifdef SW_HAVE_TRAIN
     collect(train::trainSchema().schema(), out);
 #endif

@@ -1,6 +1,7 @@
 // The scan schemas' texts for lupdate (context "schema"), beside schema_strings.cpp's list:
 // lodSchema() (core/lod/lod_build.cpp), the Build LOD dialog; selectionSchema() (core/lod/selection.cpp)
-// and streamSchema() (core/lod/resident_pool.cpp), the Scan dock. Keep in sync with them; the editor
+// and streamSchema() (core/lod/resident_pool.cpp), the Scan dock; extractSchema() (core/lod/extract.cpp),
+// the Scan dock's cut. Keep in sync with them; the editor
 // test fails when a string is missing here.
 #include <QtGlobal>
 
@@ -44,6 +45,12 @@ const char* const SCAN_LUPDATE_LIST[] = {
     QT_TRANSLATE_NOOP("schema", "Streaming"),
     QT_TRANSLATE_NOOP("schema", "Loader threads"),
     QT_TRANSLATE_NOOP("schema", "Threads reading and packing chunks"),
+    QT_TRANSLATE_NOOP("schema", "Extract from scan"),
+    QT_TRANSLATE_NOOP("schema", "Splat limit"),
+    QT_TRANSLATE_NOOP("schema", "Most splats an extraction keeps; a region holding more is refused before it fills memory"),
+    QT_TRANSLATE_NOOP("schema", "Extract"),
+    QT_TRANSLATE_NOOP("schema", "Opacity floor"),
+    QT_TRANSLATE_NOOP("schema", "Keep only splats at least this opaque; 0 keeps every splat of the region"),
 };
 
 }  // namespace

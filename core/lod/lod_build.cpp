@@ -44,6 +44,13 @@ splat::SplatCloud leafCloud(const splat::SplatCloud& cloud, std::span<const Inde
         out.opacities[k] = cloud.opacities[i];
         out.colors[k] = cloud.colors[i];
     }
+    if (cloud.shDegree > 0 && !cloud.shRest.empty()) {  // the finest level keeps the SH bands
+        const std::size_t rest = std::size_t(splat::shRestCount(cloud.shDegree)) * 3;
+        out.shDegree = cloud.shDegree;
+        out.shRest.resize(ids.size() * rest);
+        for (std::size_t k = 0; k < ids.size(); ++k)
+            std::copy_n(cloud.shRest.begin() + std::ptrdiff_t(std::size_t(ids[k]) * rest), rest, out.shRest.begin() + std::ptrdiff_t(k * rest));
+    }
     return out;
 }
 
@@ -166,6 +173,7 @@ Result<LodTree> buildLodTree(const splat::SplatCloud& cloud, const LodSettings& 
     tree.levelCount = s.levels;
     tree.leafSize = s.leafSize;
     tree.reduction = s.reduction;
+    tree.shDegree = cloud.shRest.empty() ? 0 : cloud.shDegree;
     std::vector<Index> ids(cloud.size());
     std::iota(ids.begin(), ids.end(), Index{0});
     progress.report(0.0, "splitting into leaf chunks");

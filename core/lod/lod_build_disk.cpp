@@ -17,22 +17,25 @@ namespace sw::lod {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr std::size_t kRecordFloats = 14;  // position, scale, rotation (w x y z), opacity, rgb
+// A scratch record: position, scale, rotation (w x y z), opacity, rgb, then the SH bands, if any.
+constexpr std::size_t kBaseFloats = 14;
 constexpr std::size_t kSampleSize = std::size_t{1} << 20;
 
-void toRecord(const splat::SplatCloud& c, std::size_t i, float* r) {
-    const float v[kRecordFloats] = {c.positions[i].x(), c.positions[i].y(), c.positions[i].z(), c.scales[i].x(), c.scales[i].y(),
+void toRecord(const splat::SplatCloud& c, std::size_t i, float* r, std::size_t rest) {
+    const float v[kBaseFloats] = {c.positions[i].x(), c.positions[i].y(), c.positions[i].z(), c.scales[i].x(), c.scales[i].y(),
                                     c.scales[i].z(), c.rotations[i][0], c.rotations[i][1], c.rotations[i][2], c.rotations[i][3],
                                     c.opacities[i], c.colors[i].x(), c.colors[i].y(), c.colors[i].z()};
-    std::copy_n(v, kRecordFloats, r);
+    std::copy_n(v, kBaseFloats, r);
+    if (rest > 0) std::copy_n(c.shRest.data() + i * rest, rest, r + kBaseFloats);
 }
 
-void fromRecord(const float* r, splat::SplatCloud& c, std::size_t i) {
+void fromRecord(const float* r, splat::SplatCloud& c, std::size_t i, std::size_t rest) {
     c.positions[i] = {r[0], r[1], r[2]};
     c.scales[i] = {r[3], r[4], r[5]};
     c.rotations[i] = {r[6], r[7], r[8], r[9]};
     c.opacities[i] = r[10];
     c.colors[i] = {r[11], r[12], r[13]};
+    if (rest > 0) std::copy_n(r + kBaseFloats, rest, c.shRest.data() + i * rest);
 }
 
 // A scratch file of records, written through a buffer. Errors name the output folder and the
@@ -42,8 +45,10 @@ public:
     ScratchFile() = default;
     ScratchFile(const ScratchFile&) = delete;
     ScratchFile& operator=(const ScratchFile&) = delete;
-    Status open(const std::string& path, const std::string& target, const char* mode, std::size_t buffer = std::size_t{1} << 20) {
+    Status open(const std::string& path, const std::string& target, const char* mode, std::size_t recordFloats,
+                std::size_t buffer = std::size_t{1} << 20) {
         m_path = path;
+        m_record = recordFloats * sizeof(float);
         m_target = target;
         m_file = std::fopen(path.c_str(), mode);
         if (!m_file) return fail("opening");
@@ -53,12 +58,12 @@ public:
     ~ScratchFile() { close(); }
     Status write(const float* records, std::size_t n) {
         if (n == 0) return {};  // a part the block sent nothing to (its buffer may be null)
-        if (simulatedDiskFull(n * sizeof(float) * kRecordFloats) || std::fwrite(records, sizeof(float) * kRecordFloats, n, m_file) != n)
+        if (simulatedDiskFull(n * m_record) || std::fwrite(records, m_record, n, m_file) != n)
             return fail("writing");
-        m_bytes += n * sizeof(float) * kRecordFloats;
+        m_bytes += n * m_record;
         return {};
     }
-    std::size_t read(float* records, std::size_t n) { return std::fread(records, sizeof(float) * kRecordFloats, n, m_file); }
+    std::size_t read(float* records, std::size_t n) { return std::fread(records, m_record, n, m_file); }
     Status finish() {
         if (m_file && (std::fflush(m_file) != 0 || std::ferror(m_file)))
             return fail("writing");
@@ -80,6 +85,7 @@ private:
     std::string m_path, m_target;
     std::FILE* m_file = nullptr;
     std::uint64_t m_bytes = 0;
+    std::size_t m_record = 0;  // bytes
 };
 
 // The top of the tree: median splits of the sample until a part is expected to fit.
@@ -149,6 +155,7 @@ class CloudBlockSource final : public SplatBlockSource {
 public:
     explicit CloudBlockSource(splat::SplatCloud cloud) : m_cloud(std::move(cloud)) {}
     std::uint64_t count() const override { return m_cloud.size(); }
+    int shDegree() const override { return m_cloud.shDegree; }
     Result<splat::SplatCloud> next(std::size_t max) override {
         const std::size_t n = std::min(max, m_cloud.size() - m_at);
         splat::SplatCloud out;
@@ -158,6 +165,11 @@ public:
         std::copy_n(m_cloud.scales.begin() + std::ptrdiff_t(m_at), n, out.scales.begin());
         std::copy_n(m_cloud.opacities.begin() + std::ptrdiff_t(m_at), n, out.opacities.begin());
         std::copy_n(m_cloud.colors.begin() + std::ptrdiff_t(m_at), n, out.colors.begin());
+        if (m_cloud.shDegree > 0) {
+            const std::size_t rest = std::size_t(splat::shRestCount(m_cloud.shDegree)) * 3;
+            out.shDegree = m_cloud.shDegree;
+            out.shRest.assign(m_cloud.shRest.begin() + std::ptrdiff_t(m_at * rest), m_cloud.shRest.begin() + std::ptrdiff_t((m_at + n) * rest));
+        }
         m_at += n;
         return out;
     }
@@ -171,7 +183,8 @@ class PlyBlockSource final : public SplatBlockSource {
 public:
     explicit PlyBlockSource(std::unique_ptr<formats::PlyStreamReader> reader) : m_reader(std::move(reader)) {}
     std::uint64_t count() const override { return m_reader->count(); }
-    Result<splat::SplatCloud> next(std::size_t max) override { return m_reader->next(max, false); }
+    int shDegree() const override { return m_reader->shDegree(); }
+    Result<splat::SplatCloud> next(std::size_t max) override { return m_reader->next(max, true); }
 
 private:
     std::unique_ptr<formats::PlyStreamReader> m_reader;
@@ -192,8 +205,6 @@ Result<std::unique_ptr<SplatBlockSource>> openBlockSource(const std::string& sca
     if (!cloud) return cloud.error();
     SW_TRY(cloud->validate(scan));
     shDegree = cloud->shDegree;
-    cloud->shRest.clear();
-    cloud->shDegree = 0;
     cloud->normals.clear();
     return std::unique_ptr<SplatBlockSource>(new CloudBlockSource(std::move(*cloud)));
 }
@@ -207,7 +218,8 @@ Result<LodTree> buildLodTreeOnDisk(SplatBlockSource& source, const LodSettings& 
     // The limit is the process's: what it holds already (code, libraries, the caller) is not the build's.
     const std::uint64_t limit = std::uint64_t(settings.memoryMiB) * 1048576ull;
     const std::uint64_t forBuild = std::max(limit / 4, limit - std::min(limit, residentBytes()));
-    report.partCapacity = std::max<std::uint64_t>(std::uint64_t(settings.leafSize), forBuild / kBuildBytesPerSplat);
+    const std::size_t rest = std::size_t(splat::shRestCount(source.shDegree())) * 3, kRecordFloats = kBaseFloats + rest;
+    report.partCapacity = std::max<std::uint64_t>(std::uint64_t(settings.leafSize), forBuild / buildBytesPerSplat(source.shDegree()));
     report.partCapacity = std::min<std::uint64_t>(report.partCapacity, 0xffffffffull);
     const std::size_t block = std::size_t(std::clamp<std::uint64_t>(report.partCapacity / 8, 4096, 262144));
     std::error_code ec;
@@ -216,7 +228,7 @@ Result<LodTree> buildLodTreeOnDisk(SplatBlockSource& source, const LodSettings& 
 
     // Pass 1: every splat to one scratch file, a reservoir sample of positions.
     ScratchFile all;
-    SW_TRY(all.open((fs::path(writer.scratchFolder()) / "all.bin").string(), writer.target(), "wb"));
+    SW_TRY(all.open((fs::path(writer.scratchFolder()) / "all.bin").string(), writer.target(), "wb", kRecordFloats));
     std::vector<Eigen::Vector3f> sample;
     sample.reserve(std::size_t(std::min<std::uint64_t>(total, kSampleSize)));
     std::mt19937_64 rng(0x5eedULL);
@@ -229,7 +241,7 @@ Result<LodTree> buildLodTreeOnDisk(SplatBlockSource& source, const LodSettings& 
         if (part->empty()) break;
         records.resize(part->size() * kRecordFloats);
         for (std::size_t i = 0; i < part->size(); ++i, ++seen) {
-            toRecord(*part, i, &records[i * kRecordFloats]);
+            toRecord(*part, i, &records[i * kRecordFloats], part->shDegree > 0 ? rest : 0);
             if (sample.size() < kSampleSize) sample.push_back(part->positions[i]);
             else if (const std::uint64_t j = rng() % (seen + 1); j < kSampleSize) sample[std::size_t(j)] = part->positions[i];
         }
@@ -247,7 +259,7 @@ Result<LodTree> buildLodTreeOnDisk(SplatBlockSource& source, const LodSettings& 
     // Every part file is open at once while routing: their buffers share a sixteenth of the limit.
     constexpr int kMostParts = 512;
     if (parts > kMostParts) {
-        const std::uint64_t need = (seen / (kMostParts * 4 / 5) + 1) * kBuildBytesPerSplat / 1048576 + 1;
+        const std::uint64_t need = (seen / (kMostParts * 4 / 5) + 1) * buildBytesPerSplat(source.shDegree()) / 1048576 + 1;
         return makeError(ErrorCode::InvalidInput, "a memory limit of " + std::to_string(settings.memoryMiB) + " MiB is too small for " +
                                                       std::to_string(seen) + " splats (give at least " + std::to_string(need) + " MiB)",
                          writer.target());
@@ -257,10 +269,11 @@ Result<LodTree> buildLodTreeOnDisk(SplatBlockSource& source, const LodSettings& 
     std::vector<ScratchFile> partFiles(static_cast<std::size_t>(parts));
     std::vector<std::uint64_t> partCount(std::size_t(parts), 0);
     for (int p = 0; p < parts; ++p)
-        SW_TRY(partFiles[std::size_t(p)].open((fs::path(writer.scratchFolder()) / ("part_" + std::to_string(p) + ".bin")).string(), writer.target(), "wb", partBuffer));
+        SW_TRY(partFiles[std::size_t(p)].open((fs::path(writer.scratchFolder()) / ("part_" + std::to_string(p) + ".bin")).string(), writer.target(), "wb",
+                                              kRecordFloats, partBuffer));
     {
         ScratchFile in;
-        SW_TRY(in.open(all.path(), writer.target(), "rb"));
+        SW_TRY(in.open(all.path(), writer.target(), "rb", kRecordFloats));
         std::vector<std::vector<float>> out(static_cast<std::size_t>(parts));
         records.resize(block * kRecordFloats);
         std::uint64_t routed = 0;
@@ -293,6 +306,7 @@ Result<LodTree> buildLodTreeOnDisk(SplatBlockSource& source, const LodSettings& 
     tree.levelCount = settings.levels;
     tree.leafSize = settings.leafSize;
     tree.reduction = settings.reduction;
+    tree.shDegree = source.shDegree();
     std::vector<std::int32_t> partRoot(std::size_t(parts), -1);
     std::uint64_t built = 0;
     LodSettings inMemory = settings;
@@ -302,14 +316,16 @@ Result<LodTree> buildLodTreeOnDisk(SplatBlockSource& source, const LodSettings& 
         report.largestPart = std::max(report.largestPart, n);
         if (n == 0) continue;
         splat::SplatCloud cloud;
+        cloud.shDegree = tree.shDegree;
         cloud.resize(std::size_t(n));
+        cloud.shRest.resize(std::size_t(n) * rest);
         {
             ScratchFile in;
-            SW_TRY(in.open(partFiles[std::size_t(p)].path(), writer.target(), "rb"));
+            SW_TRY(in.open(partFiles[std::size_t(p)].path(), writer.target(), "rb", kRecordFloats));
             for (std::size_t at = 0; at < n;) {
                 const std::size_t got = in.read(records.data(), std::min<std::size_t>(block, std::size_t(n) - at));
                 if (got == 0) return in.fail("reading back");
-                for (std::size_t i = 0; i < got; ++i) fromRecord(&records[i * kRecordFloats], cloud, at + i);
+                for (std::size_t i = 0; i < got; ++i) fromRecord(&records[i * kRecordFloats], cloud, at + i, rest);
                 at += got;
             }
         }

@@ -1,6 +1,7 @@
 #pragma once
 // The out-of-core LOD build: a scan larger than the memory limit is built without ever holding
-// it whole. Pass 1 streams the scan once, writing its splats SH-free (56 B each) to a scratch
+// it whole. Pass 1 streams the scan once, writing its splats (56 B each, and 12 B per SH
+// coefficient triple when the scan has SH bands, which the finest chunks keep) to a scratch
 // file and keeping a reservoir sample of 2^20 positions; a top k-d tree is cut from the sample
 // (median splits on the longest axis) until each part is expected to hold at most 80 % of the
 // splats one in-memory build may hold under the limit (less what the process holds already);
@@ -21,14 +22,19 @@
 namespace sw::lod {
 
 // Working set of the in-memory build per splat (the cloud, its ids, level 0 and the coarse levels,
-// the merge bookkeeping), rounded up: a part holds at most limit / this many splats.
+// the merge bookkeeping), rounded up: a part holds at most limit / this many splats. SH bands add
+// their 12 B per coefficient triple twice (the cloud and its level-0 chunks): 520 B at degree 3.
 inline constexpr std::uint64_t kBuildBytesPerSplat = 160;
+constexpr std::uint64_t buildBytesPerSplat(int shDegree) {
+    return kBuildBytesPerSplat + 2 * 12 * std::uint64_t(splat::shRestCount(shDegree));
+}
 
-// The splats of a scan a block at a time: model space, SH-free, validated.
+// The splats of a scan a block at a time: model space, SH bands kept, validated.
 class SplatBlockSource {
 public:
     virtual ~SplatBlockSource() = default;
     virtual std::uint64_t count() const = 0;
+    virtual int shDegree() const = 0;
     virtual Result<splat::SplatCloud> next(std::size_t max) = 0;  // empty at the end
 };
 

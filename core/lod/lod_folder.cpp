@@ -60,6 +60,7 @@ std::string lodManifestText(const LodTree& tree) {
                            {"levels", tree.levelCount},
                            {"leafSize", tree.leafSize},
                            {"reduction", tree.reduction},
+                           {"shDegree", tree.shDegree},
                            {"splats", tree.splatCount(0)},
                            {"nodes", nodes},
                            {"leaves", leaves}};
@@ -90,6 +91,10 @@ Status parseManifest(const json& j, const std::string& folder, const std::string
     tree.levelCount = j.at("levels").get<int>();
     tree.leafSize = j.at("leafSize").get<int>();
     tree.reduction = j.at("reduction").get<int>();
+    tree.shDegree = j.value("shDegree", 0);  // 1.0 folders: no SH
+    if (tree.shDegree < 0 || tree.shDegree > splat::kMaxShDegree)
+        return makeError(ErrorCode::Parse, "\"shDegree\" is " + std::to_string(tree.shDegree) + ", expected 0.." +
+                                               std::to_string(splat::kMaxShDegree), path);
     if (tree.levelCount < 1 || tree.levelCount > 255)
         return makeError(ErrorCode::Parse, "\"levels\" is " + std::to_string(tree.levelCount) + ", expected 1..255", path);
     for (const json& n : j.at("nodes")) {
@@ -159,14 +164,15 @@ std::string chunkFileName(std::size_t leaf, int level) {
 }
 
 std::vector<std::uint8_t> encodeChunk(const splat::SplatCloud& c, std::uint32_t leaf, std::uint32_t level) {
+    const std::size_t rest = std::size_t(splat::shRestCount(c.shDegree)) * 3, floats = chunkFloatsPerSplat(c.shDegree);
     std::vector<std::uint8_t> out;
-    out.reserve(kChunkFileHeader + c.size() * kChunkFloatsPerSplat * 4);
+    out.reserve(kChunkFileHeader + c.size() * floats * 4);
     const auto put = [&out](const void* data, std::size_t n) {
         const auto* p = static_cast<const std::uint8_t*>(data);
         out.insert(out.end(), p, p + n);
     };
     const std::uint32_t fields[5] = {kLodFormatMajor | (kLodFormatMinor << 16), leaf, level,
-                                     static_cast<std::uint32_t>(c.size()), kChunkFloatsPerSplat};
+                                     static_cast<std::uint32_t>(c.size()), static_cast<std::uint32_t>(floats)};
     const std::uint64_t hashPlaceholder = 0;
     put(kMagic, 4);
     put(fields, sizeof fields);
@@ -177,6 +183,7 @@ std::vector<std::uint8_t> encodeChunk(const splat::SplatCloud& c, std::uint32_t 
                                                c.rotations[i][0], c.rotations[i][1], c.rotations[i][2], c.rotations[i][3],
                                                c.opacities[i], c.colors[i].x(), c.colors[i].y(), c.colors[i].z()};
         put(v, sizeof v);
+        if (rest > 0) put(c.shRest.data() + i * rest, rest * 4);
     }
     const std::uint64_t hash = fnv1a64(std::span<const std::uint8_t>(out).subspan(kChunkFileHeader));
     for (std::size_t k = 0; k < 8; ++k) out[24 + k] = static_cast<std::uint8_t>(hash >> (8 * k));
@@ -184,7 +191,7 @@ std::vector<std::uint8_t> encodeChunk(const splat::SplatCloud& c, std::uint32_t 
 }
 
 Result<splat::SplatCloud> decodeChunk(std::span<const std::uint8_t> in, std::uint32_t leaf, std::uint32_t level,
-                                      std::uint32_t count, const std::string& path) {
+                                      std::uint32_t count, const std::string& path, int shDegree) {
     if (in.size() < kChunkFileHeader)
         return makeError(ErrorCode::Parse, "truncated chunk: " + std::to_string(in.size()) + " bytes, the header needs " +
                                                std::to_string(kChunkFileHeader) + " at byte offset 0", path);
@@ -194,12 +201,16 @@ Result<splat::SplatCloud> decodeChunk(std::span<const std::uint8_t> in, std::uin
         return makeError(ErrorCode::Unsupported, "chunk format version " + std::to_string(version & 0xffff) + "." +
                                                      std::to_string(version >> 16) + " is newer than this program reads (" +
                                                      std::to_string(kLodFormatMajor) + ".x)", path);
-    if (getU32(in, 8) != leaf || getU32(in, 12) != level || getU32(in, 16) != count || getU32(in, 20) != kChunkFloatsPerSplat)
+    const std::size_t floats = chunkFloatsPerSplat(shDegree), rest = floats - kChunkFloatsPerSplat;
+    if (getU32(in, 8) == leaf && getU32(in, 12) == level && getU32(in, 16) == count && getU32(in, 20) != floats)
+        return makeError(ErrorCode::Parse, "chunk header says " + std::to_string(getU32(in, 20)) + " floats per splat; the manifest's SH degree " +
+                                               std::to_string(shDegree) + " needs " + std::to_string(floats) + " at byte offset 20", path);
+    if (getU32(in, 8) != leaf || getU32(in, 12) != level || getU32(in, 16) != count)
         return makeError(ErrorCode::Parse, "chunk header says leaf " + std::to_string(getU32(in, 8)) + " level " +
                                                std::to_string(getU32(in, 12)) + " with " + std::to_string(getU32(in, 16)) +
                                                " splats; the manifest says leaf " + std::to_string(leaf) + " level " +
                                                std::to_string(level) + " with " + std::to_string(count) + " at byte offset 8", path);
-    const std::uint64_t expected = kChunkFileHeader + std::uint64_t{count} * kChunkFloatsPerSplat * 4;
+    const std::uint64_t expected = kChunkFileHeader + std::uint64_t{count} * floats * 4;
     if (in.size() != expected)
         return makeError(ErrorCode::Parse, std::string(in.size() < expected ? "truncated" : "oversized") + " chunk: " +
                                                std::to_string(in.size()) + " bytes, " + std::to_string(count) +
@@ -210,9 +221,11 @@ Result<splat::SplatCloud> decodeChunk(std::span<const std::uint8_t> in, std::uin
     if (hash != fnv1a64(in.subspan(kChunkFileHeader)))
         return makeError(ErrorCode::Parse, "chunk content does not match its checksum at byte offset 24", path);
     splat::SplatCloud c;
+    c.shDegree = shDegree;
     c.resize(count);
+    c.shRest.resize(std::size_t(count) * rest);
     const std::uint8_t* p = in.data() + kChunkFileHeader;
-    for (std::uint32_t i = 0; i < count; ++i, p += kChunkFloatsPerSplat * 4) {
+    for (std::uint32_t i = 0; i < count; ++i, p += floats * 4) {
         float v[kChunkFloatsPerSplat];
         std::memcpy(v, p, sizeof v);
         c.positions[i] = {v[0], v[1], v[2]};
@@ -220,6 +233,7 @@ Result<splat::SplatCloud> decodeChunk(std::span<const std::uint8_t> in, std::uin
         c.rotations[i] = {v[6], v[7], v[8], v[9]};
         c.opacities[i] = v[10];
         c.colors[i] = {v[11], v[12], v[13]};
+        if (rest > 0) std::memcpy(c.shRest.data() + std::size_t(i) * rest, p + sizeof v, rest * 4);
     }
     SW_TRY(c.validate(path));
     return c;
@@ -232,7 +246,7 @@ Result<std::uint64_t> writeLodFolder(const LodTree& tree, const std::string& fol
     auto writer = LodFolderWriter::begin(folder);
     if (!writer) return writer.error();
     std::uint64_t total = 0;
-    for (const splat::SplatCloud& c : tree.chunks) total += kChunkFileHeader + c.size() * kChunkFloatsPerSplat * 4;
+    for (const splat::SplatCloud& c : tree.chunks) total += kChunkFileHeader + c.size() * chunkFloatsPerSplat(c.shDegree) * 4;
     SW_TRY(checkDiskSpace((*writer)->target(), total));
     const double chunkShare = extras.streamedSog ? 0.3 : 1.0;
     for (std::size_t leaf = 0; leaf < tree.leaves.size(); ++leaf) {
@@ -267,7 +281,7 @@ Result<splat::SplatCloud> FolderChunkSource::loadChunk(std::uint32_t leaf, std::
     const std::string path = chunkPath(leaf, level);
     auto bytes = readFileBytes(path);
     if (!bytes) return bytes.error();
-    return decodeChunk(*bytes, leaf, level, m_tree.leaves.at(leaf).levels.at(level).count, path);
+    return decodeChunk(*bytes, leaf, level, m_tree.leaves.at(leaf).levels.at(level).count, path, level == 0 ? m_tree.shDegree : 0);
 }
 
 Result<LodTree> readLodFolder(const std::string& folder, const Progress& progress) {

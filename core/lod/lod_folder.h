@@ -20,19 +20,23 @@ namespace sw::lod {
 
 inline constexpr const char* kLodManifest = "lod.json";
 inline constexpr int kLodFormatMajor = 1;
-inline constexpr int kLodFormatMinor = 0;
+inline constexpr int kLodFormatMinor = 1;  // 1.1: level-0 chunks may carry SH bands
 inline constexpr std::size_t kChunkFileHeader = 32;
-inline constexpr std::size_t kChunkFloatsPerSplat = 14;
+inline constexpr std::size_t kChunkFloatsPerSplat = 14;  // without SH bands
+// Floats per splat of a chunk holding SH bands of `shDegree`: 14 + 3·((d + 1)² − 1).
+constexpr std::size_t chunkFloatsPerSplat(int shDegree) { return kChunkFloatsPerSplat + 3 * std::size_t(splat::shRestCount(shDegree)); }
 
 // "chunks/<leaf>_<level>.swlc": the chunk's path inside the folder.
 std::string chunkFileName(std::size_t leaf, int level);
 
 // The text of lod.json for `tree` (its chunks need not be present).
 std::string lodManifestText(const LodTree& tree);
-// Encodes / decodes one chunk file; `path` names the file in errors.
+// Encodes / decodes one chunk file; `path` names the file in errors. A chunk's SH bands (its
+// shDegree) are written after the 14 floats of each splat; decodeChunk expects `shDegree`'s
+// (the manifest's for level 0, none for coarser levels; a 1.0 folder has none).
 std::vector<std::uint8_t> encodeChunk(const splat::SplatCloud& chunk, std::uint32_t leaf, std::uint32_t level);
 Result<splat::SplatCloud> decodeChunk(std::span<const std::uint8_t> bytes, std::uint32_t leaf, std::uint32_t level,
-                                      std::uint32_t count, const std::string& path);
+                                      std::uint32_t count, const std::string& path, int shDegree = 0);
 
 // What writeLodFolder writes beside lod.json and chunks/.
 struct LodFolderExtras {

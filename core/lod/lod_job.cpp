@@ -29,6 +29,7 @@ Result<splat::SplatCloud> readAllBlocks(SplatBlockSource& source, const Progress
         auto cat = [](auto& a, const auto& b) { a.insert(a.end(), b.begin(), b.end()); };
         cat(all.positions, block->positions), cat(all.rotations, block->rotations), cat(all.scales, block->scales);
         cat(all.opacities, block->opacities), cat(all.colors, block->colors);
+        if (block->shDegree > 0) all.shDegree = block->shDegree, cat(all.shRest, block->shRest);
         progress.report(double(all.size()) / double(std::max<std::size_t>(n, 1)), "reading the scan");
     }
 }
@@ -46,7 +47,7 @@ Result<LodBuildReport> buildLodFolder(const std::string& scan, const std::string
     auto t0 = std::chrono::steady_clock::now();
     progress.report(0.0, "reading the scan");
     LodBuildReport report;
-    auto source = openBlockSource(scan, report.droppedShDegree, progress.sub(0.0, 0.1));
+    auto source = openBlockSource(scan, report.shDegree, progress.sub(0.0, 0.1));
     if (!source) return source.error();
     report.splats = (*source)->count();
     if (report.splats == 0) return makeError(ErrorCode::InvalidInput, "the scan has no splats", scan);
@@ -56,11 +57,11 @@ Result<LodBuildReport> buildLodFolder(const std::string& scan, const std::string
         return e;
     };
 
-    if (report.splats * kBuildBytesPerSplat > std::uint64_t(settings.memoryMiB) * 1048576ull) {
+    if (report.splats * buildBytesPerSplat(report.shDegree) > std::uint64_t(settings.memoryMiB) * 1048576ull) {
         // Larger than the limit: built on disk, part by part, the chunks written as they come.
         auto writer = LodFolderWriter::begin(folder);
         if (!writer) return writer.error();
-        SW_TRY(checkDiskSpace((*writer)->target(), report.splats * 56 * 3));  // scratch, then the chunks
+        SW_TRY(checkDiskSpace((*writer)->target(), report.splats * (56 + 12 * std::uint64_t(splat::shRestCount(report.shDegree))) * 3));  // scratch, then the chunks
         DiskBuildReport disk;
         auto tree = buildLodTreeOnDisk(**source, settings, **writer, disk, progress.sub(0.0, extras.streamedSog ? 0.8 : 0.98));
         if (!tree) return named(tree.error());

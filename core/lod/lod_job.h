@@ -19,7 +19,7 @@ struct LodBuildReport {
     std::uint64_t splats = 0;
     std::size_t leaves = 0;
     std::vector<std::uint64_t> levelSplats;  // [levels] splats of every leaf at each level
-    int droppedShDegree = 0;  // the scan's SH degree: the LOD levels keep no SH bands (lod_tree.h)
+    int shDegree = 0;  // the scan's SH degree, kept by the level-0 chunks (the coarser levels keep none, lod_tree.h)
     std::uint64_t bytesWritten = 0;
     std::size_t parts = 0;  // parts built one at a time: 1 in memory, more when built on disk
     double readSeconds = 0.0, buildSeconds = 0.0, writeSeconds = 0.0;  // write: the Streamed SOG included

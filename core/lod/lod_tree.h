@@ -4,8 +4,9 @@
 // merges groups of `reduction` neighbouring splats of level l into one by moment matching
 // (merge.h), so a coarse level keeps the mass, centroid and second moment of the finest.
 // Every node records its bounds, splat count and splat spacing; every leaf level records its
-// count, spacing and error against the finest level. The chunks are SH-free splat clouds
-// (view-dependent colour is not carried by the LOD levels).
+// count, spacing and error against the finest level. The finest chunks keep the scan's SH bands
+// (an extraction cuts assets out at full detail); the coarser levels are SH-free (a merged splat's
+// view-dependent colour is not carried, and the renderer draws base colours only).
 #include <Eigen/Geometry>
 #include <cstdint>
 #include <vector>
@@ -50,6 +51,7 @@ struct LodTree {
     int levelCount = 0;
     int leafSize = 0;
     int reduction = 0;
+    int shDegree = 0;  // SH degree of the level-0 chunks (0: none); coarser levels carry none
     std::vector<LodNode> nodes;  // nodes[0] is the root
     std::vector<LodLeaf> leaves;
     // [leaves × levelCount] chunk clouds (index chunkIndex); empty when only the tree was read.

@@ -15,8 +15,7 @@ namespace fs = std::filesystem;
 
 LodTree singleChunkTree(splat::SplatCloud cloud) {
     SW_REQUIRE(!cloud.positions.empty(), "singleChunkTree needs at least one splat");
-    cloud.shDegree = 0;
-    cloud.shRest.clear();
+    cloud.normals.clear();
     Eigen::AlignedBox3f bounds;
     for (const Eigen::Vector3f& p : cloud.positions) bounds.extend(p);
     const std::uint64_t count = cloud.positions.size();

@@ -23,7 +23,8 @@
 namespace sw::lod {
 
 // The degenerate tree of a whole cloud: one node, one leaf, one level holding every splat
-// (SH bands dropped, as in every LOD chunk). The cloud must not be empty.
+// (its SH bands kept, as in every finest LOD chunk: the renderer ignores them, an extraction
+// keeps them; normals dropped). The cloud must not be empty.
 LodTree singleChunkTree(splat::SplatCloud cloud);
 
 // True when `path` is our LOD folder or its manifest (a folder holding lod.json, or lod.json).

@@ -82,10 +82,10 @@ sw_lod(build_disk_fills_scratch RC 2 ENV SW_TEST_DISK_FILLS_AFTER=3000000
 sw_lod(build_disk_fills_chunks RC 2 ENV SW_TEST_DISK_FILLS_AFTER=500000
   MATCH "error: .*build/chunks/[0-9]+_[0-9]\\.swlc: write failed \\(No space left on device\\)" ABSENT @O@/build NOLEFTOVER @O@
   ARGS lod-build ${LOD}/scene.ply -o @O@/build)
-# A real scan with SH bands (../shared/assets): built, the dropped bands said out loud.
+# A real scan with SH bands (../shared/assets): built, level 0 keeping the bands.
 set(_fruit "${SW_ASSETS}/splats/fruit_drops_minimal.ply")
 sw_lod(build_real_scan_sh RC 0 REQUIRES "${_fruit}" LABELS cli external
-  MATCH "lod-build: 4721 splats -> 8 leaves.*warning: the scan's spherical harmonics \\(degree 3\\) are not kept"
+  MATCH "lod-build: 4721 splats -> 8 leaves.*the scan's spherical harmonics \\(degree 3\\) are kept at level 0"
   EXISTS @O@/fruit/lod.json ARGS lod-build "${_fruit}" -o @O@/fruit --leaf-size 1000)
 # --memory-mb streams the view's chunks from the folder into a resident pool of that size.
 sw_lod(info_stream RC 0 MATCH "streamed in [0-9]+ frames into 64 MiB: [0-9.]+ MiB resident, 16 of 16 leaves drawn \\(0 coarser than selected\\), 20000 splats drawn"
@@ -94,3 +94,42 @@ sw_lod(info_stream_small_pool RC 0 MATCH "into 0.05 MiB: 0.0[0-9]+ MiB resident,
   ARGS lod-info ${LOD}/ok --camera 0,2,3 --memory-mb 0.05)
 sw_lod(info_memory_budget_zero RC 5 MATCH "error: .*ok: the memory budget is 0 bytes; the resident pool needs at least one chunk's room"
   NOMATCH "LOD folder" ARGS lod-info ${LOD}/ok --camera 0,2,3 --memory-mb 0)
+
+# lod-extract (issue 36 build item 5): the splats of lod_gen's scan inside a box (10 × 20 of its
+# 0.1-spaced grid: 2000 splats) cut out at full detail from the LOD folder, its lod.json, its
+# Streamed SOG and the plain file, into every format; errors are one line naming the file.
+set(_box 10.05,0.05,-1,20.05,2.05,1)
+sw_lod(extract_folder RC 0
+  MATCH "lod-extract: 2000 splats \\(SH degree 0\\) of 20000 in the box, from 4 of 16 leaves \\(12 skipped by their bounds\\).*wrote .*cut\\.ply"
+  EXISTS @O@/cut.ply ARGS lod-extract ${LOD}/ok --box ${_box} -o @O@/cut.ply)
+sw_lod(extract_manifest RC 0 MATCH "lod-extract: 2000 splats .* from 4 of 16 leaves" EXISTS @O@/cut.spz
+  ARGS lod-extract ${LOD}/ok/lod.json --box ${_box} -o @O@/cut.spz)
+sw_lod(extract_streamed_sog RC 0 MATCH "lod-extract: 2000 splats .* of 20000 in the box, from 4 of 16 leaves" EXISTS @O@/cut.sog
+  ARGS lod-extract ${LOD}/ok/streamed/lod-meta.json --box ${_box} -o @O@/cut.sog)
+sw_lod(extract_plain_file RC 0 MATCH "lod-extract: 2000 splats .* of 20000 in the box, from 1 of 1 leaves" EXISTS @O@/cut.glb
+  ARGS lod-extract ${LOD}/scene.ply --box ${_box} -o @O@/cut.glb)
+sw_lod(extract_splat RC 0 MATCH "lod-extract: 2000 splats" EXISTS @O@/cut.splat ARGS lod-extract ${LOD}/ok --box ${_box} -o @O@/cut.splat)
+sw_lod(extract_empty_region RC 5 MATCH "error: .*ok: the region holds no splats of the scan; nothing written" ABSENT @O@/cut.ply
+  ARGS lod-extract ${LOD}/ok --box 100,100,100,101,101,101 -o @O@/cut.ply)
+sw_lod(extract_over_limit RC 5
+  MATCH "error: .*ok: the region holds 2000 splats, more than the extraction limit of 1000; cut a smaller region or raise the splat limit"
+  ABSENT @O@/cut.ply ARGS lod-extract ${LOD}/ok --box ${_box} --splat-limit 1000 -o @O@/cut.ply)
+sw_lod(extract_over_input RC 5 MATCH "error: .*scene\\.ply: is an input of this job" EXISTS ${LOD}/scene.ply
+  ARGS lod-extract ${LOD}/scene.ply --box ${_box} -o ${LOD}/scene.ply)
+sw_lod(extract_into_scan_folder RC 5 MATCH "error: .*ok/cut\\.ply: the output lies inside the scan's folder" ABSENT ${LOD}/ok/cut.ply
+  ARGS lod-extract ${LOD}/ok --box ${_box} -o ${LOD}/ok/cut.ply)
+sw_lod(extract_bad_box RC 5 MATCH "error: --box '1,2,3' is not six numbers minx,miny,minz,maxx,maxy,maxz" ABSENT @O@/cut.ply
+  ARGS lod-extract ${LOD}/ok --box 1,2,3 -o @O@/cut.ply)
+sw_lod(extract_inverted_box RC 5 MATCH "error: --box '1,0,0,0,1,1' is not finite or has a minimum above its maximum"
+  ARGS lod-extract ${LOD}/ok --box 1,0,0,0,1,1 -o @O@/cut.ply)
+sw_lod(extract_unknown_format RC 4 MATCH "error: .*cut\\.obj: unknown output extension '\\.obj'" ABSENT @O@/cut.obj
+  ARGS lod-extract ${LOD}/ok --box ${_box} -o @O@/cut.obj)
+sw_lod(extract_missing_scan RC 2 MATCH "error: .*no_such\\.ply" ABSENT @O@/cut.ply
+  ARGS lod-extract ${LOD}/no_such.ply --box ${_box} -o @O@/cut.ply)
+sw_lod(extract_broken_chunk RC 3 MATCH "error: .*truncated/chunks/1_0\\.swlc: truncated chunk" ABSENT @O@/cut.ply
+  ARGS lod-extract ${LOD}/truncated --box -100,-100,-100,100,100,100 -o @O@/cut.ply)
+# A scan with SH bands of degree 2: its LOD folder's level 0 keeps them, and so does the cut.
+sw_lod(extract_sh RC 0 MATCH "lod-extract: 2000 splats \\(SH degree 2\\) of 20000 in the box" EXISTS @O@/cut.ply
+  ARGS lod-extract ${LOD}/sh_lod --box ${_box} -o @O@/cut.ply)
+sw_lod(build_sh RC 0 MATCH "lod-build: 20000 splats .*spherical harmonics \\(degree 2\\) are kept at level 0" EXISTS @O@/sh/lod.json
+  ARGS lod-build ${LOD}/sh.ply -o @O@/sh --leaf-size 2000 --levels 3 --no-streamed-sog)

@@ -87,11 +87,18 @@ int main(int argc, char** argv) {
     const fs::path ok = g_out / "ok";
     if (auto bytes = sw::lod::writeLodFolder(*tree, ok.string(), {}, {true, {}}); !bytes) fail(bytes.error().toString());
 
+    // The same scan with SH bands of degree 2, and its LOD folder: level 0 keeps them.
+    const sw::splat::SplatCloud sh = sw::lod::test::withSh(scene, 2);
+    check(sw::formats::writePly((g_out / "sh.ply").string(), sh));
+    auto shTree = sw::lod::buildLodTree(sh, s);
+    if (!shTree) fail(shTree.error().toString());
+    if (auto bytes = sw::lod::writeLodFolder(*shTree, (g_out / "sh_lod").string()); !bytes) fail(bytes.error().toString());
+
     const fs::path truncated = copyOf(ok, "truncated") / sw::lod::chunkFileName(1, 0);
     fs::resize_file(truncated, fs::file_size(truncated) - 7);
     fs::remove(copyOf(ok, "missing") / sw::lod::chunkFileName(2, 1));
     replaceIn(copyOf(ok, "outside") / sw::lod::kLodManifest, "\"" + sw::lod::chunkFileName(0, 0) + "\"", "\"../secret.swlc\"");
-    replaceIn(copyOf(ok, "v2") / sw::lod::kLodManifest, "\"version\": \"1.0\"", "\"version\": \"2.0\"");
+    replaceIn(copyOf(ok, "v2") / sw::lod::kLodManifest, "\"version\": \"1.1\"", "\"version\": \"2.0\"");
     sw::splat::SplatCloud bad = tree->chunk(0, 1);
     bad.positions[2].y() = std::numeric_limits<float>::quiet_NaN();
     const auto bytes = sw::lod::encodeChunk(bad, 0, 1);

@@ -7,6 +7,7 @@ sw_core_test(lod_sort SOURCES core/tst_lod_sort.cpp LIBS sw::lod)
 sw_core_test(lod_scan_set SOURCES core/tst_lod_scan_set.cpp LIBS sw::lod sw::formats)
 sw_core_test(lod_disk SOURCES core/tst_lod_disk.cpp LIBS sw::lod sw::formats)
 sw_core_test(lod_streamed_sog SOURCES core/tst_lod_streamed_sog.cpp LIBS sw::lod sw::formats)
+sw_core_test(lod_extract SOURCES core/tst_lod_extract.cpp LIBS sw::lod sw::formats)
 # PlayCanvas's Streamed SOG and a real SOG of ../shared/assets/scans (registered only where they are).
 if(EXISTS "${SW_ASSETS}/scans/PROVENANCE.txt")
   sw_core_test(lod_streamed_scan SOURCES core/tst_lod_streamed_scan.cpp LIBS sw::lod sw::formats LABELS external)

@@ -32,4 +32,14 @@ inline splat::SplatCloud stripScene(float length, float width, float step, unsig
     return c;
 }
 
+// `cloud` with SH bands of `degree`, each coefficient uniform in [−0.3, 0.3].
+inline splat::SplatCloud withSh(splat::SplatCloud cloud, int degree, unsigned seed = 13) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> u(-0.3f, 0.3f);
+    cloud.shDegree = degree;
+    cloud.shRest.resize(cloud.size() * std::size_t(splat::shRestCount(degree)) * 3);
+    for (float& v : cloud.shRest) v = u(rng);
+    return cloud;
+}
+
 }  // namespace sw::lod::test

@@ -222,7 +222,7 @@ TEST_CASE("a chunk folder that links outside the scan's folder is refused; a lin
 
 TEST_CASE("a higher major version is refused, a higher minor one is read") {
     const std::string dir = written("version");
-    replaceIn(dir + "/lod.json", "\"version\": \"1.0\"", "\"version\": \"2.0\"");
+    replaceIn(dir + "/lod.json", "\"version\": \"1.1\"", "\"version\": \"2.0\"");
     const sw::Error e = readError(dir);
     CHECK(e.code == sw::ErrorCode::Unsupported);
     CHECK(e.message == "format version 2.0 is newer than this program reads (1.x)");

@@ -54,7 +54,7 @@ ViewPlan settle(ScanSet& set, const View& view) {
 
 }  // namespace
 
-TEST_CASE("a single cloud is one leaf with one level holding every splat, SH dropped") {
+TEST_CASE("a single cloud is one leaf with one level holding every splat, SH kept") {
     sw::splat::SplatCloud cloud = test::stripScene(2.0f, 1.0f, 0.1f, 3);
     cloud.shDegree = 1;
     cloud.shRest.assign(cloud.size() * 3 * 3, 0.25f);
@@ -67,8 +67,8 @@ TEST_CASE("a single cloud is one leaf with one level holding every splat, SH dro
     CHECK(tree.leaves[0].levels.at(0).count == cloud.size());
     CHECK(tree.leaves[0].levels[0].spacing == doctest::Approx(splatSpacing(tree.leaves[0].bounds, cloud.size())));
     CHECK(tree.chunk(0, 0).positions == cloud.positions);
-    CHECK(tree.chunk(0, 0).shDegree == 0);
-    CHECK(tree.chunk(0, 0).shRest.empty());
+    CHECK(tree.chunk(0, 0).shDegree == 1);
+    CHECK(tree.chunk(0, 0).shRest == cloud.shRest);
     for (const Eigen::Vector3f& p : cloud.positions) CHECK(tree.leaves[0].bounds.contains(p));
 }
 

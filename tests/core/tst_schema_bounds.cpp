@@ -18,6 +18,7 @@
 #include "core/destruct/weapon_profile.h"
 #include "core/foliage/foliage_settings.h"
 #include "core/geometry/import.h"
+#include "core/lod/extract.h"
 #include "core/lod/lod_tree.h"
 #include "core/lod/resident_pool.h"
 #include "core/lod/selection.h"
@@ -108,6 +109,7 @@ TEST_CASE("every settings field at its bounds round-trips and one step outside i
     bounds += walk(lod::lodSchema());
     bounds += walk(lod::selectionSchema());
     bounds += walk(lod::streamSchema());
+    bounds += walk(lod::extractSchema());
 #ifdef SW_HAVE_TRAIN
     bounds += walk(train::trainSchema());
 #endif

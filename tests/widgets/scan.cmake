@@ -12,3 +12,11 @@ target_compile_definitions(tst_editor_scan PRIVATE SW_TEST_OUTPUT_DIR="${SW_OUT}
 sw_apply_warnings(tst_editor_scan)
 add_test(NAME editor_scan COMMAND tst_editor_scan)
 set_tests_properties(editor_scan PROPERTIES LABELS "gl;widgets" TIMEOUT 300 ENVIRONMENT "QT_QPA_PLATFORM=xcb")
+# Cutting an asset out of a scan: Crop Box, Extract to Cloud and Export Extract on a generated LOD folder.
+add_executable(tst_editor_scancut widgets/tst_editor_scancut.cpp)
+set_target_properties(tst_editor_scancut PROPERTIES AUTOMOC ON)
+target_link_libraries(tst_editor_scancut PRIVATE sw::editor sw::lod sw::formats Qt6::Test)
+target_compile_definitions(tst_editor_scancut PRIVATE SW_TEST_OUTPUT_DIR="${SW_OUT}")
+sw_apply_warnings(tst_editor_scancut)
+add_test(NAME editor_scancut COMMAND tst_editor_scancut)
+set_tests_properties(editor_scancut PROPERTIES LABELS "gl;widgets" TIMEOUT 300 ENVIRONMENT "QT_QPA_PLATFORM=xcb")
