@@ -5,11 +5,14 @@
 // scan's images (RGB, 8 bits, the squared error summed over every view) says which is closer at
 // its splat count.
 // Usage: bench_lod_psnr <scan> <lod folder> [--other l1.ply,l2.ply,...] [--views 6]
-//                       [--width 640] [--height 400] [--png-dir dir] [--spz]
+//                       [--width 640] [--height 400] [--png-dir dir] [--spz] [--crop f]
 // --other lists the other tool's levels coarsest last (its level k beside our level k); --png-dir
 // writes view 0 of every cloud (the finest, ours_<k>, other_<k>). --spz passes every cloud (the
 // scan, ours and the other's) through SPZ v4 before drawing: for other levels that were carried
-// to this machine as SPZ, so that each side pays the same quantisation.
+// to this machine as SPZ, so that each side pays the same quantisation. --crop f keeps, of every
+// cloud, the splats whose centre lies in the middle f × f of the scan's ground square (x, y): a
+// smaller drawing of the same comparison where the renderer is slow (llvmpipe).
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -135,6 +138,7 @@ int main(int argc, char** argv) {
     std::string pngDir;
     int views = 6, width = 640, height = 400;
     bool spz = false;
+    float crop = 1.0f;
     for (int i = 3; i < argc; ++i) {
         const std::string a = argv[i];
         const bool more = i + 1 < argc;
@@ -143,6 +147,7 @@ int main(int argc, char** argv) {
         else if (a == "--height" && more) height = std::atoi(argv[++i]);
         else if (a == "--png-dir" && more) pngDir = argv[++i];
         else if (a == "--spz") spz = true;
+        else if (a == "--crop" && more) crop = std::clamp(static_cast<float>(std::atof(argv[++i])), 0.01f, 1.0f);
         else if (a == "--other" && more) {
             for (char* t = std::strtok(argv[++i], ","); t; t = std::strtok(nullptr, ",")) others.emplace_back(t);
         } else return fail("unknown option " + a);
@@ -151,8 +156,25 @@ int main(int argc, char** argv) {
     if (!context) return fail(context.error().toString());
     auto scan = formats::readSplatCloud(scanPath);
     if (!scan) return fail(scan.error().toString());
-    // Every cloud as drawn: through SPZ when asked.
-    const auto prepare = [spz](splat::SplatCloud& cloud) -> Status {
+    Eigen::AlignedBox3f bounds;
+    for (const Eigen::Vector3f& p : scan->positions) bounds.extend(p);
+    Eigen::AlignedBox3f keep = bounds;
+    keep.min().head<2>() = bounds.center().head<2>() - 0.5f * crop * bounds.sizes().head<2>();
+    keep.max().head<2>() = bounds.center().head<2>() + 0.5f * crop * bounds.sizes().head<2>();
+    // Every cloud as drawn: cropped, and through SPZ when asked.
+    const auto prepare = [spz, crop, keep](splat::SplatCloud& cloud) -> Status {
+        if (crop < 1.0f) {
+            splat::SplatCloud kept;
+            for (std::size_t i = 0; i < cloud.size(); ++i) {
+                if (!keep.contains(cloud.positions[i])) continue;
+                kept.positions.push_back(cloud.positions[i]);
+                kept.rotations.push_back(cloud.rotations[i]);
+                kept.scales.push_back(cloud.scales[i]);
+                kept.opacities.push_back(cloud.opacities[i]);
+                kept.colors.push_back(cloud.colors[i]);
+            }
+            cloud = std::move(kept);
+        }
         if (!spz) return {};
         auto round = throughSpz(cloud);
         if (!round) return round.error();
@@ -163,9 +185,7 @@ int main(int argc, char** argv) {
     auto source = lod::openScanSource(folder);
     if (!source) return fail(source.error().toString());
     const lod::LodTree& tree = (*source)->tree();
-    Eigen::AlignedBox3f bounds;
-    for (const Eigen::Vector3f& p : scan->positions) bounds.extend(p);
-    const auto cams = cameras(bounds, views, float(width) / float(height));
+    const auto cams = cameras(keep, views, float(width) / float(height));
     std::printf("scan: %zu splats; %s, %dx%d, %d views%s\n", scan->size(), (*context)->rendererName().c_str(), width, height,
                 views, spz ? "; every cloud through SPZ v4" : "");
     const auto t0 = std::chrono::steady_clock::now();
