@@ -69,6 +69,13 @@ public:
     // memory budget of 0. A changed memory budget or loader count makes the pool again.
     Status setSettings(const ScanSettings& settings);
     const ScanSettings& settings() const { return m_settings; }
+    // The most bytes the render side can hold (its GPU pool's largest storage block; 0: no
+    // limit). The resident pool's budget is the memory budget capped by it; a change of the
+    // capped budget makes the pool again.
+    Status setByteCap(std::uint64_t cap);
+    std::uint64_t byteCap() const { return m_byteCap; }
+    // The resident pool's byte budget: the memory budget, no more than byteCap().
+    std::uint64_t poolByteBudget() const;
 
     // One frame: selectLevels for every view over every scan, then ResidentPool::update with
     // all of them. Empty when no scan is open.
@@ -82,11 +89,13 @@ public:
 
 private:
     Status rebuildPool();
+    static std::uint64_t capped(std::uint64_t budget, std::uint64_t cap) { return cap > 0 && budget > cap ? cap : budget; }
 
     std::vector<Scan> m_scans;
     ScanSettings m_settings;
     std::unique_ptr<ResidentPool> m_pool;
     std::uint64_t m_generation = 0;
+    std::uint64_t m_byteCap = 0;
 };
 
 }  // namespace sw::lod
