@@ -81,6 +81,10 @@ public:
     // all of them. Empty when no scan is open.
     Result<std::vector<ViewPlan>> plan(const std::vector<View>& views);
 
+    // The render side lost what it uploaded (its GL context went): the pool is made again, so
+    // every chunk loads and uploads anew.
+    Status reloadPool() { return rebuildPool(); }
+
     ResidentPool* pool() { return m_pool.get(); }  // null while no scan is open
     const ResidentPool* pool() const { return m_pool.get(); }
     // Bumped whenever the pool is made again: a renderer drops what it uploaded from the old one.
