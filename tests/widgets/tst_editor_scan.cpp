@@ -245,7 +245,7 @@ void TestEditorScan::openScanDrawsSplatsAndHud() {
     window.findChild<QAction*>("actionLodFalseColour")->trigger();
     QVERIFY(view->lodFalseColour());
     const QImage coloured = view->renderToImage();
-    QVERIFY2(differingShare(coloured, image) > 0.05, qPrintable(QString::number(differingShare(coloured, image))));
+    QVERIFY2(differingShare(coloured, image) > 4 * sw::test::kMaxDifferingShare, qPrintable(QString::number(differingShare(coloured, image))));
 
     // Floating and re-docking the viewport recreates its GL context: the scans draw on, the same.
     QSignalSpy errors(view, &Viewport::renderError);
