@@ -4433,8 +4433,8 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
         <translation>(сверх бюджета: самые грубые уровни)</translation>
     </message>
     <message>
-        <source>After the cull %1 (counted every 16th frame)</source>
-        <translation>После отсечения %1 (подсчёт каждый 16-й кадр)</translation>
+        <source>After the cull %1 (counted on every 16th frame and a new draw list)</source>
+        <translation>После отсечения %1 (подсчёт каждый 16-й кадр и при новом списке отрисовки)</translation>
     </message>
     <message>
         <source>Levels %1</source>

@@ -25,7 +25,7 @@ void ScanHud::showStats(const Viewport::ScanStats& stats) {
                                          locale.toString(qulonglong(stats.splatsSelected)));
     if (stats.overBudget) text += QLatin1Char(' ') + tr("(over budget: coarsest levels)");
     if (stats.splatsVisible >= 0)
-        text += QLatin1Char('\n') + tr("After the cull %1 (counted every 16th frame)")
+        text += QLatin1Char('\n') + tr("After the cull %1 (counted on every 16th frame and a new draw list)")
                                         .arg(locale.toString(qlonglong(stats.splatsVisible)));
     QStringList levels;  // the draw list's splats by level, finest first
     for (std::size_t l = 0; l < stats.levelSplats.size(); ++l)

@@ -220,7 +220,8 @@ public:
         std::size_t pendingChunks = 0;     // wanted but not drawable yet (queued, loading, uploading)
         std::uint64_t splatsSelected = 0;  // splats of the levels the selection chose
         std::uint64_t splatsDrawn = 0;     // splats of the chunks drawn, submitted before the cull
-        std::int64_t splatsVisible = -1;   // left after the GPU's cull, read back every 16th frame (−1: not yet)
+        std::int64_t splatsVisible = -1;   // left after the GPU's cull (−1: not yet), read back
+                                           // every 16th frame and on a new draw list
         std::vector<std::uint64_t> levelSplats;  // [level] splats of the draw list at each level
         std::uint64_t gpuUsedBytes = 0;    // the GPU pool's slots in use
         std::uint64_t gpuCapacityBytes = 0;  // its fixed size

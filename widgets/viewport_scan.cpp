@@ -47,7 +47,8 @@ namespace sw::widgets {
 
 namespace {
 
-// The splats left after the GPU's cull are read back (a stall) on every this many scan frames.
+// The splats left after the GPU's cull are read back (a stall) on every this many scan frames,
+// and on a frame whose draw list holds another number of splats than the last counted one.
 constexpr std::uint64_t kCountEvery = 16;
 
 }  // namespace
@@ -59,6 +60,7 @@ struct ScanView {
     std::uint64_t poolBytes = 0;                     // its GPU pool's bytes
     std::uint64_t maxBlock = 0;                      // the context's largest storage block
     std::uint64_t cappedBudget = 0;                  // the budget last reported as capped
+    std::uint64_t countedSplats = ~std::uint64_t{0};  // the draw list's splats at the last count
     bool broken = false;                             // creating it failed in this context (reported)
     bool framed = false;
     bool tickQueued = false;
@@ -179,20 +181,23 @@ Status Viewport::drawScansInto(unsigned framebuffer, int width, int height) {
     SW_TRY(sv.renderer->sync(pool));
     const std::vector<lod::DrawItem> list = pool.drawList(plan.selection);
     ScanStats& stats = m_impl->scanStats;
+    stats.levelSplats.clear();
+    std::uint64_t listSplats = 0;
+    for (const lod::DrawItem& item : list) {
+        if (stats.levelSplats.size() <= item.key.level) stats.levelSplats.resize(item.key.level + 1, 0);
+        stats.levelSplats[item.key.level] += item.chunk->splats.size();
+        listSplats += item.chunk->splats.size();
+    }
     render::ScanDrawSettings s;
     s.width = std::max(width, 1);
     s.height = std::max(height, 1);
     s.background = m_impl->background == Background::Grey ? render::Background::Grey : render::Background::Black;
     s.levelColors = m_impl->lodFalseColour;
-    s.countSplats = stats.frames % kCountEvery == 0;
+    s.countSplats = stats.frames % kCountEvery == 0 || listSplats != sv.countedSplats;
+    if (s.countSplats) sv.countedSplats = listSplats;
     const float aspect = float(s.width) / float(s.height);
     auto drawn = sv.renderer->draw(camera.view(), camera.projection(aspect), list, s, framebuffer);
     if (!drawn) return drawn.error();
-    stats.levelSplats.clear();
-    for (const lod::DrawItem& item : list) {
-        if (stats.levelSplats.size() <= item.key.level) stats.levelSplats.resize(item.key.level + 1, 0);
-        stats.levelSplats[item.key.level] += item.chunk->splats.size();
-    }
     stats.splatsDrawn = drawn->splatsSubmitted;
     if (drawn->splatsDrawn >= 0) stats.splatsVisible = drawn->splatsDrawn;
     const render::ScanPoolStats gpu = sv.renderer->poolStats();
