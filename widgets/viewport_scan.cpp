@@ -1,24 +1,3 @@
-// Viewport's scans (issue 36 item 5): the per-frame streaming loop over the open scans and the
-// draw step. The draw step is ScanChunkRenderer, one small class: uploads issued with a GL fence,
-// the fences that have landed, a draw of the draw list. This one assembles the drawable chunks
-// into one cloud only when the draw list changes and draws it through the splat path
-// (SplatRenderer via render::previewModelFromCloud); a GPU renderer of the pool's chunks takes
-// its place behind the same three calls.
-#include <QOpenGLContext>
-#include <QOpenGLExtraFunctions>
-#include <QTimer>
-#include <chrono>
-#include <cmath>
-#include <numbers>
-#include <unordered_map>
-
-#include "core/foundation/log.h"
-#include "core/lod/scan_set.h"
-#include "core/render/cloud_preview.h"
-#include "widgets/scan_hud.h"
-#include "widgets/viewport.h"
-#include "widgets/viewport_impl.h"
-
 // Viewport's scans (issue 36 item 5): the per-frame streaming loop over the open scans, drawn by
 // the GPU scan renderer (core/render/scan_renderer.h) in the viewport's context. Per frame: the
 // ScanSet plans the view, the renderer syncs with the pool (uploads with a fence each, fences
