@@ -3,6 +3,7 @@
 // ScanSet plans the view, the renderer syncs with the pool (uploads with a fence each, fences
 // that have landed), and the pool's draw list is drawn: cull, sort and draw on the GPU, so the
 // CPU work of a frame is one pair of numbers per drawn chunk, not per splat.
+#include <QCoreApplication>
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
 #include <QTimer>
@@ -44,6 +45,42 @@ struct ScanView {
     bool framed = false;
     bool tickQueued = false;
 
+    // The renderer for the current context and pool (context current): the budget capped at the
+    // context's largest storage block (the Log told once), made again for a new pool or budget,
+    // and the pool loaded anew when the context went and took the uploads with it.
+    Status prepare(QOpenGLContext* ctx) {
+        lod::ScanSet& set = *scans;
+        if (maxBlock == 0) {
+            GLint64 largest = 0;
+            ctx->extraFunctions()->glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &largest);
+            maxBlock = std::uint64_t(std::max<GLint64>(largest, 0));
+        }
+        if (set.byteCap() != maxBlock) SW_TRY(set.setByteCap(maxBlock));
+        const std::uint64_t budget = set.settings().stream.pool().byteBudget;
+        if (budget > set.poolByteBudget() && cappedBudget != budget) {
+            cappedBudget = budget;
+            const double mib = 1.0 / 1048576.0;
+            SW_LOG_WARN(QCoreApplication::translate("sw::widgets::Viewport",
+                                                    "Scan: the memory budget of %1 MB is more than this GPU holds in "
+                                                    "one block; streaming within %2 MB")
+                            .arg(double(budget) * mib, 0, 'f', 0)
+                            .arg(double(set.poolByteBudget()) * mib, 0, 'f', 0)
+                            .toStdString());
+        }
+        if (!renderer && generation == set.generation()) SW_TRY(set.reloadPool());  // after a float or re-dock
+        if (renderer && generation == set.generation() && poolBytes == set.poolByteBudget()) return {};
+        release();
+        auto made = render::ScanRenderer::create(
+            [ctx](const char* name) { return reinterpret_cast<void*>(ctx->getProcAddress(name)); }, set.poolByteBudget());
+        if (!made) {
+            broken = true;
+            return made.error();
+        }
+        renderer = std::move(*made);
+        generation = set.generation();
+        poolBytes = set.poolByteBudget();
+        return {};
+    }
     void release() {
         if (renderer) renderer->release();
         renderer.reset();
@@ -112,41 +149,10 @@ Status Viewport::drawScansInto(unsigned framebuffer, int width, int height) {
     const auto start = std::chrono::steady_clock::now();
     ScanView& sv = *m_impl->scan;
     lod::ScanSet& set = *sv.scans;
-    QOpenGLContext* ctx = context();
-    if (sv.maxBlock == 0) {  // the context's largest storage block caps the GPU pool and the budget
-        GLint64 maxBlock = 0;
-        ctx->extraFunctions()->glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
-        sv.maxBlock = std::uint64_t(std::max<GLint64>(maxBlock, 0));
-    }
-    if (set.byteCap() != sv.maxBlock) SW_TRY(set.setByteCap(sv.maxBlock));
-    const std::uint64_t budget = set.settings().stream.pool().byteBudget;
-    if (budget > set.poolByteBudget() && sv.cappedBudget != budget) {
-        sv.cappedBudget = budget;
-        const double mib = 1.0 / 1048576.0;
-        SW_LOG_WARN(tr("Scan: the memory budget of %1 MB is more than this GPU holds in one block; "
-                       "streaming within %2 MB")
-                        .arg(double(budget) * mib, 0, 'f', 0)
-                        .arg(double(set.poolByteBudget()) * mib, 0, 'f', 0)
-                        .toStdString());
-    }
-    if (!sv.renderer && sv.generation == set.generation()) {
-        // The context went (float, re-dock) and took the uploads with it: load the pool anew.
-        SW_TRY(set.reloadPool());
-    }
-    if (!sv.renderer || sv.generation != set.generation() || sv.poolBytes != set.poolByteBudget()) {
-        if (sv.broken) return {};  // reported once for this context
-        sv.release();
-        auto renderer = render::ScanRenderer::create(
-            [ctx](const char* name) { return reinterpret_cast<void*>(ctx->getProcAddress(name)); }, set.poolByteBudget());
-        if (!renderer) {
-            sv.broken = true;
-            return renderer.error();
-        }
-        sv.renderer = std::move(*renderer);
-        sv.generation = set.generation();
-        sv.poolBytes = set.poolByteBudget();
-        m_impl->scanStats.failedChunks = 0;
-    }
+    if (sv.broken) return {};  // creating the renderer failed in this context (reported)
+    const std::uint64_t generation = sv.generation;
+    SW_TRY(sv.prepare(context()));
+    if (sv.generation != generation) m_impl->scanStats.failedChunks = 0;  // a new pool, its own failures
     if (!set.pool()) return makeError(ErrorCode::InvalidInput, "no resident pool for the open scans");
     lod::ResidentPool& pool = *set.pool();
     const render::Camera& camera = m_impl->camera;
