@@ -3,7 +3,10 @@
 // quality preset and the budgets change what is drawn (a tiny budget gives a coarser picture, not
 // an error); a corrupt lod.json is one error line naming it and the editor stays usable; a single
 // PLY is one chunk always resident; Build LOD… writes a folder and opens it, a folder of the
-// user's files is refused with the dialog left open; the fly camera moves the eye with keys.
+// user's files is refused with the dialog left open; the fly camera moves the eye with keys. The
+// GPU scan renderer draws what the former path (the drawn chunks joined into one cloud for the
+// splat renderer) drew, within the golden metric; false colour changes the picture; a re-dock
+// draws again; a memory budget below the coarsest levels draws what fits.
 #include <QAction>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -245,7 +248,7 @@ void TestEditorScan::openScanDrawsSplatsAndHud() {
     QVERIFY(!hud->isVisible());
     hudAction->trigger();
     QVERIFY(hud->isVisible());
-    // False colour: the assembled cloud takes its level colours (finest red): another picture.
+    // False colour: each chunk in its level colour (scanLevelColor, finest white): another picture.
     window.findChild<QAction*>("actionLodFalseColour")->trigger();
     QVERIFY(view->lodFalseColour());
     const QImage coloured = view->renderToImage();
