@@ -2375,8 +2375,8 @@ Restore them? (Discard deletes the autosave; the project file stays as it was sa
         <translation>&amp;Цвета уровней LOD</translation>
     </message>
     <message>
-        <source>Draws each chunk of a scan in the colour of its level of detail: the finest red, then orange, yellow, green, cyan, blue</source>
-        <translation>Рисует каждый чанк скана цветом его уровня детализации: самый подробный красным, затем оранжевым, жёлтым, зелёным, голубым, синим</translation>
+        <source>Draws each chunk of a scan in the colour of its level of detail: the finest white, then red, orange, yellow, green, cyan, blue, magenta</source>
+        <translation>Рисует каждый чанк скана цветом его уровня детализации: самый подробный белым, затем красным, оранжевым, жёлтым, зелёным, голубым, синим, пурпурным</translation>
     </message>
     <message>
         <source>Scan</source>
@@ -4347,6 +4347,10 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
 <context>
     <name>sw::widgets::Viewport</name>
     <message>
+        <source>Scan: the memory budget of %1 MB is more than this GPU holds in one block; streaming within %2 MB</source>
+        <translation>Скан: бюджет памяти %1 МБ больше, чем этот GPU вмещает в одном блоке; потоковая загрузка в пределах %2 МБ</translation>
+    </message>
+    <message>
         <source>The floater mask has %1 flags for %2 splats; it is ignored.</source>
         <translation>Маска флоатеров содержит %1 флагов для %2 сплатов; она не используется.</translation>
     </message>
@@ -4481,16 +4485,28 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
         <translation>Чанки: готово %1, в очереди %2</translation>
     </message>
     <message>
-        <source>Splats %1 drawn of %2 selected</source>
-        <translation>Сплаты: нарисовано %1 из %2 выбранных</translation>
+        <source>Splats %1 submitted of %2 selected</source>
+        <translation>Сплаты: отправлено %1 из %2 выбранных</translation>
     </message>
     <message>
         <source>(over budget: coarsest levels)</source>
         <translation>(сверх бюджета: самые грубые уровни)</translation>
     </message>
     <message>
-        <source>Frame %1 ms</source>
-        <translation>Кадр %1 мс</translation>
+        <source>After the cull %1 (counted on every 16th frame and a new draw list)</source>
+        <translation>После отсечения %1 (подсчёт каждый 16-й кадр и при новом списке отрисовки)</translation>
+    </message>
+    <message>
+        <source>Levels %1</source>
+        <translation>Уровни %1</translation>
+    </message>
+    <message>
+        <source>GPU pool %1 / %2 MB</source>
+        <translation>Пул GPU %1 / %2 МБ</translation>
+    </message>
+    <message>
+        <source>Frame %1 ms (CPU wall time)</source>
+        <translation>Кадр %1 мс (время CPU по часам)</translation>
     </message>
     <message numerus="yes">
         <source>%n chunk(s) failed to load</source>

@@ -211,22 +211,29 @@ public:
 
     // --- Scans (widgets/viewport_scan.cpp) ---
     // While `scans` holds a scan, the viewport draws the scans instead of the mesh or the splat
-    // model. Each frame, for the view: the uploads of earlier frames whose fence has landed are
-    // reported (ResidentPool::fenceSignalled), the ScanSet plans the frame (selectLevels, then
-    // the pool's update), the pool's new uploads are issued with a fence, and the draw list is
-    // drawn. While chunks are still streaming in, frames keep coming. The scans are shared
-    // with the editor's Scan dock, which changes their settings (call scansChanged()).
+    // model, through the GPU scan renderer (core/render/scan_renderer.h) made in the viewport's
+    // context with a pool of the stream budget's bytes (capped at the context's largest storage
+    // block; the resident pool then gets no more, and the Log says so once). Each frame, for the
+    // view: the ScanSet plans the frame (selectLevels, then the pool's update), the renderer
+    // syncs with the pool (uploads with a fence, the fences that have landed) and draws the draw
+    // list (cull, sort, draw on the GPU). While chunks are still streaming in, frames keep
+    // coming. The scans are shared with the editor's Scan dock, which changes their settings
+    // (call scansChanged()).
     struct ScanStats {
         std::uint64_t residentBytes = 0;   // the pool's resident bytes
-        std::uint64_t budgetBytes = 0;     // its memory budget
+        std::uint64_t budgetBytes = 0;     // its memory budget (capped as above)
         std::size_t drawableChunks = 0;    // of the chunks the view wants, drawable now
         std::size_t pendingChunks = 0;     // wanted but not drawable yet (queued, loading, uploading)
         std::uint64_t splatsSelected = 0;  // splats of the levels the selection chose
-        std::uint64_t splatsDrawn = 0;     // splats of the chunks drawn
-        std::vector<std::uint64_t> levelSplats;  // [level] splats drawn at each level
+        std::uint64_t splatsDrawn = 0;     // splats of the chunks drawn, submitted before the cull
+        std::int64_t splatsVisible = -1;   // left after the GPU's cull (−1: not yet), read back
+                                           // every 16th frame and on a new draw list
+        std::vector<std::uint64_t> levelSplats;  // [level] splats of the draw list at each level
+        std::uint64_t gpuUsedBytes = 0;    // the GPU pool's slots in use
+        std::uint64_t gpuCapacityBytes = 0;  // its fixed size
         bool overBudget = false;           // the coarsest levels alone exceed the splat budget
         std::size_t failedChunks = 0;      // chunks that could not be read (ResidentPool::failures)
-        double frameMs = 0.0;              // the last scan frame, plan and draw
+        double frameMs = 0.0;              // the last scan frame on the CPU (wall time), plan and draw
         std::uint64_t frames = 0;          // scan frames drawn since setScans
     };
     void setScans(std::shared_ptr<sw::lod::ScanSet> scans);  // nullptr: none
@@ -234,12 +241,12 @@ public:
     // The scans or their settings changed: redraw (the first scan frames the view).
     void scansChanged();
     const ScanStats& scanStats() const;
-    // Each chunk drawn in a colour of its level (level 0, the finest, red; then orange, yellow,
-    // green, cyan, blue, violet, pink).
+    // Each chunk drawn in a colour of its level (render::scanLevelColor: level 0, the finest,
+    // white; then red, orange, yellow, green, cyan, blue, magenta).
     void setLodFalseColour(bool on);
     bool lodFalseColour() const;
     // The heads-up display over the scans: resident MB / budget, chunks drawable / pending,
-    // splats drawn, frame ms (a label named "scanHud").
+    // splats submitted and after the cull, GPU pool use, frame ms (a label named "scanHud").
     void setHudVisible(bool on);
     bool hudVisible() const;
     QString hudText() const;

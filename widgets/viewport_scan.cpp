@@ -1,161 +1,100 @@
-// Viewport's scans (issue 36 item 5): the per-frame streaming loop over the open scans and the
-// draw step. The draw step is ScanChunkRenderer, one small class: uploads issued with a GL fence,
-// the fences that have landed, a draw of the draw list. This one assembles the drawable chunks
-// into one cloud only when the draw list changes and draws it through the splat path
-// (SplatRenderer via render::previewModelFromCloud); a GPU renderer of the pool's chunks takes
-// its place behind the same three calls.
+// Viewport's scans (issue 36 item 5): the per-frame streaming loop over the open scans, drawn by
+// the GPU scan renderer (core/render/scan_renderer.h) in the viewport's context. Per frame: the
+// ScanSet plans the view, the renderer syncs with the pool (uploads with a fence each, fences
+// that have landed), and the pool's draw list is drawn: cull, sort and draw on the GPU, so the
+// CPU work of a frame is one pair of numbers per drawn chunk, not per splat.
+#include <QCoreApplication>
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
 #include <QTimer>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <numbers>
-#include <unordered_map>
 
 #include "core/foundation/log.h"
 #include "core/lod/scan_set.h"
-#include "core/render/cloud_preview.h"
+#include "core/render/scan_renderer.h"
 #include "widgets/scan_hud.h"
 #include "widgets/viewport.h"
 #include "widgets/viewport_impl.h"
+
+#ifndef GL_MAX_SHADER_STORAGE_BLOCK_SIZE
+#define GL_MAX_SHADER_STORAGE_BLOCK_SIZE 0x90DE
+#endif
 
 namespace sw::widgets {
 
 namespace {
 
-// Level colours of the false-colour view, finest first (cycled past eight levels).
-const Eigen::Vector3f LEVEL_COLOURS[] = {{0.90f, 0.15f, 0.15f}, {0.95f, 0.55f, 0.10f}, {0.92f, 0.88f, 0.15f},
-                                         {0.25f, 0.80f, 0.25f}, {0.15f, 0.80f, 0.85f}, {0.20f, 0.35f, 0.95f},
-                                         {0.60f, 0.30f, 0.90f}, {0.92f, 0.40f, 0.70f}};
-
-// The draw step: chunks uploaded with a fence, drawn once their fence has landed.
-class ScanChunkRenderer {
-public:
-    // Issues the uploads of `items` (their chunk data must be read now: the pointers die at the
-    // pool's next update) and a fence after them.
-    void issueUploads(QOpenGLContext* ctx, const std::vector<lod::DrawItem>& items) {
-        if (items.empty()) return;
-        for (const lod::DrawItem& item : items) {
-            m_staged[item.key.packed()] = lod::unpackChunk(*item.chunk);
-            m_inFlight.push_back(item.key);
-        }
-        Fence fence{ctx->extraFunctions()->glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0), std::move(m_inFlight)};
-        m_inFlight.clear();
-        m_fences.push_back(std::move(fence));
-    }
-    // The uploads whose fence has landed (polled without waiting); each is reported once.
-    std::vector<lod::ChunkKey> landed(QOpenGLContext* ctx) {
-        std::vector<lod::ChunkKey> out;
-        QOpenGLExtraFunctions* gl = ctx->extraFunctions();
-        for (auto it = m_fences.begin(); it != m_fences.end();) {
-            const GLenum state = it->sync ? gl->glClientWaitSync(it->sync, 0, 0) : GL_ALREADY_SIGNALED;
-            if (state != GL_ALREADY_SIGNALED && state != GL_CONDITION_SATISFIED) {
-                ++it;
-                continue;
-            }
-            if (it->sync) gl->glDeleteSync(it->sync);
-            out.insert(out.end(), it->keys.begin(), it->keys.end());
-            it = m_fences.erase(it);
-        }
-        return out;
-    }
-    bool waiting() const { return !m_fences.empty(); }
-    // Forgets uploads of chunks the pool no longer holds.
-    template <class Gone>
-    void forget(Gone gone) {
-        for (auto it = m_staged.begin(); it != m_staged.end();) {
-            lod::ChunkKey key{std::uint32_t(it->first >> 40), std::uint32_t((it->first >> 8) & 0xffffffffu),
-                              std::uint32_t(it->first & 0xffu)};
-            it = gone(key) ? m_staged.erase(it) : std::next(it);
-        }
-    }
-    // Draws the chunks of `list` (all uploaded); assembles them again only when the list or the
-    // colouring changed. Returns the splats drawn per level.
-    Status draw(const std::vector<lod::DrawItem>& list, bool falseColour, const render::Camera& camera,
-                const render::SplatRenderSettings& settings, unsigned framebuffer, std::vector<std::uint64_t>& levelSplats) {
-        std::vector<std::uint64_t> keys;
-        for (const lod::DrawItem& item : list) keys.push_back(item.key.packed());
-        if (keys != m_drawn || falseColour != m_falseColour || !m_renderer->hasModel()) {
-            m_drawn = std::move(keys);
-            m_falseColour = falseColour;
-            m_levels.clear();
-            splat::SplatCloud cloud;
-            for (const lod::DrawItem& item : list) {
-                const auto found = m_staged.find(item.key.packed());
-                const splat::SplatCloud chunk = found != m_staged.end() ? found->second : lod::unpackChunk(*item.chunk);
-                if (m_levels.size() <= item.key.level) m_levels.resize(item.key.level + 1, 0);
-                m_levels[item.key.level] += chunk.size();
-                append(cloud, chunk, falseColour ? &LEVEL_COLOURS[item.key.level % std::size(LEVEL_COLOURS)] : nullptr);
-            }
-            m_count = cloud.size();
-            if (m_count > 0) SW_TRY(m_renderer->setModel(render::previewModelFromCloud(cloud)));
-        }
-        levelSplats = m_levels;
-        render::SplatRenderSettings s = settings;
-        if (m_count == 0) s.drawCore = s.drawShell = false;
-        return m_renderer->draw(camera, s, framebuffer);
-    }
-    Status create(QOpenGLContext* ctx) {
-        auto renderer = render::SplatRenderer::create(
-            [ctx](const char* name) { return reinterpret_cast<void*>(ctx->getProcAddress(name)); });
-        if (!renderer) return renderer.error();
-        m_renderer = std::move(*renderer);
-        m_drawn.clear();
-        return {};
-    }
-    bool ready() const { return m_renderer != nullptr; }
-    // Frees the GL objects (context current); what was staged is kept, the fences count as landed.
-    void release(QOpenGLContext* ctx) {
-        for (Fence& fence : m_fences) {
-            if (fence.sync && ctx) ctx->extraFunctions()->glDeleteSync(fence.sync);
-            fence.sync = nullptr;
-        }
-        if (m_renderer) m_renderer->release();
-        m_renderer.reset();
-        m_drawn.clear();
-    }
-    void reset() {  // a new pool: nothing of the old one is drawn
-        m_staged.clear();
-        m_fences.clear();
-        m_drawn.clear();
-    }
-
-private:
-    struct Fence {
-        GLsync sync = nullptr;
-        std::vector<lod::ChunkKey> keys;
-    };
-    static void append(splat::SplatCloud& to, const splat::SplatCloud& from, const Eigen::Vector3f* colour) {
-        to.positions.insert(to.positions.end(), from.positions.begin(), from.positions.end());
-        to.rotations.insert(to.rotations.end(), from.rotations.begin(), from.rotations.end());
-        to.scales.insert(to.scales.end(), from.scales.begin(), from.scales.end());
-        to.opacities.insert(to.opacities.end(), from.opacities.begin(), from.opacities.end());
-        if (colour) to.colors.insert(to.colors.end(), from.size(), *colour);
-        else to.colors.insert(to.colors.end(), from.colors.begin(), from.colors.end());
-    }
-
-    std::unique_ptr<render::SplatRenderer> m_renderer;
-    std::unordered_map<std::uint64_t, splat::SplatCloud> m_staged;  // uploaded chunks
-    std::vector<lod::ChunkKey> m_inFlight;
-    std::vector<Fence> m_fences;
-    std::vector<std::uint64_t> m_drawn;  // packed keys of the assembled cloud
-    std::vector<std::uint64_t> m_levels;
-    std::size_t m_count = 0;
-    bool m_falseColour = false;
-};
+// The splats left after the GPU's cull are read back (a stall) on every this many scan frames,
+// and on a frame whose draw list holds another number of splats than the last counted one.
+constexpr std::uint64_t kCountEvery = 16;
 
 }  // namespace
 
 struct ScanView {
     std::shared_ptr<lod::ScanSet> scans;
-    std::uint64_t generation = ~std::uint64_t{0};
-    ScanChunkRenderer renderer;
+    std::unique_ptr<render::ScanRenderer> renderer;  // of the current context and pool
+    std::uint64_t generation = ~std::uint64_t{0};    // the pool the renderer was made for
+    std::uint64_t poolBytes = 0;                     // its GPU pool's bytes
+    std::uint64_t maxBlock = 0;                      // the context's largest storage block
+    std::uint64_t cappedBudget = 0;                  // the budget last reported as capped
+    std::uint64_t countedSplats = ~std::uint64_t{0};  // the draw list's splats at the last count
+    bool broken = false;                             // creating it failed in this context (reported)
     bool framed = false;
     bool tickQueued = false;
+
+    // The renderer for the current context and pool (context current): the budget capped at the
+    // context's largest storage block (the Log told once), made again for a new pool or budget,
+    // and the pool loaded anew when the context went and took the uploads with it.
+    Status prepare(QOpenGLContext* ctx) {
+        lod::ScanSet& set = *scans;
+        if (maxBlock == 0) {
+            GLint64 largest = 0;
+            ctx->extraFunctions()->glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &largest);
+            maxBlock = std::uint64_t(std::max<GLint64>(largest, 0));
+        }
+        if (set.byteCap() != maxBlock) SW_TRY(set.setByteCap(maxBlock));
+        const std::uint64_t budget = set.settings().stream.pool().byteBudget;
+        if (budget > set.poolByteBudget() && cappedBudget != budget) {
+            cappedBudget = budget;
+            const double mib = 1.0 / 1048576.0;
+            SW_LOG_WARN(QCoreApplication::translate("sw::widgets::Viewport",
+                                                    "Scan: the memory budget of %1 MB is more than this GPU holds in "
+                                                    "one block; streaming within %2 MB")
+                            .arg(double(budget) * mib, 0, 'f', 0)
+                            .arg(double(set.poolByteBudget()) * mib, 0, 'f', 0)
+                            .toStdString());
+        }
+        if (!renderer && generation == set.generation()) SW_TRY(set.reloadPool());  // after a float or re-dock
+        if (renderer && generation == set.generation() && poolBytes == set.poolByteBudget()) return {};
+        release();
+        auto made = render::ScanRenderer::create(
+            [ctx](const char* name) { return reinterpret_cast<void*>(ctx->getProcAddress(name)); }, set.poolByteBudget());
+        if (!made) {
+            broken = true;
+            return made.error();
+        }
+        renderer = std::move(*made);
+        generation = set.generation();
+        poolBytes = set.poolByteBudget();
+        return {};
+    }
+    void release() {
+        if (renderer) renderer->release();
+        renderer.reset();
+        maxBlock = 0;
+        broken = false;
+    }
 };
 
 void Viewport::setScans(std::shared_ptr<lod::ScanSet> scans) {
     if (!m_impl->scan) m_impl->scan = std::make_shared<ScanView>();
+    if (m_impl->scan->scans != scans) {  // another set: its pool is not the one the renderer holds
+        m_impl->scan->generation = ~std::uint64_t{0};
+        m_impl->scan->cappedBudget = 0;
+    }
     m_impl->scan->scans = std::move(scans);
     m_impl->scan->framed = false;
     m_impl->scanStats = {};
@@ -210,16 +149,12 @@ Status Viewport::drawScansInto(unsigned framebuffer, int width, int height) {
     const auto start = std::chrono::steady_clock::now();
     ScanView& sv = *m_impl->scan;
     lod::ScanSet& set = *sv.scans;
-    QOpenGLContext* ctx = context();
-    if (!sv.renderer.ready()) SW_TRY(sv.renderer.create(ctx));
-    if (sv.generation != set.generation()) {  // the pool was made again (settings, another scan)
-        sv.renderer.reset();
-        sv.generation = set.generation();
-        m_impl->scanStats.failedChunks = 0;
-    }
+    if (sv.broken) return {};  // creating the renderer failed in this context (reported)
+    const std::uint64_t generation = sv.generation;
+    SW_TRY(sv.prepare(context()));
+    if (sv.generation != generation) m_impl->scanStats.failedChunks = 0;  // a new pool, its own failures
+    if (!set.pool()) return makeError(ErrorCode::InvalidInput, "no resident pool for the open scans");
     lod::ResidentPool& pool = *set.pool();
-    // Uploads of earlier frames whose fence has landed are drawable from this frame on.
-    for (const lod::ChunkKey& key : sv.renderer.landed(ctx)) pool.fenceSignalled(key);
     const render::Camera& camera = m_impl->camera;
     lod::View view;
     view.position = camera.eye();
@@ -228,32 +163,46 @@ Status Viewport::drawScansInto(unsigned framebuffer, int width, int height) {
     auto plans = set.plan({view});
     if (!plans) return plans.error();
     const lod::ViewPlan& plan = plans->front();
-    sv.renderer.issueUploads(ctx, pool.takeUploads());
-    sv.renderer.forget([&pool](const lod::ChunkKey& key) { return pool.state(key) == lod::ChunkState::Absent; });
+    SW_TRY(sv.renderer->sync(pool));
     const std::vector<lod::DrawItem> list = pool.drawList(plan.selection);
-    render::SplatRenderSettings s = m_impl->splatSettings(width, height);
-    s.drawCore = s.drawShell = true;
-    s.overlay = render::SplatOverlay::None;  // a scan has no parts, materials or chunks of a bake
-    s.coreCount = -1;
-    s.cel = false;  // a scan's colour is lit already
     ScanStats& stats = m_impl->scanStats;
-    SW_TRY(sv.renderer.draw(list, m_impl->lodFalseColour, camera, s, framebuffer, stats.levelSplats));
+    stats.levelSplats.clear();
+    std::uint64_t listSplats = 0;
+    for (const lod::DrawItem& item : list) {
+        if (stats.levelSplats.size() <= item.key.level) stats.levelSplats.resize(item.key.level + 1, 0);
+        stats.levelSplats[item.key.level] += item.chunk->splats.size();
+        listSplats += item.chunk->splats.size();
+    }
+    render::ScanDrawSettings s;
+    s.width = std::max(width, 1);
+    s.height = std::max(height, 1);
+    s.background = m_impl->background == Background::Grey ? render::Background::Grey : render::Background::Black;
+    s.levelColors = m_impl->lodFalseColour;
+    s.countSplats = stats.frames % kCountEvery == 0 || listSplats != sv.countedSplats;
+    if (s.countSplats) sv.countedSplats = listSplats;
+    const float aspect = float(s.width) / float(s.height);
+    auto drawn = sv.renderer->draw(camera.view(), camera.projection(aspect), list, s, framebuffer);
+    if (!drawn) return drawn.error();
+    stats.splatsDrawn = drawn->splatsSubmitted;
+    if (drawn->splatsDrawn >= 0) stats.splatsVisible = drawn->splatsDrawn;
+    const render::ScanPoolStats gpu = sv.renderer->poolStats();
+    stats.gpuUsedBytes = gpu.usedBytes;
+    stats.gpuCapacityBytes = gpu.capacityBytes;
     stats.residentBytes = pool.residentBytes();
-    stats.budgetBytes = set.settings().stream.pool().byteBudget;
+    stats.budgetBytes = set.poolByteBudget();
     stats.drawableChunks = plan.drawableChunks;
     stats.pendingChunks = plan.wantedChunks - plan.drawableChunks;
     stats.splatsSelected = plan.selection.splats;
     stats.overBudget = plan.selection.overBudget;
-    stats.splatsDrawn = 0;
-    for (std::uint64_t n : stats.levelSplats) stats.splatsDrawn += n;
     stats.frameMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     ++stats.frames;
     const std::vector<Error> failures = pool.failures();
     for (std::size_t i = stats.failedChunks; i < failures.size(); ++i) SW_LOG_ERROR("Scan: " << failures[i].toString());
     stats.failedChunks = failures.size();
     if (m_impl->hud) m_impl->hud->showStats(stats);
-    // Chunks still on their way: keep the frames coming until the picture is complete.
-    if ((plan.loadingChunks > 0 || sv.renderer.waiting()) && !sv.tickQueued) {
+    // Chunks still on their way (loading, or uploaded before their fence): keep the frames coming
+    // until the picture is complete.
+    if ((plan.loadingChunks > 0 || gpu.fencesPending > 0) && !sv.tickQueued) {
         sv.tickQueued = true;
         QTimer::singleShot(15, this, [this] {
             if (m_impl->scan) m_impl->scan->tickQueued = false;
@@ -264,7 +213,7 @@ Status Viewport::drawScansInto(unsigned framebuffer, int width, int height) {
 }
 
 void Viewport::releaseScans() {
-    if (m_impl->scan) m_impl->scan->renderer.release(context());
+    if (m_impl->scan) m_impl->scan->release();
 }
 
 }  // namespace sw::widgets

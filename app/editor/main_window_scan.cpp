@@ -56,7 +56,7 @@ void MainWindow::createScanDock() {
     a.scanHud->setChecked(m_viewport->hudVisible());
     a.lodFalseColour = make("actionLodFalseColour", tr("LOD False &Colour"));
     a.lodFalseColour->setStatusTip(tr("Draws each chunk of a scan in the colour of its level of detail: the finest "
-                                      "red, then orange, yellow, green, cyan, blue"));
+                                      "white, then red, orange, yellow, green, cyan, blue, magenta"));
     a.lodFalseColour->setCheckable(true);
 
     auto* controller = m_scans = new ScanController(this);

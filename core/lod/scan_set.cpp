@@ -96,12 +96,21 @@ Status ScanSet::setSettings(const ScanSettings& settings) {
     SW_TRY(selectionSchema().check(settings.selection));
     SW_TRY(streamSchema().check(settings.stream));
     SW_TRY(checkPoolSettings(settings.stream.pool()));
-    const bool poolChanged = settings.stream.pool().byteBudget != m_settings.stream.pool().byteBudget ||
+    const bool poolChanged = capped(settings.stream.pool().byteBudget, m_byteCap) != poolByteBudget() ||
                              settings.stream.loaders != m_settings.stream.loaders;
     m_settings = settings;
     if (poolChanged && !m_scans.empty()) return rebuildPool();
     return {};
 }
+
+Status ScanSet::setByteCap(std::uint64_t cap) {
+    const std::uint64_t before = poolByteBudget();
+    m_byteCap = cap;
+    if (poolByteBudget() != before && !m_scans.empty()) return rebuildPool();
+    return {};
+}
+
+std::uint64_t ScanSet::poolByteBudget() const { return capped(m_settings.stream.pool().byteBudget, m_byteCap); }
 
 Status ScanSet::rebuildPool() {
     m_pool.reset();  // its workers stop before the new pool starts its own
@@ -109,7 +118,9 @@ Status ScanSet::rebuildPool() {
     if (m_scans.empty()) return {};
     std::vector<std::shared_ptr<const ChunkSource>> sources;
     for (const Scan& scan : m_scans) sources.push_back(scan.source);
-    auto pool = ResidentPool::create(m_settings.stream.pool(), std::move(sources));
+    PoolSettings settings = m_settings.stream.pool();
+    settings.byteBudget = poolByteBudget();
+    auto pool = ResidentPool::create(settings, std::move(sources));
     if (!pool) return pool.error();
     m_pool = std::move(*pool);
     return {};

@@ -70,10 +70,21 @@ public:
     // memory budget of 0. A changed memory budget or loader count makes the pool again.
     Status setSettings(const ScanSettings& settings);
     const ScanSettings& settings() const { return m_settings; }
+    // The most bytes the render side can hold (its GPU pool's largest storage block; 0: no
+    // limit). The resident pool's budget is the memory budget capped by it; a change of the
+    // capped budget makes the pool again.
+    Status setByteCap(std::uint64_t cap);
+    std::uint64_t byteCap() const { return m_byteCap; }
+    // The resident pool's byte budget: the memory budget, no more than byteCap().
+    std::uint64_t poolByteBudget() const;
 
     // One frame: selectLevels for every view over every scan, then ResidentPool::update with
     // all of them. Empty when no scan is open.
     Result<std::vector<ViewPlan>> plan(const std::vector<View>& views);
+
+    // The render side lost what it uploaded (its GL context went): the pool is made again, so
+    // every chunk loads and uploads anew.
+    Status reloadPool() { return rebuildPool(); }
 
     ResidentPool* pool() { return m_pool.get(); }  // null while no scan is open
     const ResidentPool* pool() const { return m_pool.get(); }
@@ -83,11 +94,13 @@ public:
 
 private:
     Status rebuildPool();
+    static std::uint64_t capped(std::uint64_t budget, std::uint64_t cap) { return cap > 0 && budget > cap ? cap : budget; }
 
     std::vector<Scan> m_scans;
     ScanSettings m_settings;
     std::unique_ptr<ResidentPool> m_pool;
     std::uint64_t m_generation = 0;
+    std::uint64_t m_byteCap = 0;
 };
 
 }  // namespace sw::lod

@@ -194,3 +194,36 @@ TEST_CASE("scan settings are checked; a new memory budget makes the pool again")
     CHECK(set.empty());
     CHECK(set.pool() == nullptr);
 }
+
+TEST_CASE("a byte cap (the renderer's largest block) bounds the pool's budget; only a changed capped budget makes it again") {
+    ScanSet set;
+    REQUIRE(set.add("a", std::make_shared<MemoryChunkSource>(test::stripTree(4.0f, 1.0f, 0.05f, 500, 3))).ok());
+    const std::uint64_t budget = set.settings().stream.pool().byteBudget;  // 1 GiB
+    CHECK(set.byteCap() == 0);
+    CHECK(set.poolByteBudget() == budget);
+    std::uint64_t before = set.generation();
+    REQUIRE(set.setByteCap(budget * 2).ok());  // above the budget: the pool stays
+    CHECK(set.generation() == before);
+    CHECK(set.poolByteBudget() == budget);
+    REQUIRE(set.setByteCap(64 * 1024).ok());  // below: the pool is made again with 64 KiB
+    CHECK(set.generation() == before + 1);
+    CHECK(set.poolByteBudget() == 64u * 1024u);
+    const ViewPlan plan = settle(set, viewAt(2.0f));
+    CHECK(plan.drawableChunks > 0);
+    CHECK(set.pool()->residentBytes() <= 64u * 1024u);
+    // A memory budget change above the cap leaves the capped budget, and the pool, as they were.
+    ScanSettings larger = set.settings();
+    larger.stream.memoryMiB = 2048.0;
+    before = set.generation();
+    REQUIRE(set.setSettings(larger).ok());
+    CHECK(set.generation() == before);
+    CHECK(set.poolByteBudget() == 64u * 1024u);
+    // One below it does make the pool again.
+    ScanSettings smaller = set.settings();
+    smaller.stream.memoryMiB = 1.0 / 32.0;  // 32 KiB
+    REQUIRE(set.setSettings(smaller).ok());
+    CHECK(set.generation() == before + 1);
+    CHECK(set.poolByteBudget() == 32u * 1024u);
+    REQUIRE(set.setByteCap(0).ok());  // no limit: the memory budget again, the same pool
+    CHECK(set.generation() == before + 1);
+}

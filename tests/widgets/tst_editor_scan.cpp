@@ -3,7 +3,10 @@
 // quality preset and the budgets change what is drawn (a tiny budget gives a coarser picture, not
 // an error); a corrupt lod.json is one error line naming it and the editor stays usable; a single
 // PLY is one chunk always resident; Build LOD… writes a folder and opens it, a folder of the
-// user's files is refused with the dialog left open; the fly camera moves the eye with keys.
+// user's files is refused with the dialog left open; the fly camera moves the eye with keys. The
+// GPU scan renderer draws what the former path (the drawn chunks joined into one cloud for the
+// splat renderer) drew, within the golden metric; false colour changes the picture; a re-dock
+// draws again; a memory budget below the coarsest levels draws what fits.
 #include <QAction>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -15,15 +18,23 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
+#include <QOpenGLContext>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
+#include <numbers>
 
 #include "app/editor/main_window.h"
 #include "app/editor/scan_controller.h"
 #include "core/formats/cloud_io.h"
 #include "core/lod/lod_folder.h"
+#include "core/lod/packed_splat.h"
+#include "core/render/cloud_preview.h"
+#include "core/render/scan_renderer.h"
+#include "core/render/splat_renderer.h"
+#include "tests/gl/golden.h"
+#include "tests/widgets/image_counts.h"
 #include "tests/core/tst_lod_fixtures.h"
 #include "tests/widgets/editor_test_support.h"
 #include "widgets/param_panel.h"
@@ -107,6 +118,69 @@ int foreground(const QImage& image) {
     return differ;
 }
 
+sw::Rgba8Image toRgba(const QImage& image) {
+    const QImage im = image.convertToFormat(QImage::Format_RGBA8888);
+    sw::Rgba8Image out{im.width(), im.height(), std::vector<std::uint8_t>(std::size_t(im.width()) * im.height() * 4)};
+    for (int y = 0; y < im.height(); ++y)
+        std::copy_n(im.constScanLine(y), 4 * im.width(), out.rgba.begin() + std::ptrdiff_t(4) * im.width() * y);
+    return out;
+}
+
+// Share of the pixels that differ beyond the golden metric's channel tolerance (tests/gl/golden.h).
+double differingShare(const QImage& a, const QImage& b) {
+    if (a.size() != b.size()) return 1.0;
+    return double(sw::test::countDifferingPixels(toRgba(a), toRgba(b))) / double(a.width() * a.height());
+}
+
+// The splats of the view's draw list right after its last frame (the selection the viewport's
+// frame made, made again for the same view), unpacked: what the former draw step joined into one
+// cloud for the splat renderer.
+sw::splat::SplatCloud drawnCloud(MainWindow& window, int heightPx) {
+    sw::lod::ScanSet& set = *window.scanController()->scans();
+    const sw::render::Camera& camera = window.viewport()->camera();
+    sw::lod::View view;
+    view.position = camera.eye();
+    view.fovY = camera.fovYDeg * std::numbers::pi_v<float> / 180.f;
+    view.viewportHeight = heightPx;
+    auto selection = sw::lod::selectLevels(set.trees(), view, set.settings().selection);
+    sw::splat::SplatCloud cloud;
+    if (!selection) return cloud;
+    for (const sw::lod::DrawItem& item : set.pool()->drawList(*selection)) {
+        const sw::splat::SplatCloud c = sw::lod::unpackChunk(*item.chunk);
+        cloud.positions.insert(cloud.positions.end(), c.positions.begin(), c.positions.end());
+        cloud.rotations.insert(cloud.rotations.end(), c.rotations.begin(), c.rotations.end());
+        cloud.scales.insert(cloud.scales.end(), c.scales.begin(), c.scales.end());
+        cloud.opacities.insert(cloud.opacities.end(), c.opacities.begin(), c.opacities.end());
+        cloud.colors.insert(cloud.colors.end(), c.colors.begin(), c.colors.end());
+    }
+    return cloud;
+}
+
+// `cloud` drawn by the splat renderer (the former draw step: one cloud, unshaded, grey) in the
+// viewport's context from its camera, turned by `turnDeg` of azimuth.
+QImage cloudPathImage(Viewport* view, const sw::splat::SplatCloud& cloud, QSize size, float turnDeg) {
+    view->makeCurrent();
+    QOpenGLContext* ctx = view->context();
+    QImage out;
+    auto renderer = sw::render::SplatRenderer::create(
+        [ctx](const char* name) { return reinterpret_cast<void*>(ctx->getProcAddress(name)); });
+    if (renderer && (*renderer)->setModel(sw::render::previewModelFromCloud(cloud))) {
+        sw::render::Camera camera = view->camera();
+        camera.azimuthDeg += turnDeg;
+        sw::render::SplatRenderSettings s;
+        s.width = size.width();
+        s.height = size.height();
+        s.cel = false;
+        s.background = sw::render::Background::Grey;
+        auto image = (*renderer)->renderImage(camera.view(), camera.projection(float(s.width) / float(s.height)), s);
+        if (image)
+            out = QImage(image->rgba.data(), image->width, image->height, QImage::Format_RGBA8888).copy();
+        (*renderer)->release();
+    }
+    view->doneCurrent();
+    return out;
+}
+
 void applyPreset(MainWindow& window, const char* preset) {
     QVERIFY(window.scanPanel()->qualityPanel()->applyPreset(QString::fromLatin1(preset)));
 }
@@ -126,6 +200,10 @@ private slots:
     void buildLodFromTheDialog();
     void flyCameraMovesTheEye();
     void realStreamedSogStreams();
+    void pictureMatchesTheCloudPath();
+    void falseColourChangesThePicture();
+    void redockDrawsAgain();
+    void budgetBelowTheCoarsestLevelsStillDraws();
 };
 
 void TestEditorScan::openScanDrawsSplatsAndHud() {
@@ -155,6 +233,10 @@ void TestEditorScan::openScanDrawsSplatsAndHud() {
     QVERIFY2(text.contains(QLocale().toString(qulonglong(stats.splatsDrawn))), qPrintable(text));
     QVERIFY2(text.contains(QString::number(stats.drawableChunks)), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("ms")), qPrintable(text));
+    // The splats left after the GPU's cull are counted on a new draw list: the whole strip is in view.
+    QVERIFY(stats.splatsVisible > 0 && std::uint64_t(stats.splatsVisible) <= stats.splatsDrawn);
+    QVERIFY2(text.contains(QLocale().toString(qlonglong(stats.splatsVisible))), qPrintable(text));
+    QVERIFY(stats.gpuCapacityBytes == stats.budgetBytes && stats.gpuUsedBytes > 0);
     // Something is on screen: pixels away from the grey background.
     const QImage image = view->renderToImage();
     QVERIFY(!image.isNull());
@@ -166,11 +248,11 @@ void TestEditorScan::openScanDrawsSplatsAndHud() {
     QVERIFY(!hud->isVisible());
     hudAction->trigger();
     QVERIFY(hud->isVisible());
-    // False colour: the assembled cloud takes its level colours (finest red): another picture.
+    // False colour: each chunk in its level colour (scanLevelColor, finest white): another picture.
     window.findChild<QAction*>("actionLodFalseColour")->trigger();
     QVERIFY(view->lodFalseColour());
     const QImage coloured = view->renderToImage();
-    QVERIFY(coloured != image);
+    QVERIFY2(differingShare(coloured, image) > 4 * sw::test::kMaxDifferingShare, qPrintable(QString::number(differingShare(coloured, image))));
 
     // Floating and re-docking the viewport recreates its GL context: the scans draw on, the same.
     QSignalSpy errors(view, &Viewport::renderError);
@@ -219,6 +301,20 @@ void TestEditorScan::falseColourShowsTheLevels() {
     QCoreApplication::sendEvent(view, &move);
     QTest::mouseRelease(view, Qt::LeftButton, {}, c + QPoint(-150, -20));
     const Viewport::ScanStats stats = settle(window);
+    std::vector<double> ms, whole;  // frames of the settled view: the frame's CPU wall time; drawn and read back
+    for (int i = 0; i < 9; ++i) {
+        QElapsedTimer clock;
+        clock.start();
+        const QImage frame = view->renderToImage();  // the read-back waits for the frame's GPU work
+        whole.push_back(double(clock.nsecsElapsed()) * 1e-6);
+        ms.push_back(view->scanStats().frameMs);
+        QVERIFY(!frame.isNull());
+    }
+    std::sort(ms.begin(), ms.end());
+    std::sort(whole.begin(), whole.end());
+    qInfo("%dx%d view, %llu splats drawn: frame (CPU wall time) %.1f ms, drawn and read back %.1f ms (%.1f to %.1f); "
+          "medians of 9", view->width(), view->height(), (unsigned long long)view->scanStats().splatsDrawn, ms[4], whole[4],
+          whole.front(), whole.back());
     QTest::qWait(200);
     window.grab().save(kOut + "/editor_scan.png");
     int levels = 0;
@@ -446,6 +542,159 @@ void TestEditorScan::realStreamedSogStreams() {
           seconds, (unsigned long long)stats.splatsDrawn, (unsigned long long)stats.splatsSelected, stats.drawableChunks,
           double(stats.residentBytes) / 1048576.0, stats.frameMs);
     window.grab().save(kOut + "/editor_scan_playbot.png");
+}
+
+// The GPU path draws the settled strip as the former draw step did: the same splats joined into
+// one cloud and drawn by the splat renderer from the same camera, within the golden metric (EWA
+// here, the shell pass's quads there; the two agree on the strip's thin splats, as in the test
+// scan_render). The metric can fail: the cloud seen 3° around is far outside it.
+void TestEditorScan::pictureMatchesTheCloudPath() {
+    const QString folder = writeFolder("strip-picture");
+    QVERIFY(!folder.isEmpty());
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(openAndSettle(window, folder + "/lod.json"));
+    Viewport* view = window.viewport();
+    const Viewport::ScanStats stats = settle(window);
+    const QImage gpu = view->renderToImage();  // a frame: plan, sync, draw
+    QVERIFY(!gpu.isNull());
+    const sw::splat::SplatCloud cloud = drawnCloud(window, gpu.height());
+    QCOMPARE(std::uint64_t(cloud.size()), view->scanStats().splatsDrawn);
+    QCOMPARE(std::uint64_t(cloud.size()), stats.splatsSelected);
+    QCOMPARE(sw::render::previewModelFromCloud(cloud).core.size(), std::size_t(0));  // every splat a Gaussian of the shell pass
+    const QImage cpu = cloudPathImage(view, cloud, gpu.size(), 0.f);
+    QVERIFY(!cpu.isNull());
+    gpu.save(kOut + "/picture.gpu.png");
+    cpu.save(kOut + "/picture.cloud.png");
+    QVERIFY(foreground(gpu) > 200);
+    const double share = differingShare(gpu, cpu);
+    qInfo("GPU path against the cloud path: %.3f %% of %dx%d pixels beyond %d/255", share * 100.0, gpu.width(),
+          gpu.height(), sw::test::kChannelTolerance);
+    QVERIFY2(share <= sw::test::kMaxDifferingShare, qPrintable(QString::number(share)));
+    const QImage turned = cloudPathImage(view, cloud, gpu.size(), 3.f);
+    QVERIFY(differingShare(gpu, turned) > 5 * sw::test::kMaxDifferingShare);
+}
+
+// LOD false colour: another picture, in the level palette (scanLevelColor) of the levels drawn.
+void TestEditorScan::falseColourChangesThePicture() {
+    const QString folder = writeFolder("strip-false-colour");
+    QVERIFY(!folder.isEmpty());
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(openAndSettle(window, folder + "/lod.json"));
+    Viewport* view = window.viewport();
+    view->setBackground(Viewport::Background::Black);
+    // A splat budget that keeps every leaf coarse: the levels drawn are known.
+    sw::lod::ScanSettings coarse = window.scanPanel()->settings();
+    coarse.selection.splatBudget = 1;
+    window.scanPanel()->setSettings(coarse);
+    emit window.scanPanel()->settingsChanged();
+    const Viewport::ScanStats stats = settle(window);
+    const int coarsest = int(stats.levelSplats.size()) - 1;
+    QVERIFY(coarsest >= 1);
+    const QImage plain = view->renderToImage();
+    window.findChild<QAction*>("actionLodFalseColour")->trigger();
+    const QImage coloured = view->renderToImage();
+    QCOMPARE(view->scanStats().splatsDrawn, stats.splatsDrawn);  // the same splats, other colours
+    const double share = differingShare(plain, coloured);
+    QVERIFY2(share > 0.02, qPrintable(QString::number(share)));
+    // Pixels of the coarsest level's hue (bright enough to tell), none of the finest's (white).
+    const Eigen::Vector3f hue = sw::render::scanLevelColor(coarsest).normalized();
+    auto ofHue = [&](const QImage& image) {
+        return sw::test::pixelsWhere(image, [&](const uchar* p) {
+            const Eigen::Vector3f c(p[0], p[1], p[2]);
+            return c.sum() > 90.f && c.normalized().dot(hue) > 0.995f;
+        });
+    };
+    QVERIFY2(ofHue(coloured) > 100, qPrintable(QString::number(ofHue(coloured))));
+    QVERIFY(ofHue(coloured) > 4 * ofHue(plain));
+    window.findChild<QAction*>("actionLodFalseColour")->trigger();
+    QVERIFY(differingShare(view->renderToImage(), plain) <= sw::test::kMaxDifferingShare);  // back as it was
+}
+
+// Floating and re-docking the viewport recreates its GL context: the renderer is released with
+// the old one, the pool loads anew, and the scan is drawn again as the cloud path draws it.
+void TestEditorScan::redockDrawsAgain() {
+    const QString folder = writeFolder("strip-redock");
+    QVERIFY(!folder.isEmpty());
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(openAndSettle(window, folder + "/lod.json"));
+    Viewport* view = window.viewport();
+    const Viewport::ScanStats before = settle(window);
+    const std::uint64_t generation = window.scanController()->scans()->generation();
+    QSignalSpy errors(view, &Viewport::renderError);
+    QSignalSpy contextEnds(view->context(), &QOpenGLContext::aboutToBeDestroyed);
+    auto* dock = window.findChild<QDockWidget*>("viewportDock");
+    QVERIFY(dock);
+    dock->setFloating(true);
+    QTest::qWait(300);
+    dock->setFloating(false);
+    QTest::qWait(300);
+    QVERIFY(contextEnds.count() >= 1);
+    const Viewport::ScanStats after = settle(window);
+    QVERIFY(window.scanController()->scans()->generation() > generation);  // the pool was loaded anew
+    QCOMPARE(after.splatsDrawn, before.splatsDrawn);
+    QCOMPARE(after.pendingChunks, std::size_t(0));
+    // The same picture as the cloud path's of the same splats (the dock may come back at another size).
+    const QImage again = view->renderToImage();
+    QVERIFY(foreground(again) > 200);
+    const double share = differingShare(again, cloudPathImage(view, drawnCloud(window, again.height()), again.size(), 0.f));
+    QVERIFY2(share <= sw::test::kMaxDifferingShare, qPrintable(QString::number(share)));
+    QCOMPARE(errors.count(), 0);
+}
+
+// A memory budget below the coarsest levels of every leaf: the chunks that fit draw (coarse),
+// the rest wait; never above the budget, never an error.
+void TestEditorScan::budgetBelowTheCoarsestLevelsStillDraws() {
+    const QString folder = writeFolder("strip-starved");
+    QVERIFY(!folder.isEmpty());
+    const sw::lod::LodTree tree = stripTree();
+    const int coarsest = tree.levelCount - 1;
+    std::uint64_t coarseBytes = 0;
+    for (const auto& leaf : tree.leaves)
+        coarseBytes += sw::lod::PackedChunk::residentBytes(leaf.levels[std::size_t(coarsest)].count);
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    sw::lod::ScanSettings starved = window.scanPanel()->settings();
+    starved.stream.memoryMiB = double(coarseBytes / 2) / 1048576.0;
+    window.scanPanel()->setSettings(starved);
+    emit window.scanPanel()->settingsChanged();
+    QSignalSpy errors(window.viewport(), &Viewport::renderError);
+    QSignalSpy opened(window.scanController(), &sw::editor::ScanController::scansChanged);
+    QVERIFY(window.scanController()->open(folder + "/lod.json"));
+    QTRY_VERIFY_WITH_TIMEOUT(opened.count() == 1, 60000);
+    const Viewport::ScanStats stats = settle(window);
+    QVERIFY(stats.splatsDrawn > 0);
+    QVERIFY(stats.splatsDrawn < tree.splatCount(coarsest));  // not every leaf fits
+    QVERIFY(stats.pendingChunks > 0);
+    QVERIFY(stats.residentBytes <= coarseBytes / 2);
+    QCOMPARE(stats.budgetBytes, std::uint64_t(starved.stream.pool().byteBudget));
+    QCOMPARE(stats.levelSplats.size(), std::size_t(tree.levelCount));
+    for (int l = 0; l < coarsest; ++l) QCOMPARE(stats.levelSplats[std::size_t(l)], std::uint64_t(0));
+    QVERIFY(stats.gpuCapacityBytes == stats.budgetBytes && stats.gpuUsedBytes <= stats.gpuCapacityBytes);
+    // The coarse splats are faint in their own colours (merged low opacities): in false colour
+    // the coarsest level's hue shows where they are.
+    window.findChild<QAction*>("actionLodFalseColour")->trigger();
+    const QImage image = window.viewport()->renderToImage();
+    image.save(kOut + "/starved.png");
+    // A splat of colour C and opacity a over the grey g: g + a (C − g), off the grey along C − g.
+    const Eigen::Vector3f hue = (255.f * sw::render::scanLevelColor(coarsest) - Eigen::Vector3f::Constant(128.f)).normalized();
+    const long coarse = sw::test::pixelsWhere(image, [&](const uchar* p) {
+        const Eigen::Vector3f c(p[0], p[1], p[2]);
+        return (c - Eigen::Vector3f::Constant(128.f)).norm() > 24.f && (c - Eigen::Vector3f::Constant(128.f)).normalized().dot(hue) > 0.95f;
+    });
+    qInfo("budget %llu B (coarsest levels %llu B): %llu splats drawn of %llu coarsest, %llu B resident, %zu chunks pending, "
+          "%ld pixels of the coarsest level's colour", (unsigned long long)stats.budgetBytes, (unsigned long long)coarseBytes,
+          (unsigned long long)stats.splatsDrawn, (unsigned long long)tree.splatCount(coarsest),
+          (unsigned long long)stats.residentBytes, stats.pendingChunks, coarse);
+    QVERIFY(coarse > 500);
+    QCOMPARE(errors.count(), 0);
+    QVERIFY(!visibleBox(window, "errorBox"));
 }
 
 QTEST_MAIN(TestEditorScan)
