@@ -4347,8 +4347,8 @@ In flight: %12 pieces, %13 debris (pool %14)</source>
 <context>
     <name>sw::widgets::Viewport</name>
     <message>
-        <source>Scan: the memory budget of %1 MB is more than this GPU holds in one block; streaming within %2 MB</source>
-        <translation>Скан: бюджет памяти %1 МБ больше, чем этот GPU вмещает в одном блоке; потоковая загрузка в пределах %2 МБ</translation>
+        <source>Scan: the memory budget of %1 MB is more than this GPU holds in four storage blocks; streaming within %2 MB</source>
+        <translation>Скан: бюджет памяти %1 МБ больше, чем этот GPU вмещает в четырёх блоках хранения; потоковая загрузка в пределах %2 МБ</translation>
     </message>
     <message>
         <source>The floater mask has %1 flags for %2 splats; it is ignored.</source>

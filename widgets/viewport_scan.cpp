@@ -38,22 +38,22 @@ struct ScanView {
     std::unique_ptr<render::ScanRenderer> renderer;  // of the current context and pool
     std::uint64_t generation = ~std::uint64_t{0};    // the pool the renderer was made for
     std::uint64_t poolBytes = 0;                     // its GPU pool's bytes
-    std::uint64_t maxBlock = 0;                      // the context's largest storage block
+    std::uint64_t maxBlock = 0;                      // the context's largest storage block × the pool's blocks
     std::uint64_t cappedBudget = 0;                  // the budget last reported as capped
     std::uint64_t countedSplats = ~std::uint64_t{0};  // the draw list's splats at the last count
     bool broken = false;                             // creating it failed in this context (reported)
     bool framed = false;
     bool tickQueued = false;
 
-    // The renderer for the current context and pool (context current): the budget capped at the
-    // context's largest storage block (the Log told once), made again for a new pool or budget,
+    // The renderer for the current context and pool (context current): the budget capped at what
+    // the GPU pool's storage blocks hold (the Log told once), made again for a new pool or budget,
     // and the pool loaded anew when the context went and took the uploads with it.
     Status prepare(QOpenGLContext* ctx) {
         lod::ScanSet& set = *scans;
         if (maxBlock == 0) {
             GLint64 largest = 0;
             ctx->extraFunctions()->glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &largest);
-            maxBlock = std::uint64_t(std::max<GLint64>(largest, 0));
+            maxBlock = std::uint64_t(std::max<GLint64>(largest, 0)) * render::kScanPoolBlocks;
         }
         if (set.byteCap() != maxBlock) SW_TRY(set.setByteCap(maxBlock));
         const std::uint64_t budget = set.settings().stream.pool().byteBudget;
@@ -62,7 +62,7 @@ struct ScanView {
             const double mib = 1.0 / 1048576.0;
             SW_LOG_WARN(QCoreApplication::translate("sw::widgets::Viewport",
                                                     "Scan: the memory budget of %1 MB is more than this GPU holds in "
-                                                    "one block; streaming within %2 MB")
+                                                    "four storage blocks; streaming within %2 MB")
                             .arg(double(budget) * mib, 0, 'f', 0)
                             .arg(double(set.poolByteBudget()) * mib, 0, 'f', 0)
                             .toStdString());
@@ -160,6 +160,8 @@ Status Viewport::drawScansInto(unsigned framebuffer, int width, int height) {
     view.position = camera.eye();
     view.fovY = camera.fovYDeg * std::numbers::pi_v<float> / 180.f;
     view.viewportHeight = height;
+    const float aspect = float(std::max(width, 1)) / float(std::max(height, 1));
+    view.setFrustum(camera.projection(aspect) * camera.view());  // leaves out of view: not drawn, not counted
     auto plans = set.plan({view});
     if (!plans) return plans.error();
     const lod::ViewPlan& plan = plans->front();
@@ -180,7 +182,6 @@ Status Viewport::drawScansInto(unsigned framebuffer, int width, int height) {
     s.levelColors = m_impl->lodFalseColour;
     s.countSplats = stats.frames % kCountEvery == 0 || listSplats != sv.countedSplats;
     if (s.countSplats) sv.countedSplats = listSplats;
-    const float aspect = float(s.width) / float(s.height);
     auto drawn = sv.renderer->draw(camera.view(), camera.projection(aspect), list, s, framebuffer);
     if (!drawn) return drawn.error();
     stats.splatsDrawn = drawn->splatsSubmitted;

@@ -28,7 +28,11 @@ struct View {
     // left, right, bottom, top, near, far: n·p + d ≥ 0 inside, |n| = 1 (frustumPlanes); unused
     // while hasFrustum is false (every leaf in view).
     bool hasFrustum = false;
-    std::array<Eigen::Vector4f, 6> frustum{};
+    std::array<Eigen::Vector4f, 6> frustum = [] {
+        std::array<Eigen::Vector4f, 6> planes;
+        for (Eigen::Vector4f& p : planes) p.setZero();
+        return planes;
+    }();
     // Pixels per model unit at distance 1: viewportHeight / (2 tan(fovY / 2)).
     double focalPixels() const;
     // Sets the frustum of projection · view (model → clip).

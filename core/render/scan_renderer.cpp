@@ -14,6 +14,8 @@ namespace sw::render {
 
 using detail::GlFunctions;
 
+static_assert(kScanPoolBlocks == detail::kMaxPoolBlocks, "the pool's blocks, as the shaders bind them");
+
 namespace {
 
 constexpr GLuint kLocal = 256;     // local_size_x of the scan compute passes

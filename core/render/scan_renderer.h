@@ -74,6 +74,10 @@ struct ScanPoolStats {
     std::uint64_t uploadedBytes = 0;  // splat bytes sent so far
 };
 
+// Storage blocks the GPU pool may span (GL caps one block): a pool holds at most this many times
+// GL_MAX_SHADER_STORAGE_BLOCK_SIZE.
+inline constexpr int kScanPoolBlocks = 4;
+
 class ScanRenderer {
 public:
     // ErrorCode::Gpu when a program does not build; InvalidInput when poolBytes holds no splat or

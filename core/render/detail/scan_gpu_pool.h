@@ -41,7 +41,7 @@ struct ScanPoolCounts {
     std::uint64_t uploadedBytes = 0;  // splat bytes sent since creation, repacks included
 };
 
-inline constexpr int kMaxPoolBlocks = 4;  // scan_common.glsl: ScanPool0..3
+inline constexpr int kMaxPoolBlocks = 4;  // scan_common.glsl: ScanPool0..3 (scan_renderer.h kScanPoolBlocks)
 
 class ScanGpuPool {
 public:
