@@ -68,9 +68,10 @@ struct FoliageRenderSettings {
                                   // (reads the visible count back; stalls)
     bool cpuCulling = false;      // cull on the CPU (core/foliage/cull.h) and upload the visible
                                   // list: the reference path; its copy counts are always set
-    bool depthPrepass = true;     // mesh assets drawn twice: depth alone with the alpha test, then
+    bool depthPrepass = false;    // mesh assets drawn twice: depth alone with the alpha test, then
                                   // the look with depth EQUAL and no discard (the same picture; the
-                                  // look runs once per visible sample's surface, not per covered card)
+                                  // look runs once per visible sample's surface, not per covered card).
+                                  // Off until a GPU shows it pays: 1.1–1.6× slower on llvmpipe
     int distanceBands = 4;        // 1..4: the kept copies drawn in bands of distance, nearest first
                                   // (foliage::copyBand), so the depth test rejects what nearer
                                   // copies cover; the width splits the fade end (else bandRange)
