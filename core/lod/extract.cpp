@@ -204,4 +204,11 @@ Result<splat::SplatCloud> extractRegion(const ChunkSource& source, const Region&
     return out;
 }
 
+splat::SplatCloud cutCloud(const splat::SplatCloud& cloud, const Region& region) {
+    splat::SplatCloud out;
+    out.shDegree = cloud.shDegree;
+    append(out, cloud, region.contains(cloud));
+    return out;
+}
+
 }  // namespace sw::lod

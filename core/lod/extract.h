@@ -55,6 +55,10 @@ struct Region {
     bool holds(const Eigen::AlignedBox3f& bounds) const;
 };
 
+// The splats of `cloud` whose centre `region` contains, SH bands with them (a cloud in memory:
+// the cut extractRegion makes of each chunk).
+splat::SplatCloud cutCloud(const splat::SplatCloud& cloud, const Region& region);
+
 struct ExtractSettings {
     std::int64_t splatLimit = 20'000'000;  // refuse a region holding more splats than this
     float opacityFloor = 0.0f;             // keep only splats at least this opaque (0 keeps every one)

@@ -145,6 +145,7 @@ TEST_CASE("a box extraction is exactly the finest splats inside it, bit for bit,
             CHECK(records(*got) == records(expected));
             CHECK(got->validate("extract").ok());
         }
+        CHECK(records(cutCloud(cloud, Region::aabb(box))) == records(expected));  // the same cut of a cloud in memory
     }
     // A box beside the scan: an empty cloud, no chunk read.
     WatchedSource watched(tree);

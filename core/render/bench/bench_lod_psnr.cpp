@@ -25,6 +25,7 @@
 #include "core/formats/spz.h"
 #include "core/foundation/image_io.h"
 #include "core/lod/chunk_source.h"
+#include "core/lod/extract.h"
 #include "core/lod/lod_tree.h"
 #include "core/lod/resident_pool.h"
 #include "core/lod/scan_set.h"
@@ -163,18 +164,7 @@ int main(int argc, char** argv) {
     keep.max().head<2>() = bounds.center().head<2>() + 0.5f * crop * bounds.sizes().head<2>();
     // Every cloud as drawn: cropped, and through SPZ when asked.
     const auto prepare = [spz, crop, keep](splat::SplatCloud& cloud) -> Status {
-        if (crop < 1.0f) {
-            splat::SplatCloud kept;
-            for (std::size_t i = 0; i < cloud.size(); ++i) {
-                if (!keep.contains(cloud.positions[i])) continue;
-                kept.positions.push_back(cloud.positions[i]);
-                kept.rotations.push_back(cloud.rotations[i]);
-                kept.scales.push_back(cloud.scales[i]);
-                kept.opacities.push_back(cloud.opacities[i]);
-                kept.colors.push_back(cloud.colors[i]);
-            }
-            cloud = std::move(kept);
-        }
+        if (crop < 1.0f) cloud = lod::cutCloud(cloud, lod::Region::aabb(keep));
         if (!spz) return {};
         auto round = throughSpz(cloud);
         if (!round) return round.error();
