@@ -322,7 +322,6 @@ TEST_CASE("evicted chunks free their slots; the GPU pool never exceeds its bytes
     selection.tau = 0.5f;
     // Straight down on the strip's middle from high above: every splat in view.
     Eigen::Matrix4f overview = Eigen::Matrix4f::Identity();
-    overview.block<1, 3>(2, 3) = Eigen::RowVector3f(0, 0, 0);
     overview(0, 3) = -15.0f;
     overview(1, 3) = -0.5f;
     overview(2, 3) = -40.0f;

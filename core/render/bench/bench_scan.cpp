@@ -179,8 +179,8 @@ int main(int argc, char** argv) {
         for (int f = 0; f < frames; ++f) {
             const float t = static_cast<float>(f) / static_cast<float>(std::max(1, frames - 1));
             // Low over the ground: 3 m above the generated terrain's plane, or above a scan's top.
-            const float height = folder.empty() ? 3.0f : bounds.max().z() + 3.0f;
-            const Eigen::Vector3f eye(lo.x() + size.x() * (0.1f + 0.6f * t), lo.y() + size.y() * (0.15f + 0.5f * t), height);
+            const float eyeHeight = folder.empty() ? 3.0f : bounds.max().z() + 3.0f;
+            const Eigen::Vector3f eye(lo.x() + size.x() * (0.1f + 0.6f * t), lo.y() + size.y() * (0.15f + 0.5f * t), eyeHeight);
             const Eigen::Vector3f target = eye + Eigen::Vector3f(0.7f, 0.6f, -0.35f) * 10.0f;
             lod::View v;
             v.position = eye;
