@@ -148,6 +148,18 @@ struct Scene {
         REQUIRE_MESSAGE(image.ok(), (image.ok() ? "" : image.error().toString()));
         return *image;
     }
+    // The storm, and the two-material plant as 3,000 faded copies (fade 6–12 m) and 300 plain ones
+    // over 30 m × 30 m: the scene the GPU-cull and pre-pass frames are compared on.
+    void stormField(std::mt19937& rng) {
+        ParamSet p(foliage::windSchema().schema());
+        REQUIRE(p.applyPreset("storm").ok());
+        wind = foliage::WindField(foliage::windSchema().fromParams(p));
+        const geometry::Mesh mesh = twoMaterialPlant();
+        const int faded = add(mesh, {6.f, 12.f});
+        const int plain = add(mesh, {});
+        REQUIRE(renderer->setCopies(faded, randomCopies(rng, 3000, 30.f)).ok());
+        REQUIRE(renderer->setCopies(plain, randomCopies(rng, 300, 30.f)).ok());
+    }
     std::vector<std::uint32_t> drawn(int asset) {
         auto list = renderer->drawnCopies(asset);
         REQUIRE_MESSAGE(list.ok(), (list.ok() ? "" : list.error().toString()));
@@ -230,15 +242,7 @@ TEST_CASE("foliage cull: the GPU pass keeps the CPU reference's copies, for rand
 TEST_CASE("foliage cull: a frame drawn with the GPU cull equals the frame drawn with the CPU cull") {
     Scene s;
     std::mt19937 rng(7);
-    ParamSet p(foliage::windSchema().schema());
-    REQUIRE(p.applyPreset("storm").ok());
-    foliage::WindField storm(foliage::windSchema().fromParams(p));
-    s.frame.wind = &storm;
-    const geometry::Mesh mesh = twoMaterialPlant();
-    const int faded = s.add(mesh, {6.f, 12.f});
-    const int plain = s.add(mesh, {});
-    REQUIRE(s.renderer->setCopies(faded, randomCopies(rng, 3000, 30.f)).ok());
-    REQUIRE(s.renderer->setCopies(plain, randomCopies(rng, 300, 30.f)).ok());
+    s.stormField(rng);
     const std::string dir = test::goldenOutputDir() + "/../foliage_cull";
     std::filesystem::create_directories(dir);
     for (int view = 0; view < 4; ++view) {
@@ -295,15 +299,7 @@ TEST_CASE("foliage cull: new copies replace the old ones in the next frame's cul
 TEST_CASE("foliage depth pre-pass: the frame of one pass, the look run once per foliage pixel") {
     Scene s;
     std::mt19937 rng(19);
-    ParamSet p(foliage::windSchema().schema());
-    REQUIRE(p.applyPreset("storm").ok());
-    foliage::WindField storm(foliage::windSchema().fromParams(p));
-    s.frame.wind = &storm;
-    const geometry::Mesh mesh = twoMaterialPlant();
-    const int faded = s.add(mesh, {6.f, 12.f});
-    const int plain = s.add(mesh, {});
-    REQUIRE(s.renderer->setCopies(faded, randomCopies(rng, 3000, 30.f)).ok());
-    REQUIRE(s.renderer->setCopies(plain, randomCopies(rng, 300, 30.f)).ok());
+    s.stormField(rng);
     s.settings.countShaded = true;
     for (int view = 0; view < 4; ++view) {
         CAPTURE(view);
