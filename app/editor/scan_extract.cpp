@@ -19,6 +19,20 @@ struct Extracted {
     int shDegree = 0;
 };
 
+// The worker's job: the scans cut by `region` into `out` (lod::extractToFile). The sources stay
+// alive with the job even when the scans are closed meanwhile.
+auto extractJob(std::shared_ptr<std::vector<lod::ScanSet::Scan>> scans, lod::Region region, lod::ExtractSettings settings,
+                std::string out, bool overwrite) {
+    return [scans = std::move(scans), region = std::move(region), settings, out = std::move(out),
+            overwrite](const Progress& progress) -> Result<Extracted> {
+        std::vector<lod::ScanInput> in;
+        for (const lod::ScanSet::Scan& s : *scans) in.push_back({s.path, s.source.get()});
+        auto report = lod::extractToFile(in, region, settings, out, overwrite, progress);
+        if (!report) return report.error();
+        return Extracted{report->splats, report->shDegree};
+    };
+}
+
 }  // namespace
 
 Eigen::AlignedBox3f ScanController::scanBounds() const {
@@ -73,13 +87,7 @@ bool ScanController::extractToCloud(const lod::Region& region, const lod::Extrac
     const std::string out = path.toStdString();
     return m_extractRunner->run<Extracted>(
         tr("Extracting from the scan into %1").arg(QFileInfo(path).fileName()),
-        [scans, region, settings, out](const Progress& progress) -> Result<Extracted> {
-            std::vector<lod::ScanInput> in;
-            for (const lod::ScanSet::Scan& s : *scans) in.push_back({s.path, s.source.get()});
-            auto report = lod::extractToFile(in, region, settings, out, false, progress);
-            if (!report) return report.error();
-            return Extracted{report->splats, report->shDegree};
-        },
+        extractJob(scans, region, settings, out, false),
         [this, title, path](Result<Extracted> done) {
             if (!done) {
                 if (done.error().code == ErrorCode::Cancelled) return;
@@ -105,14 +113,8 @@ bool ScanController::exportExtract(const lod::Region& region, const QString& out
     }
     return m_extractRunner->run<Extracted>(
         tr("Exporting the extract %1").arg(QFileInfo(output).fileName()),
-        [scans, region, settings, out](const Progress& progress) -> Result<Extracted> {
-            std::vector<lod::ScanInput> in;
-            for (const lod::ScanSet::Scan& s : *scans) in.push_back({s.path, s.source.get()});
-            // The file dialog asked before replacing a file: overwrite (never an input).
-            auto report = lod::extractToFile(in, region, settings, out, true, progress);
-            if (!report) return report.error();
-            return Extracted{report->splats, report->shDegree};
-        },
+        // The file dialog asked before replacing a file: overwrite (never an input).
+        extractJob(scans, region, settings, out, true),
         [this, title, output](Result<Extracted> done) {
             if (!done) {
                 if (done.error().code == ErrorCode::Cancelled) return;
